@@ -1,0 +1,29 @@
+import { resolve } from 'node:path'
+import { defineConfig } from 'electron-vite'
+import { svelte } from '@sveltejs/vite-plugin-svelte'
+
+// Main and preload run in Node; the renderer is a plain web bundle with no Node access.
+export default defineConfig({
+  main: {
+    build: {
+      externalizeDeps: true,
+      rollupOptions: { input: { index: resolve(__dirname, 'src/main/index.ts') } },
+    },
+  },
+  preload: {
+    build: {
+      // A sandboxed preload cannot require() packages: bundle everything it uses.
+      externalizeDeps: false,
+      // sandbox: true preloads must be CommonJS.
+      rollupOptions: {
+        input: { index: resolve(__dirname, 'src/preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve(__dirname, 'src/renderer'),
+    build: { rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } } },
+    plugins: [svelte({ configFile: resolve(__dirname, 'svelte.config.js') })],
+  },
+})

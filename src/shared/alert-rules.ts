@@ -1,0 +1,129 @@
+// Alert rules and the values the alert engine produces (states, events, decisions).
+import { z } from 'zod'
+
+export const ALERT_STATES = ['ok', 'pending', 'firing', 'resolved', 'nodata', 'error', 'stale'] as const
+export type AlertState = (typeof ALERT_STATES)[number]
+
+export const CHANGE_WINDOWS = ['7d', '30d'] as const
+export type ChangeWindow = (typeof CHANGE_WINDOWS)[number]
+
+export const conditionSchema = z.discriminatedUnion('kind', [
+  z
+    .object({
+      kind: z.literal('tvl-change'),
+      window: z.enum(CHANGE_WINDOWS),
+      direction: z.enum(['down', 'up']),
+      /** Percent, positive: 10 means a 10 % drop (or rise). */
+      thresholdPct: z.number().positive().max(1000),
+    })
+    .strict(),
+  z.object({ kind: z.literal('tvl-below'), amount: z.number().positive() }).strict(),
+  z
+    .object({
+      kind: z.literal('concentration'),
+      by: z.enum(['issuer', 'network']),
+      maxSharePct: z.number().gt(0).max(100),
+    })
+    .strict(),
+])
+export type AlertCondition = z.infer<typeof conditionSchema>
+
+const symbolKey = z.string().min(1).max(32)
+const isoInstant = z.string().datetime()
+
+export const ruleOverrideSchema = z
+  .object({
+    enabled: z.boolean().optional(),
+    /** Replaces thresholdPct / amount / maxSharePct for this symbol. */
+    threshold: z.number().positive().optional(),
+    snoozedUntil: isoInstant.nullable().optional(),
+  })
+  .strict()
+
+export const alertRuleSchema = z
+  .object({
+    id: z.string().min(1).max(64),
+    name: z.string().min(1).max(120),
+    enabled: z.boolean(),
+    /** 'watchlist' follows the watchlist, including symbols added later. */
+    scope: z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('watchlist') }).strict(),
+      z.object({ kind: z.literal('symbols'), symbols: z.array(symbolKey).min(1).max(500) }).strict(),
+    ]),
+    overrides: z.record(symbolKey, ruleOverrideSchema),
+    condition: conditionSchema,
+    /** Consecutive breaching cycles before firing. */
+    pendingCycles: z.number().int().min(1).max(100),
+    /** Percentage points the value must come back past the threshold to resolve. */
+    rearmMarginPct: z.number().min(0).max(100),
+    /** While still firing, notify again after this many hours (notify: 'every-time'). */
+    repeatHours: z.number().min(0.25).max(24 * 30),
+    notify: z.enum(['once', 'every-time']),
+    expiresAt: isoInstant.nullable(),
+    snoozedUntil: isoInstant.nullable(),
+  })
+  .strict()
+export type AlertRule = z.infer<typeof alertRuleSchema>
+
+export const DEFAULT_RULE_ID = 'default-7d-drop'
+
+export function defaultRules(): AlertRule[] {
+  return [
+    {
+      id: DEFAULT_RULE_ID,
+      name: '7-day TVL drop ≥ 10 %',
+      enabled: true,
+      scope: { kind: 'watchlist' },
+      overrides: {},
+      condition: { kind: 'tvl-change', window: '7d', direction: 'down', thresholdPct: 10 },
+      pendingCycles: 2,
+      rearmMarginPct: 2,
+      repeatHours: 24,
+      notify: 'once',
+      expiresAt: null,
+      snoozedUntil: null,
+    },
+  ]
+}
+
+export type AlertEventType = 'fired' | 'resolved' | 'repeated' | 'snoozed' | 'held' | 'delivered'
+
+export interface AlertEvent {
+  id: string
+  at: string
+  type: AlertEventType
+  ruleId: string
+  ruleName: string
+  symbol: string
+  message: string
+  /** Observed value (percent change, amount or share) when the event was made. */
+  value: number | null
+  threshold: number | null
+  /** false when the reported tvlChange disagreed with the computed change. */
+  verified: boolean
+  /** For 'resolved': how long the condition lasted. */
+  durationMs?: number
+}
+
+export type NotificationDecision =
+  | { status: 'sent'; title: string; body: string; symbol: string | null; eventIds: string[] }
+  | { status: 'held'; reason: 'quiet-hours' | 'paused'; title: string; body: string; eventIds: string[] }
+  | {
+      status: 'suppressed'
+      reason: 'disabled' | 'snoozed' | 'cached-data' | 'backfill' | 'once-already-sent' | 'repeat-interval'
+      eventIds: string[]
+    }
+
+/** Per (rule, symbol) state the engine persists between cycles and restarts. */
+export interface AlertInstance {
+  ruleId: string
+  symbol: string
+  state: AlertState
+  breachCount: number
+  since: string | null
+  firedAt: string | null
+  lastNotifiedAt: string | null
+  lastValue: number | null
+  verified: boolean
+  detail: string | null
+}

@@ -1,0 +1,66 @@
+// One error type crosses every boundary (client → engine → IPC → renderer), tagged by kind.
+
+export const API_ERROR_KINDS = [
+  'auth',
+  'not-found',
+  'bad-request',
+  'rate-limited',
+  'server',
+  'network',
+  'timeout',
+  'invalid-response',
+] as const
+
+export const APP_ERROR_KINDS = [
+  ...API_ERROR_KINDS,
+  'cancelled',
+  'keychain-unavailable',
+  'invalid-argument',
+  'forbidden-sender',
+  'storage',
+  'internal',
+] as const
+
+export type ApiErrorKind = (typeof API_ERROR_KINDS)[number]
+export type ErrorKind = (typeof APP_ERROR_KINDS)[number]
+
+export interface SerializedError {
+  kind: ErrorKind
+  message: string
+  status?: number
+  retryAfterMs?: number
+}
+
+export class LiquidityError extends Error {
+  override readonly name = 'LiquidityError'
+  constructor(
+    readonly kind: ErrorKind,
+    message: string,
+    readonly extra: { status?: number; retryAfterMs?: number; cause?: unknown } = {},
+  ) {
+    super(message, extra.cause === undefined ? undefined : { cause: extra.cause })
+  }
+  get status(): number | undefined {
+    return this.extra.status
+  }
+  get retryAfterMs(): number | undefined {
+    return this.extra.retryAfterMs
+  }
+  toJSON(): SerializedError {
+    const out: SerializedError = { kind: this.kind, message: this.message }
+    if (this.status !== undefined) out.status = this.status
+    if (this.retryAfterMs !== undefined) out.retryAfterMs = this.retryAfterMs
+    return out
+  }
+}
+
+export function isErrorKind(v: unknown): v is ErrorKind {
+  return typeof v === 'string' && (APP_ERROR_KINDS as readonly string[]).includes(v)
+}
+
+/** Anything thrown → a serialisable error with a message fit for a person. */
+export function toSerializedError(e: unknown): SerializedError {
+  if (e instanceof LiquidityError) return e.toJSON()
+  if (e instanceof Error) return { kind: 'internal', message: e.message }
+  return { kind: 'internal', message: String(e) }
+}

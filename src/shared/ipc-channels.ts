@@ -1,0 +1,39 @@
+// Channel names only: imported by the sandboxed preload, so it must stay dependency-free.
+
+export const REQUEST_CHANNELS = {
+  getStatus: 'status:get',
+  getWatchlist: 'watchlist:get',
+  addSymbol: 'watchlist:add',
+  removeSymbol: 'watchlist:remove',
+  getKnownSymbols: 'symbols:known',
+  getAsset: 'asset:get',
+  getAssetSeries: 'asset:series',
+  getAnalytics: 'analytics:get',
+  getRules: 'rules:get',
+  saveRule: 'rules:save',
+  deleteRule: 'rules:delete',
+  snooze: 'alerts:snooze',
+  getAlertHistory: 'alerts:history',
+  getAlertInstances: 'alerts:instances',
+  getNotificationLog: 'notifications:log',
+  getSettings: 'settings:get',
+  updateSettings: 'settings:update',
+  getKeyStatus: 'key:status',
+  setApiKey: 'key:set',
+  clearApiKey: 'key:clear',
+  testConnection: 'connection:test',
+  refreshNow: 'refresh:now',
+  sendTestNotification: 'notifications:test',
+  pauseNotifications: 'notifications:pause',
+  openExternal: 'shell:open-external',
+} as const
+
+export const EVENT_CHANNELS = {
+  statusChanged: 'event:status',
+  watchlistUpdated: 'event:watchlist',
+  alertEvents: 'event:alerts',
+  navigate: 'event:navigate',
+} as const
+
+export type IpcMethod = keyof typeof REQUEST_CHANNELS
+export type IpcEvent = keyof typeof EVENT_CHANNELS

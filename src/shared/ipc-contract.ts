@@ -1,0 +1,157 @@
+// The whole IPC contract: argument schemas (validated in main), result and event types.
+// Main's handler table, the preload bridge and the renderer's window.api derive from it.
+import { z } from 'zod'
+import type { AlertEvent, AlertInstance, AlertRule, NotificationDecision } from './alert-rules'
+import { alertRuleSchema } from './alert-rules'
+import type { SerializedError } from './errors'
+import type { IpcEvent, IpcMethod } from './ipc-channels'
+import { ASSET_TYPES, GROUP_BY } from './liquidity-schemas'
+import type { Settings } from './settings-schema'
+import { settingsPatchSchema, symbolSchema } from './settings-schema'
+import type {
+  AnalyticsView,
+  AssetView,
+  ConnectionTestResult,
+  EngineStatus,
+  KeyStatus,
+  KnownSymbol,
+  NavigateEvent,
+  SeriesView,
+  WatchRow,
+} from './view-models'
+
+export { EVENT_CHANNELS, REQUEST_CHANNELS } from './ipc-channels'
+export type { IpcEvent, IpcMethod } from './ipc-channels'
+
+const none = z.tuple([])
+const days = z.number().int().min(1).max(365)
+
+export const analyticsQuerySchema = z
+  .object({
+    groupBy: z.enum(GROUP_BY),
+    assetType: z.enum(ASSET_TYPES),
+    days,
+    symbol: symbolSchema.optional(),
+    issuer: z.string().min(1).max(120).optional(),
+  })
+  .strict()
+
+export const historyFilterSchema = z
+  .object({
+    symbol: symbolSchema.optional(),
+    ruleId: z.string().min(1).max(64).optional(),
+    type: z.enum(['fired', 'resolved', 'repeated', 'snoozed', 'held', 'delivered']).optional(),
+    limit: z.number().int().min(1).max(1000).optional(),
+  })
+  .strict()
+
+export const snoozeSchema = z
+  .object({
+    ruleId: z.string().min(1).max(64),
+    symbol: symbolSchema.nullable(),
+    /** 0 lifts the snooze. */
+    minutes: z.number().int().min(0).max(60 * 24 * 30),
+  })
+  .strict()
+
+/** API keys: printable ASCII, bounded; never logged, never returned. */
+export const apiKeySchema = z
+  .string()
+  .min(8, 'an API key is at least 8 characters')
+  .max(512)
+  .regex(/^[\x21-\x7e]+$/, 'an API key has no spaces or control characters')
+
+export const ipcArgSchemas = {
+  getStatus: none,
+  getWatchlist: none,
+  addSymbol: z.tuple([symbolSchema]),
+  removeSymbol: z.tuple([symbolSchema]),
+  getKnownSymbols: none,
+  getAsset: z.tuple([symbolSchema]),
+  getAssetSeries: z.tuple([symbolSchema, days]),
+  getAnalytics: z.tuple([analyticsQuerySchema]),
+  getRules: none,
+  saveRule: z.tuple([alertRuleSchema]),
+  deleteRule: z.tuple([z.string().min(1).max(64)]),
+  snooze: z.tuple([snoozeSchema]),
+  getAlertHistory: z.tuple([historyFilterSchema]),
+  getAlertInstances: none,
+  getNotificationLog: none,
+  getSettings: none,
+  updateSettings: z.tuple([settingsPatchSchema]),
+  getKeyStatus: none,
+  setApiKey: z.tuple([apiKeySchema]),
+  clearApiKey: none,
+  testConnection: z.tuple([z.object({ baseUrl: z.string().url().max(2048).nullable() }).strict()]),
+  refreshNow: none,
+  sendTestNotification: none,
+  pauseNotifications: z.tuple([z.number().int().min(0).max(60 * 24)]),
+  openExternal: z.tuple([z.string().url().max(2048)]),
+} satisfies Record<IpcMethod, z.ZodTuple>
+
+export interface LoggedDecision {
+  at: string
+  decision: NotificationDecision
+}
+
+export interface IpcResults {
+  getStatus: EngineStatus
+  getWatchlist: WatchRow[]
+  addSymbol: WatchRow[]
+  removeSymbol: WatchRow[]
+  getKnownSymbols: KnownSymbol[]
+  getAsset: AssetView
+  getAssetSeries: SeriesView
+  getAnalytics: AnalyticsView
+  getRules: AlertRule[]
+  saveRule: AlertRule[]
+  deleteRule: AlertRule[]
+  snooze: AlertRule[]
+  getAlertHistory: AlertEvent[]
+  getAlertInstances: AlertInstance[]
+  getNotificationLog: LoggedDecision[]
+  getSettings: Settings
+  updateSettings: Settings
+  getKeyStatus: KeyStatus
+  setApiKey: KeyStatus
+  clearApiKey: KeyStatus
+  testConnection: ConnectionTestResult
+  refreshNow: EngineStatus
+  sendTestNotification: NotificationDecision
+  pauseNotifications: EngineStatus
+  openExternal: void
+}
+
+export interface IpcEventPayloads {
+  statusChanged: EngineStatus
+  watchlistUpdated: WatchRow[]
+  alertEvents: AlertEvent[]
+  navigate: NavigateEvent
+}
+
+export type IpcArgs<M extends IpcMethod> = z.infer<(typeof ipcArgSchemas)[M]>
+
+/** On the wire every invoke resolves to this; the preload turns failures into Errors. */
+export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: SerializedError }
+
+export type EventSubscriptionName<E extends IpcEvent> = `on${Capitalize<E>}`
+
+/** The renderer's window.api: named request methods plus event subscriptions. */
+export type RendererApi = {
+  [M in IpcMethod]: (...args: IpcArgs<M>) => Promise<IpcResults[M]>
+} & {
+  [E in IpcEvent as EventSubscriptionName<E>]: (
+    listener: (payload: IpcEventPayloads[E]) => void,
+  ) => () => void
+}
+
+/** Errors in the renderer: a real Error carrying the kind. */
+export class ApiCallError extends Error {
+  override readonly name = 'ApiCallError'
+  constructor(readonly error: SerializedError) {
+    super(error.message)
+  }
+  get kind(): SerializedError['kind'] {
+    return this.error.kind
+  }
+}

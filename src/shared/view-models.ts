@@ -1,0 +1,84 @@
+// What the main process shows the renderer: computed, display-ready, never secret.
+import type { ErrorKind, SerializedError } from './errors'
+import type { AlertState } from './alert-rules'
+import type { AssetDetail, AnalyticsQuery, AnalyticsResponse, SeriesPoint } from './liquidity-schemas'
+
+export interface ChangeInfo {
+  /** Percent change computed from history[window].tvl → totalTvl. */
+  pct: number
+  /** The service's tvlChange agrees with pct (as fraction or percent). */
+  verified: boolean
+  reported: number
+}
+
+export interface WatchRow {
+  symbol: string
+  assetType: string | null
+  totalTvl: number | null
+  totalVolume: number | null
+  change7d: ChangeInfo | null
+  change30d: ChangeInfo | null
+  issuerCount: number | null
+  /** Last 30 days of TVL, oldest first. */
+  sparkline: number[]
+  alertState: AlertState
+  snoozed: boolean
+  fetchedAt: string | null
+  stale: boolean
+  error: SerializedError | null
+}
+
+export type ConnectionState = 'idle' | 'online' | 'degraded' | 'offline' | 'paused'
+
+export interface EngineStatus {
+  mode: 'demo' | 'live'
+  baseUrl: string
+  connection: ConnectionState
+  refreshing: boolean
+  lastSuccessAt: string | null
+  lastAttemptAt: string | null
+  nextPollAt: string | null
+  /** Oldest fetchedAt among shown data, when it is older than its cadence. */
+  staleSince: string | null
+  lastError: SerializedError | null
+  firingCount: number
+  worstState: AlertState
+  notificationsPausedUntil: string | null
+}
+
+export interface Fetched<T> {
+  data: T
+  fetchedAt: string
+  fromCache: boolean
+  stale: boolean
+}
+
+export type AssetView = Fetched<AssetDetail>
+export type SeriesView = Fetched<SeriesPoint[]>
+export type AnalyticsView = Fetched<AnalyticsResponse>
+export type { AnalyticsQuery }
+
+export interface KnownSymbol {
+  symbol: string
+  assetType: string
+}
+
+export interface KeyStatus {
+  stored: boolean
+  /** false when no OS keychain answers (the app then refuses to store a key). */
+  keychainAvailable: boolean
+  message: string | null
+}
+
+export interface ConnectionTestResult {
+  ok: boolean
+  kind: ErrorKind | null
+  message: string
+  latencyMs: number | null
+}
+
+export type View = 'watchlist' | 'asset' | 'analytics' | 'alerts' | 'settings'
+export interface NavigateEvent {
+  view: View
+  symbol?: string
+}
