@@ -58,6 +58,8 @@ export const alertRuleSchema = z
     rearmMarginPct: z.number().min(0).max(100),
     /** While still firing, notify again after this many hours (notify: 'every-time'). */
     repeatHours: z.number().min(0.25).max(24 * 30),
+    /** 'once': notify the first firing only, then stay silent until the rule is edited (TradingView's
+     *  "only once"); 'every-time': every new episode, and again every repeatHours while it lasts. */
     notify: z.enum(['once', 'every-time']),
     expiresAt: isoInstant.nullable(),
     snoozedUntil: isoInstant.nullable(),
@@ -79,7 +81,7 @@ export function defaultRules(): AlertRule[] {
       pendingCycles: 2,
       rearmMarginPct: 2,
       repeatHours: 24,
-      notify: 'once',
+      notify: 'every-time',
       expiresAt: null,
       snoozedUntil: null,
     },
