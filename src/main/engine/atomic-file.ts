@@ -3,7 +3,7 @@ import { rename, readFile } from 'node:fs/promises'
 import writeFileAtomicLib from 'write-file-atomic'
 
 /** Write to a temp file, fsync, rename over the target: readers see old or new, never half. */
-export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
+export async function writeFileAtomic(path: string, data: string | Buffer): Promise<void> {
   await writeFileAtomicLib(path, data, { fsync: true, mode: 0o600 })
 }
 
