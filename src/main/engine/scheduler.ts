@@ -24,6 +24,8 @@ export interface PollerStatus {
   consecutiveFailures: number
   lastAttemptAt: number | null
   lastSuccessAt: number | null
+  /** The service asked us (Retry-After) not to call before this epoch ms. */
+  heldUntil: number | null
 }
 
 export interface PollerOptions {
@@ -73,6 +75,7 @@ export class Poller {
   private nextDueAt: number | null = null
   private lastAttemptAt: number | null = null
   private lastSuccessAt: number | null = null
+  private heldUntil = 0
 
   constructor(opts: PollerOptions) {
     this.o = {
@@ -93,6 +96,7 @@ export class Poller {
       consecutiveFailures: this.failures,
       lastAttemptAt: this.lastAttemptAt,
       lastSuccessAt: this.lastSuccessAt,
+      heldUntil: this.heldUntil > this.o.clock.now() ? this.heldUntil : null,
     }
   }
 
@@ -135,9 +139,18 @@ export class Poller {
     this.flight?.controller.abort(new Error('poll cycle aborted'))
   }
 
-  /** Runs a cycle now, or joins the one in flight. An aborted flight is waited out, then a new one runs. */
+  /** A 429's Retry-After beyond what the client sleeps on: no cycle (scheduled or manual) before then. */
+  holdOff(untilMs: number): void {
+    this.heldUntil = Math.max(this.heldUntil, untilMs)
+  }
+
+  /**
+   * Runs a cycle now, or joins the one in flight. An aborted flight is waited out, then a new one runs.
+   * While held off by Retry-After it runs nothing and resolves 'failed' (without counting a failure).
+   */
   refreshNow(): Promise<CycleOutcome> {
     const f = this.flight
+    if (!f && this.heldUntil > this.o.clock.now()) return Promise.resolve('failed')
     if (f && !f.controller.signal.aborted) return f.promise
     if (f) return f.promise.then(() => (this.flight ? this.flight.promise : this.launch(null)))
     return this.launch(null)
@@ -165,7 +178,9 @@ export class Poller {
   /** slot: the grid point this timer stands for; null re-anchors the grid at the run time. */
   private schedule(delayMs: number, slot: number | null): void {
     this.cancelTimer()
-    this.nextDueAt = this.o.clock.now() + delayMs
+    const now = this.o.clock.now()
+    if (now + delayMs < this.heldUntil) delayMs = this.heldUntil - now
+    this.nextDueAt = now + delayMs
     this.timer = this.o.clock.setTimeout(() => {
       this.timer = null
       if (!this.flight) void this.launch(slot)

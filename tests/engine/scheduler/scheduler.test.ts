@@ -255,3 +255,32 @@ describe('Poller', () => {
     poller.stop()
   })
 })
+
+describe('Poller.holdOff', () => {
+  it('defers scheduled and manual cycles until the Retry-After instant', async () => {
+    const clock = new FakeClock()
+    const t0 = clock.now()
+    let poller: Poller | null = null
+    const starts: number[] = []
+    const p = new Poller({
+      clock,
+      intervalMs: () => MIN,
+      random: () => 0,
+      runCycle: () => {
+        starts.push(clock.now() - t0)
+        if (starts.length === 1) poller!.holdOff(clock.now() + 10 * MIN)
+        return Promise.resolve(starts.length === 1 ? 'failed' : 'ok')
+      },
+    })
+    poller = p
+    p.start()
+    await clock.advance(0)
+    expect(p.status().heldUntil).toBe(t0 + 10 * MIN)
+    await expect(p.refreshNow()).resolves.toBe('failed')
+    await clock.advance(9 * MIN)
+    expect(starts).toEqual([0])
+    await clock.advance(1 * MIN)
+    expect(starts).toEqual([0, 10 * MIN])
+    p.stop()
+  })
+})
