@@ -1,0 +1,193 @@
+// HTTP client for the Liquidity Data Service: auth, one timeout per attempt, size cap, safe
+// redirects, shared concurrency limit, retries with backoff, and typed, validated results.
+import http from 'node:http'
+import https from 'node:https'
+import type { Socket } from 'node:net'
+import { LiquidityError } from '../../shared/errors'
+import type { AnalyticsQuery, AnalyticsResponseMap, AssetDetail, GroupBy } from '../../shared/liquidity-schemas'
+import { parseAnalytics, parseAssetDetail } from '../../shared/parse'
+import { AbortableLimit } from './abortable-limit'
+import { checkRedirect, endpointUrl, parseBaseUrl } from './base-url'
+import { cancelledError, statusError, timeoutError } from './errors-map'
+import { type RawResponse, requestOnce } from './http-request'
+import { readJsonBody, tryJsonBody } from './response-body'
+import { DEFAULT_RETRY, type RetryPolicy, type Sleep, abortableSleep, withRetry } from './retry'
+import { parseRetryAfter } from './retry-after'
+
+export interface LiquidityClientOptions {
+  baseUrl: string
+  /** Read on every call so a key changed in Settings applies to the next request. */
+  apiKey: () => string | null
+  timeoutMs?: number
+  maxBodyBytes?: number
+  concurrency?: number
+  retry?: Partial<RetryPolicy>
+  random?: () => number
+  sleep?: Sleep
+  /** Clock for Retry-After HTTP-dates. */
+  now?: () => number
+  userAgent?: string
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal
+}
+
+export interface ClientStats {
+  requests: number
+  socketsOpened: number
+  retries: number
+}
+
+const MAX_REDIRECTS = 3
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
+
+export class LiquidityClient {
+  private readonly base: URL
+  private readonly apiKey: () => string | null
+  private readonly timeoutMs: number
+  private readonly maxBodyBytes: number
+  private readonly policy: RetryPolicy
+  private readonly random: () => number
+  private readonly sleep: Sleep
+  private readonly now: () => number
+  private readonly userAgent: string
+  private readonly agent: http.Agent
+  private readonly limit: AbortableLimit
+  private readonly closing = new AbortController()
+  private readonly seenSockets = new WeakSet<Socket>()
+  private readonly counters: ClientStats = { requests: 0, socketsOpened: 0, retries: 0 }
+
+  constructor(opts: LiquidityClientOptions) {
+    this.base = parseBaseUrl(opts.baseUrl)
+    this.apiKey = opts.apiKey
+    this.timeoutMs = opts.timeoutMs ?? 15_000
+    this.maxBodyBytes = opts.maxBodyBytes ?? 32 * 1024 * 1024
+    this.policy = { ...DEFAULT_RETRY, ...opts.retry }
+    this.random = opts.random ?? Math.random
+    this.sleep = opts.sleep ?? abortableSleep
+    this.now = opts.now ?? Date.now
+    this.userAgent = opts.userAgent ?? 'LiquidityWatch/0.1'
+    const concurrency = Math.max(1, Math.floor(opts.concurrency ?? 8))
+    // Keep-alive: a refresh of many assets reuses a handful of sockets instead of one per request.
+    const agentOpts = { keepAlive: true, maxSockets: concurrency, maxFreeSockets: concurrency }
+    this.agent = this.base.protocol === 'https:' ? new https.Agent(agentOpts) : new http.Agent(agentOpts)
+    this.limit = new AbortableLimit(concurrency)
+  }
+
+  getAsset(symbol: string, opts: RequestOptions = {}): Promise<AssetDetail> {
+    if (typeof symbol !== 'string' || symbol.trim() === '') {
+      return Promise.reject(new LiquidityError('bad-request', 'An asset symbol is required.'))
+    }
+    const url = endpointUrl(this.base, `/api/v0/liquidity/asset/${encodeURIComponent(symbol)}`)
+    return this.call(url, `asset "${symbol}"`, parseAssetDetail, opts)
+  }
+
+  getAnalytics<G extends GroupBy>(
+    q: AnalyticsQuery & { groupBy: G },
+    opts: RequestOptions = {},
+  ): Promise<AnalyticsResponseMap[G]> {
+    if (q.days !== undefined && !(Number.isInteger(q.days) && q.days >= 1)) {
+      return Promise.reject(new LiquidityError('bad-request', 'The number of days must be a whole number of at least 1.'))
+    }
+    const query = new URLSearchParams({ groupBy: q.groupBy })
+    if (q.days !== undefined) query.set('days', String(q.days))
+    if (q.assetType !== undefined) query.set('assetType', q.assetType)
+    if (q.symbol !== undefined) query.set('symbol', q.symbol)
+    if (q.issuer !== undefined) query.set('issuer', q.issuer)
+    const url = endpointUrl(this.base, '/api/v0/liquidity/analytics', query)
+    return this.call(url, `${q.groupBy} analytics`, (v) => parseAnalytics(q.groupBy, v), opts)
+  }
+
+  /** Cancels everything in flight or queued and closes idle sockets; later calls fail as cancelled. */
+  close(): void {
+    this.closing.abort(cancelledError())
+    this.agent.destroy()
+  }
+
+  stats(): ClientStats {
+    return { ...this.counters }
+  }
+
+  private async call<T>(url: URL, what: string, parse: (v: unknown) => T, opts: RequestOptions): Promise<T> {
+    const key = this.apiKey()
+    if (!key) throw new LiquidityError('auth', 'No API key is set. Add your Liquidity API key in Settings.')
+    const signal = opts.signal ? AbortSignal.any([opts.signal, this.closing.signal]) : this.closing.signal
+    if (signal.aborted) throw cancelledError()
+    try {
+      return await withRetry(
+        async () => {
+          const res = await this.limit.run(() => this.exchange(url, key, signal), signal)
+          return this.interpret(res, what, parse)
+        },
+        {
+          policy: this.policy,
+          random: this.random,
+          sleep: this.sleep,
+          signal,
+          onRetry: () => void this.counters.retries++,
+        },
+      )
+    } catch (e) {
+      throw redact(e, key)
+    }
+  }
+
+  /** One attempt: redirects included, all under a single timer (connect, headers and body). */
+  private async exchange(start: URL, key: string, outer: AbortSignal): Promise<RawResponse> {
+    const attempt = new AbortController()
+    const timer = setTimeout(() => attempt.abort(timeoutError(this.timeoutMs)), this.timeoutMs)
+    const onOuter = (): void => attempt.abort(cancelledError())
+    if (outer.aborted) onOuter()
+    else outer.addEventListener('abort', onOuter, { once: true })
+    const headers = {
+      Authorization: `Bearer ${key}`,
+      Accept: 'application/json',
+      'User-Agent': this.userAgent,
+    }
+    try {
+      let url = start
+      for (let hop = 0; ; hop++) {
+        this.counters.requests++
+        const res = await requestOnce(url, {
+          agent: this.agent,
+          headers,
+          signal: attempt.signal,
+          maxBodyBytes: this.maxBodyBytes,
+          onSocket: (s) => this.countSocket(s),
+        })
+        if (!REDIRECT_STATUSES.has(res.status)) return res
+        const location = res.headers.location
+        if (!location) {
+          throw new LiquidityError('invalid-response', `The service sent a redirect (${res.status}) without a target.`)
+        }
+        if (hop >= MAX_REDIRECTS) {
+          throw new LiquidityError('invalid-response', 'The service redirected too many times. Check the service address.')
+        }
+        url = checkRedirect(location, url)
+      }
+    } finally {
+      clearTimeout(timer)
+      outer.removeEventListener('abort', onOuter)
+    }
+  }
+
+  private interpret<T>(res: RawResponse, what: string, parse: (v: unknown) => T): T {
+    const contentType = res.headers['content-type']
+    if (res.status >= 200 && res.status < 300) return parse(readJsonBody(contentType, res.body))
+    const retryAfterMs = parseRetryAfter(res.headers['retry-after'], this.now())
+    throw statusError(res.status, what, tryJsonBody(contentType, res.body), retryAfterMs)
+  }
+
+  private countSocket(s: Socket): void {
+    if (this.seenSockets.has(s)) return
+    this.seenSockets.add(s)
+    this.counters.socketsOpened++
+  }
+}
+
+/** Belt and braces: the key must never reach a message, even if a server echoes it back. */
+function redact(e: unknown, key: string): unknown {
+  if (!(e instanceof LiquidityError) || !e.message.includes(key)) return e
+  return new LiquidityError(e.kind, e.message.split(key).join('[API key]'), e.extra)
+}

@@ -1,0 +1,73 @@
+// Retry loop: capped exponential backoff with full jitter, Retry-After honoured but bounded.
+import { setTimeout as delay } from 'node:timers/promises'
+import { LiquidityError } from '../../shared/errors'
+import { cancelledError } from './errors-map'
+
+export interface RetryPolicy {
+  maxAttempts: number
+  baseMs: number
+  capMs: number
+  /** A server asking us to wait longer than this is treated as "not now" instead of slept on. */
+  retryAfterCapMs: number
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 4, baseMs: 300, capMs: 10_000, retryAfterCapMs: 120_000 }
+
+export type Sleep = (ms: number, signal: AbortSignal) => Promise<void>
+
+/** Real sleep; rejects as soon as the signal aborts so a cancelled refresh stops waiting. */
+export const abortableSleep: Sleep = async (ms, signal) => {
+  try {
+    await delay(ms, undefined, { signal })
+  } catch (e) {
+    if (signal.aborted) throw cancelledError()
+    throw e
+  }
+}
+
+/** Full jitter (AWS architecture blog): uniform in [0, min(cap, base·2^attempt)). */
+export function backoffMs(policy: RetryPolicy, attempt: number, random: () => number): number {
+  return random() * Math.min(policy.capMs, policy.baseMs * 2 ** attempt)
+}
+
+const TLS_CODES = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS|ERR_SSL/
+
+/** Transient failures only: the request may succeed if repeated unchanged. */
+export function isRetryable(e: unknown): boolean {
+  if (!(e instanceof LiquidityError)) return false
+  if (e.kind === 'network') {
+    // A certificate problem will not fix itself between attempts.
+    const code = (e.cause as { code?: unknown } | undefined)?.code
+    return !(typeof code === 'string' && TLS_CODES.test(code))
+  }
+  const s = e.status
+  return s !== undefined && (s === 408 || s === 429 || (s >= 500 && s <= 599))
+}
+
+export interface RetryDeps {
+  policy: RetryPolicy
+  random: () => number
+  sleep: Sleep
+  signal: AbortSignal
+  onRetry?: (attempt: number, delayMs: number, error: LiquidityError) => void
+}
+
+export async function withRetry<T>(run: (attempt: number) => Promise<T>, deps: RetryDeps): Promise<T> {
+  const { policy, signal } = deps
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await run(attempt)
+    } catch (e) {
+      if (signal.aborted) throw cancelledError()
+      if (!isRetryable(e) || attempt + 1 >= policy.maxAttempts) throw e
+      const err = e as LiquidityError
+      const asked = err.retryAfterMs
+      // Beyond the cap: surface the wait to the caller (scheduler) rather than block a slot for minutes.
+      if (asked !== undefined && asked > policy.retryAfterCapMs) throw err
+      const wait = asked ?? backoffMs(policy, attempt, deps.random)
+      deps.onRetry?.(attempt + 1, wait, err)
+      await deps.sleep(wait, signal)
+      if (signal.aborted) throw cancelledError()
+    }
+  }
+}
