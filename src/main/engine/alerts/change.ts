@@ -1,0 +1,59 @@
+// Change and concentration math on one asset detail; the numbers alert rules are judged on.
+import type { ChangeWindow } from '../../../shared/alert-rules'
+import type { AssetDetail } from '../../../shared/liquidity-schemas'
+import type { ChangeInfo } from '../../../shared/view-models'
+
+/** A reported figure agrees when within 0.1 percentage points or 1 % of the computed one. */
+const ABS_TOLERANCE_PP = 0.1
+const REL_TOLERANCE = 0.01
+
+function agrees(candidate: number, pct: number): boolean {
+  return Math.abs(candidate - pct) <= Math.max(ABS_TOLERANCE_PP, Math.abs(pct) * REL_TOLERANCE)
+}
+
+/**
+ * Percent change from history[window].tvl to totalTvl. The service's tvlChange has no stated unit,
+ * so it only verifies our figure (as a fraction or as a percent); it never replaces it.
+ * null when the window's start TVL is 0 (no meaningful percentage).
+ */
+export function computeChange(detail: AssetDetail, window: ChangeWindow): ChangeInfo | null {
+  const start = detail.history[window]
+  if (!(start.tvl > 0)) return null
+  const pct = ((detail.totalTvl - start.tvl) / start.tvl) * 100
+  const reported = start.tvlChange
+  const verified = agrees(reported * 100, pct) || agrees(reported, pct)
+  return { pct, verified, reported }
+}
+
+export interface LargestShare {
+  /** Issuer name or network id. */
+  name: string
+  /** Share of the summed parts, in percent. */
+  sharePct: number
+  tvl: number
+  total: number
+}
+
+/**
+ * The largest issuer's or network's share of TVL. Shares are of the sum of the parts (not totalTvl)
+ * so they add up to 100 % even if the service's total disagrees. A network counts once across issuers.
+ * null when there are no parts or they sum to 0.
+ */
+export function largestShare(detail: AssetDetail, by: 'issuer' | 'network'): LargestShare | null {
+  const parts = new Map<string, number>()
+  for (const issuer of detail.issuers) {
+    if (by === 'issuer') {
+      parts.set(issuer.name, (parts.get(issuer.name) ?? 0) + issuer.totalTvl)
+      continue
+    }
+    for (const n of issuer.networks) parts.set(n.network, (parts.get(n.network) ?? 0) + n.tvl)
+  }
+  let total = 0
+  let best: { name: string; tvl: number } | null = null
+  for (const [name, tvl] of parts) {
+    total += tvl
+    if (best === null || tvl > best.tvl) best = { name, tvl }
+  }
+  if (best === null || !(total > 0)) return null
+  return { name: best.name, tvl: best.tvl, total, sharePct: (best.tvl / total) * 100 }
+}

@@ -1,0 +1,118 @@
+// The alert engine's persisted state: its shape, its schema (checked on read) and a fresh value.
+import { z } from 'zod'
+import { ALERT_STATES, type AlertEvent, type AlertInstance } from '../../../shared/alert-rules'
+
+/** Where an instance is in its episode; the shown AlertState may differ (stale, error, nodata). */
+export type Phase = 'ok' | 'pending' | 'firing'
+
+export interface InstanceRecord extends AlertInstance {
+  phase: Phase
+  /** Last 'fired' or 'repeated' event: the repeat timer runs from here. */
+  lastAlertAt: string | null
+}
+
+export interface HeldEvent {
+  reason: 'quiet-hours' | 'paused'
+  event: AlertEvent
+}
+
+export interface SymbolBaseline {
+  issuers: string[]
+  /** "issuer\u0000network" pairs. */
+  networks: string[]
+}
+
+export interface AlertEngineState {
+  version: 1
+  /** false until a cycle had fresh data: that first cycle is backfill and notifies nothing. */
+  initialized: boolean
+  /** Event id counter (ids stay unique without randomness, so evaluation stays pure). */
+  seq: number
+  instances: InstanceRecord[]
+  /** Issuers/networks of each symbol's last good observation, to spot ones that vanish. */
+  baselines: Record<string, SymbolBaseline>
+  /** 'once' rules: instance key → fingerprint of the rule when its notification went out. */
+  onceSent: Record<string, string>
+  /** Events waiting for quiet hours or a pause to end; delivered as one digest. */
+  held: HeldEvent[]
+  /** Held events dropped beyond the cap, still counted in the digest. */
+  heldOverflow: number
+}
+
+export function freshState(): AlertEngineState {
+  return {
+    version: 1,
+    initialized: false,
+    seq: 0,
+    instances: [],
+    baselines: {},
+    onceSent: {},
+    held: [],
+    heldOverflow: 0,
+  }
+}
+
+export function instanceKey(ruleId: string, symbol: string): string {
+  return `${ruleId}\u0000${symbol}`
+}
+
+const iso = z.string().datetime()
+
+export const alertEventSchema = z.object({
+  id: z.string().min(1),
+  at: iso,
+  type: z.enum(['fired', 'resolved', 'repeated', 'snoozed', 'held', 'delivered']),
+  ruleId: z.string(),
+  ruleName: z.string(),
+  symbol: z.string(),
+  message: z.string(),
+  value: z.number().nullable(),
+  threshold: z.number().nullable(),
+  verified: z.boolean(),
+  durationMs: z.number().nonnegative().optional(),
+}) satisfies z.ZodType<AlertEvent>
+
+const instanceSchema = z.object({
+  ruleId: z.string(),
+  symbol: z.string(),
+  state: z.enum(ALERT_STATES),
+  breachCount: z.number().int().nonnegative(),
+  since: iso.nullable(),
+  firedAt: iso.nullable(),
+  lastNotifiedAt: iso.nullable(),
+  lastValue: z.number().nullable(),
+  verified: z.boolean(),
+  detail: z.string().nullable(),
+  phase: z.enum(['ok', 'pending', 'firing']),
+  lastAlertAt: iso.nullable(),
+}) satisfies z.ZodType<InstanceRecord>
+
+export const engineStateSchema = z.object({
+  version: z.literal(1),
+  initialized: z.boolean(),
+  seq: z.number().int().nonnegative(),
+  instances: z.array(instanceSchema),
+  baselines: z.record(
+    z.string(),
+    z.object({ issuers: z.array(z.string()), networks: z.array(z.string()) }),
+  ),
+  onceSent: z.record(z.string(), z.string()),
+  held: z.array(z.object({ reason: z.enum(['quiet-hours', 'paused']), event: alertEventSchema })),
+  heldOverflow: z.number().int().nonnegative(),
+}) satisfies z.ZodType<AlertEngineState>
+
+/** Strip engine bookkeeping for the UI. */
+export function toInstance(r: InstanceRecord): AlertInstance {
+  return {
+    ruleId: r.ruleId,
+    symbol: r.symbol,
+    state: r.state,
+    breachCount: r.breachCount,
+    since: r.since,
+    firedAt: r.firedAt,
+    lastNotifiedAt: r.lastNotifiedAt,
+    lastValue: r.lastValue,
+    verified: r.verified,
+    detail: r.detail,
+  }
+}

@@ -1,0 +1,101 @@
+// One evaluation cycle: observations + rules + previous state → new state, events, notification
+// decisions and per-instance views. Pure: the clock, preferences and state all come in as input.
+import type { AlertEvent, AlertInstance, AlertRule, NotificationDecision } from '../../../shared/alert-rules'
+import { instanceKey, toInstance, type AlertEngineState, type InstanceRecord, type SymbolBaseline } from './engine-state'
+import { measure, readSymbol, type Observation, type SymbolReading } from './measure'
+import { decideNotifications, type Candidate } from './notify'
+import type { NotifyPrefs } from './quiet-hours'
+import { liveTargets } from './rules'
+import { step } from './transitions'
+
+export interface CycleInput {
+  now: Date
+  rules: AlertRule[]
+  watchlist: string[]
+  /** Keyed by symbol; a symbol in scope without an entry reads as "no data". */
+  observations: Map<string, Observation>
+  prefs: NotifyPrefs
+  state: AlertEngineState
+}
+
+export interface CycleResult {
+  state: AlertEngineState
+  /** Everything to append to the history log: fired/resolved/repeated, then held/delivered. */
+  events: AlertEvent[]
+  decisions: NotificationDecision[]
+  /** One per live (rule, symbol), in rule then scope order. */
+  instances: AlertInstance[]
+}
+
+export function evaluateCycle(input: CycleInput): CycleResult {
+  const { now, state } = input
+  const at = now.toISOString()
+  let seq = state.seq
+  // Time-prefixed so ids stay unique even if a quarantined state restarts the counter.
+  const newId = (): string => `${now.getTime().toString(36)}-${++seq}`
+  const targets = liveTargets(input.rules, input.watchlist, now)
+
+  // Read each symbol once, so a vanished issuer is reported (and re-baselined) once for all rules.
+  const symbols = new Set([...targets.map((t) => t.symbol), ...input.observations.keys()])
+  const readings = new Map<string, SymbolReading>()
+  const baselines: Record<string, SymbolBaseline> = {}
+  for (const symbol of symbols) {
+    const { reading, baseline } = readSymbol(symbol, input.observations.get(symbol), state.baselines[symbol])
+    readings.set(symbol, reading)
+    if (baseline !== undefined) baselines[symbol] = baseline
+  }
+
+  const previous = new Map(state.instances.map((r) => [instanceKey(r.ruleId, r.symbol), r]))
+  const records: InstanceRecord[] = []
+  const alertEvents: AlertEvent[] = []
+  const candidates: Candidate[] = []
+  let freshData = false
+  for (const t of targets) {
+    const reading = readings.get(t.symbol) ?? { kind: 'nodata', detail: `no data for ${t.symbol}` }
+    if (reading.kind === 'good') freshData = true
+    const verdict =
+      reading.kind === 'good' ? measure(t.symbol, reading.detail, t.condition, t.rule.rearmMarginPct) : reading
+    const { record, drafts } = step(previous.get(instanceKey(t.rule.id, t.symbol)), t, verdict, now)
+    records.push(record)
+    for (const d of drafts) {
+      const event: AlertEvent = { id: newId(), ...d }
+      alertEvents.push(event)
+      candidates.push({ event, snoozed: t.snoozed, once: t.rule.notify === 'once', fingerprint: t.fingerprint })
+    }
+  }
+
+  const notified = decideNotifications({
+    now,
+    prefs: input.prefs,
+    backfill: !state.initialized,
+    candidates,
+    onceSent: state.onceSent,
+    held: state.held,
+    heldOverflow: state.heldOverflow,
+    newId,
+  })
+  const notifiedKeys = new Set(notified.notifiedKeys)
+  for (const r of records) if (notifiedKeys.has(instanceKey(r.ruleId, r.symbol))) r.lastNotifiedAt = at
+
+  // 'once' memory survives disabling a rule, not deleting it.
+  const ruleIds = new Set(input.rules.map((r) => r.id))
+  const onceSent = Object.fromEntries(
+    Object.entries(notified.onceSent).filter(([key]) => ruleIds.has(key.split('\u0000')[0] ?? '')),
+  )
+
+  return {
+    state: {
+      version: 1,
+      initialized: state.initialized || freshData,
+      seq,
+      instances: records,
+      baselines,
+      onceSent,
+      held: notified.held,
+      heldOverflow: notified.heldOverflow,
+    },
+    events: [...alertEvents, ...notified.events],
+    decisions: notified.decisions,
+    instances: records.map(toInstance),
+  }
+}

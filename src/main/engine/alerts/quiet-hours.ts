@@ -1,0 +1,38 @@
+// Whether notifications must be held right now: a tray pause, or quiet hours in local time.
+
+export interface NotifyPrefs {
+  notificationsEnabled: boolean
+  quietHours: { enabled: boolean; start: string; end: string }
+  pausedUntil: string | null
+  /** Local time = UTC + this many minutes (CET: 60). Opposite sign of Date#getTimezoneOffset. */
+  timeZoneOffsetMinutes?: number
+  /** Local minute of the day (0–1439); wins over timeZoneOffsetMinutes (handles DST in the caller). */
+  localMinuteOfDay?: (now: Date) => number
+}
+
+function parseHhmm(s: string): number {
+  const [h = '0', m = '0'] = s.split(':')
+  return Number(h) * 60 + Number(m)
+}
+
+export function localMinuteOfDay(now: Date, prefs: NotifyPrefs): number {
+  if (prefs.localMinuteOfDay) return prefs.localMinuteOfDay(now)
+  const utc = now.getUTCHours() * 60 + now.getUTCMinutes()
+  return (((utc + (prefs.timeZoneOffsetMinutes ?? 0)) % 1440) + 1440) % 1440
+}
+
+/** Start inclusive, end exclusive; start > end wraps midnight; start === end is an empty window. */
+export function inQuietHours(now: Date, prefs: NotifyPrefs): boolean {
+  const q = prefs.quietHours
+  if (!q.enabled) return false
+  const start = parseHhmm(q.start)
+  const end = parseHhmm(q.end)
+  const m = localMinuteOfDay(now, prefs)
+  if (start === end) return false
+  return start < end ? m >= start && m < end : m >= start || m < end
+}
+
+export function holdReason(now: Date, prefs: NotifyPrefs): 'paused' | 'quiet-hours' | null {
+  if (prefs.pausedUntil !== null && Date.parse(prefs.pausedUntil) > now.getTime()) return 'paused'
+  return inQuietHours(now, prefs) ? 'quiet-hours' : null
+}

@@ -1,0 +1,78 @@
+// Which (rule, symbol) pairs are live this cycle, with per-symbol overrides applied.
+import { createHash } from 'node:crypto'
+import type { AlertCondition, AlertRule } from '../../../shared/alert-rules'
+
+export interface Target {
+  rule: AlertRule
+  symbol: string
+  /** The rule's condition with this symbol's threshold override applied. */
+  condition: AlertCondition
+  snoozed: boolean
+  /** Identifies the rule as edited by the user; 'once' re-arms when it changes. */
+  fingerprint: string
+}
+
+function isFuture(iso: string | null | undefined, now: Date): boolean {
+  return iso != null && Date.parse(iso) > now.getTime()
+}
+
+function withThreshold(c: AlertCondition, threshold: number | undefined): AlertCondition {
+  if (threshold === undefined) return c
+  switch (c.kind) {
+    case 'tvl-change':
+      return { ...c, thresholdPct: threshold }
+    case 'tvl-below':
+      return { ...c, amount: threshold }
+    case 'concentration':
+      // A share cannot exceed 100 %; an oversized override just never fires.
+      return { ...c, maxSharePct: threshold }
+  }
+}
+
+/**
+ * Fingerprint of what the user edits. Snoozes, the name, enabled and expiry are left out: snoozing
+ * or pausing a rule is not editing it.
+ */
+function fingerprint(rule: AlertRule, symbol: string): string {
+  const o = rule.overrides[symbol]
+  const edited = {
+    condition: rule.condition,
+    scope: rule.scope,
+    pendingCycles: rule.pendingCycles,
+    rearmMarginPct: rule.rearmMarginPct,
+    repeatHours: rule.repeatHours,
+    notify: rule.notify,
+    threshold: o?.threshold ?? null,
+  }
+  return createHash('sha256').update(JSON.stringify(edited)).digest('hex').slice(0, 16)
+}
+
+export function ruleIsActive(rule: AlertRule, now: Date): boolean {
+  if (!rule.enabled) return false
+  return rule.expiresAt === null || Date.parse(rule.expiresAt) > now.getTime()
+}
+
+function scopeSymbols(rule: AlertRule, watchlist: string[]): string[] {
+  const list = rule.scope.kind === 'watchlist' ? watchlist : rule.scope.symbols
+  return [...new Set(list)]
+}
+
+/** Live targets in rule order, then scope order. Disabled/expired rules and symbols yield none. */
+export function liveTargets(rules: AlertRule[], watchlist: string[], now: Date): Target[] {
+  const out: Target[] = []
+  for (const rule of rules) {
+    if (!ruleIsActive(rule, now)) continue
+    for (const symbol of scopeSymbols(rule, watchlist)) {
+      const o = rule.overrides[symbol]
+      if (o?.enabled === false) continue
+      out.push({
+        rule,
+        symbol,
+        condition: withThreshold(rule.condition, o?.threshold),
+        snoozed: isFuture(rule.snoozedUntil, now) || isFuture(o?.snoozedUntil, now),
+        fingerprint: fingerprint(rule, symbol),
+      })
+    }
+  }
+  return out
+}

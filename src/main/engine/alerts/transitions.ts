@@ -1,0 +1,118 @@
+// One (rule, symbol) instance's step through OK → Pending → Firing → Resolved for one cycle.
+import type { AlertEvent, AlertEventType } from '../../../shared/alert-rules'
+import type { InstanceRecord } from './engine-state'
+import { formatDuration } from './format'
+import type { Measurement, NoVerdict } from './measure'
+import type { Target } from './rules'
+
+export type DraftEvent = Omit<AlertEvent, 'id'>
+
+const HOUR_MS = 3_600_000
+
+export function blankRecord(ruleId: string, symbol: string): InstanceRecord {
+  return {
+    ruleId,
+    symbol,
+    state: 'ok',
+    phase: 'ok',
+    breachCount: 0,
+    since: null,
+    firedAt: null,
+    lastNotifiedAt: null,
+    lastAlertAt: null,
+    lastValue: null,
+    verified: true,
+    detail: null,
+  }
+}
+
+function draft(
+  type: AlertEventType,
+  t: Target,
+  at: string,
+  message: string,
+  m: Measurement,
+  durationMs?: number,
+): DraftEvent {
+  const e: DraftEvent = {
+    at,
+    type,
+    ruleId: t.rule.id,
+    ruleName: t.rule.name,
+    symbol: t.symbol,
+    message,
+    value: m.value,
+    threshold: m.threshold,
+    verified: m.verified,
+  }
+  if (durationMs !== undefined) e.durationMs = durationMs
+  return e
+}
+
+/**
+ * Advance one instance. Without a verdict (no data, error, stale) nothing moves: the pending count
+ * neither grows nor resets and a firing episode stays open; only the shown state changes.
+ */
+export function step(
+  prev: InstanceRecord | undefined,
+  t: Target,
+  verdict: Measurement | NoVerdict,
+  now: Date,
+): { record: InstanceRecord; drafts: DraftEvent[] } {
+  const base = prev ?? blankRecord(t.rule.id, t.symbol)
+  if (verdict.kind !== 'measured') {
+    return { record: { ...base, state: verdict.kind, detail: verdict.detail }, drafts: [] }
+  }
+  const at = now.toISOString()
+  const r: InstanceRecord = {
+    ...base,
+    lastValue: verdict.value,
+    verified: verdict.verified,
+    detail: verdict.status,
+  }
+
+  if (base.phase === 'firing') {
+    if (verdict.clear) {
+      const durationMs = now.getTime() - Date.parse(base.since ?? base.firedAt ?? at)
+      const message = `${t.symbol} ${verdict.subject} recovered after ${formatDuration(durationMs)}`
+      const record: InstanceRecord = {
+        ...r,
+        state: 'resolved',
+        phase: 'ok',
+        breachCount: 0,
+        since: null,
+        firedAt: null,
+        lastAlertAt: null,
+      }
+      return { record, drafts: [draft('resolved', t, at, message, verdict, durationMs)] }
+    }
+    const record: InstanceRecord = { ...r, state: 'firing' }
+    // Repeat only while truly breaching: inside the re-arm band the value is recovering.
+    const last = Date.parse(base.lastAlertAt ?? base.firedAt ?? at)
+    const due = now.getTime() - last >= t.rule.repeatHours * HOUR_MS
+    if (t.rule.notify === 'every-time' && verdict.breach && due) {
+      record.lastAlertAt = at
+      return { record, drafts: [draft('repeated', t, at, verdict.ongoing, verdict)] }
+    }
+    return { record, drafts: [] }
+  }
+
+  if (!verdict.breach) {
+    return { record: { ...r, state: 'ok', phase: 'ok', breachCount: 0, since: null }, drafts: [] }
+  }
+  const breachCount = base.breachCount + 1
+  const since = base.since ?? at
+  if (breachCount < t.rule.pendingCycles) {
+    return { record: { ...r, state: 'pending', phase: 'pending', breachCount, since }, drafts: [] }
+  }
+  const record: InstanceRecord = {
+    ...r,
+    state: 'firing',
+    phase: 'firing',
+    breachCount,
+    since,
+    firedAt: at,
+    lastAlertAt: at,
+  }
+  return { record, drafts: [draft('fired', t, at, verdict.headline, verdict)] }
+}
