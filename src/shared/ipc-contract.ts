@@ -145,13 +145,5 @@ export type RendererApi = {
   ) => () => void
 }
 
-/** Errors in the renderer: a real Error carrying the kind. */
-export class ApiCallError extends Error {
-  override readonly name = 'ApiCallError'
-  constructor(readonly error: SerializedError) {
-    super(error.message)
-  }
-  get kind(): SerializedError['kind'] {
-    return this.error.kind
-  }
-}
+// Kept in a zod-free module so the preload bundle stays small; re-exported for existing importers.
+export { ApiCallError } from './api-error'

@@ -1,0 +1,75 @@
+// The IPC handler table: renderer data in, validated; core called; result or error wrapped.
+// Electron-free so every rule here is tested in Node (tests/ipc).
+import { toSerializedError, type SerializedError } from '../../shared/errors'
+import type { IpcMethod } from '../../shared/ipc-channels'
+import { ipcArgSchemas, type IpcResult } from '../../shared/ipc-contract'
+import { isAllowedExternalUrl } from '../shell/open-external'
+import { clip, describeIssue, screenArgs } from './arg-check'
+import { IPC_METHODS, type IpcCore } from './core-types'
+
+export type IpcHandler = (args: unknown[]) => Promise<IpcResult<unknown>>
+export type IpcHandlerTable = Record<IpcMethod, IpcHandler>
+
+export interface IpcHandlerOptions {
+  /** Which links the renderer may open (default: the https allow-list in open-external.ts). */
+  isAllowedExternalUrl?: (url: string) => boolean
+  /** Full errors (with stacks) for the main-process log; the renderer gets only kind + message. */
+  onError?: (method: IpcMethod, error: unknown) => void
+}
+
+const MAX_MESSAGE = 500
+
+function invalid(message: string): IpcResult<never> {
+  return { ok: false, error: { kind: 'invalid-argument', message } }
+}
+
+/** Checks beyond the shared schema: where a URL may point. null when fine. */
+function extraCheck(method: IpcMethod, args: readonly unknown[], opts: IpcHandlerOptions): string | null {
+  if (method === 'openExternal') {
+    const allowed = opts.isAllowedExternalUrl ?? isAllowedExternalUrl
+    return allowed(args[0] as string) ? null : 'argument 1 (url): this link may not be opened'
+  }
+  if (method === 'testConnection') {
+    const url = (args[0] as { baseUrl: string | null }).baseUrl
+    if (url !== null && !/^https?:$/.test(new URL(url).protocol)) {
+      return 'argument 1 (target) at baseUrl: must be an http or https address'
+    }
+  }
+  return null
+}
+
+/** Only kind, message and the documented numeric fields cross; secrets the call carried are cut. */
+function sanitize(error: SerializedError, secrets: readonly string[]): SerializedError {
+  let message = error.message.split('\n')[0] ?? '' // a message that embeds a stack keeps line one
+  for (const s of secrets) message = message.split(s).join('[redacted]')
+  const out: SerializedError = { kind: error.kind, message: clip(message, MAX_MESSAGE) }
+  if (typeof error.status === 'number') out.status = error.status
+  if (typeof error.retryAfterMs === 'number') out.retryAfterMs = error.retryAfterMs
+  return out
+}
+
+function createHandler<M extends IpcMethod>(method: M, core: IpcCore, opts: IpcHandlerOptions): IpcHandler {
+  const schema = ipcArgSchemas[method]
+  return async (args) => {
+    const screened = screenArgs(method, args)
+    if (screened) return invalid(screened)
+    const parsed = schema.safeParse(args)
+    if (!parsed.success) return invalid(describeIssue(method, parsed.error))
+    const extra = extraCheck(method, parsed.data, opts)
+    if (extra) return invalid(extra)
+    try {
+      const call = core[method] as (...a: unknown[]) => Promise<unknown>
+      return { ok: true, value: await call(...(parsed.data as unknown[])) }
+    } catch (e) {
+      opts.onError?.(method, e)
+      const secrets = method === 'setApiKey' ? [parsed.data[0] as string] : []
+      return { ok: false, error: sanitize(toSerializedError(e), secrets) }
+    }
+  }
+}
+
+export function createIpcHandlers(core: IpcCore, opts: IpcHandlerOptions = {}): IpcHandlerTable {
+  const table: Partial<IpcHandlerTable> = {}
+  for (const m of IPC_METHODS) table[m] = createHandler(m, core, opts)
+  return table as IpcHandlerTable
+}

@@ -1,0 +1,33 @@
+// Valid arguments for every IPC method, shaped exactly as the renderer sends them.
+import type { IpcMethod } from '../../src/shared/ipc-channels'
+import { defaultRules } from '../../src/shared/alert-rules'
+
+const rule = { ...defaultRules()[0]!, overrides: { TSLA: { enabled: false, threshold: 5 } } }
+
+export const VALID_ARGS: { [M in IpcMethod]: unknown[] } = {
+  getStatus: [],
+  getWatchlist: [],
+  addSymbol: ['TSLA'],
+  removeSymbol: ['GOLD'],
+  getKnownSymbols: [],
+  getAsset: ['BRK.B'],
+  getAssetSeries: ['NVDA', 30],
+  getAnalytics: [{ groupBy: 'issuer', assetType: 'stock', days: 7, symbol: 'AAPL' }],
+  getRules: [],
+  saveRule: [rule],
+  deleteRule: ['default-7d-drop'],
+  snooze: [{ ruleId: 'default-7d-drop', symbol: null, minutes: 60 }],
+  getAlertHistory: [{ symbol: 'TSLA', limit: 50 }],
+  getAlertInstances: [],
+  getNotificationLog: [],
+  getSettings: [],
+  updateSettings: [{ intervalMinutes: 10, quietHours: { enabled: true, start: '22:00', end: '07:00' } }],
+  getKeyStatus: [],
+  setApiKey: ['sk_live_0123456789abcdef'],
+  clearApiKey: [],
+  testConnection: [{ baseUrl: 'https://api.example.com/v1' }],
+  refreshNow: [],
+  sendTestNotification: [],
+  pauseNotifications: [60],
+  openExternal: ['https://github.com/liquidity-watch'],
+}
