@@ -1,5 +1,6 @@
 // HTTP client for the Liquidity Data Service: auth, one timeout per attempt, size cap, safe
 // redirects, shared concurrency limit, retries with backoff, and typed, validated results.
+import { setMaxListeners } from 'node:events'
 import http from 'node:http'
 import https from 'node:https'
 import type { Socket } from 'node:net'
@@ -73,6 +74,8 @@ export class LiquidityClient {
     const agentOpts = { keepAlive: true, maxSockets: concurrency, maxFreeSockets: concurrency }
     this.agent = this.base.protocol === 'https:' ? new https.Agent(agentOpts) : new http.Agent(agentOpts)
     this.limit = new AbortableLimit(concurrency)
+    // Every queued or running call listens on this signal; hundreds at once are expected, not a leak.
+    setMaxListeners(0, this.closing.signal)
   }
 
   getAsset(symbol: string, opts: RequestOptions = {}): Promise<AssetDetail> {
