@@ -1,0 +1,154 @@
+// The network half of a poll: details for every symbol, then per-asset-type and total analytics.
+// Each answer goes into the cache; each failure falls back to the cache with the failure attached.
+import { LiquidityError, toSerializedError, type SerializedError } from '../../shared/errors'
+import {
+  ASSET_TYPES,
+  type AnalyticsStock,
+  type AnalyticsTotal,
+  type AssetDetail,
+  type AssetType,
+} from '../../shared/liquidity-schemas'
+import type { AnalyticsQuery, AnalyticsResponseMap, GroupBy } from '../../shared/liquidity-schemas'
+import type { ResponseCache } from './cache'
+import { requestKey, type AnalyticsRequest, type AssetRequest } from './cache-envelope'
+import { isStale, type SymbolSnapshot } from './snapshot'
+
+/** The two client calls a cycle makes; LiquidityClient satisfies it. */
+export interface CycleClient {
+  getAsset(symbol: string, opts?: { signal?: AbortSignal }): Promise<AssetDetail>
+  getAnalytics<G extends GroupBy>(
+    q: AnalyticsQuery & { groupBy: G },
+    opts?: { signal?: AbortSignal },
+  ): Promise<AnalyticsResponseMap[G]>
+}
+
+export const ANALYTICS_DAYS = 90
+
+export interface Fetched<T> {
+  data: T | null
+  fetchedAt: string | null
+  fromCache: boolean
+  error: SerializedError | null
+}
+
+export interface FetchResult {
+  snapshots: SymbolSnapshot[]
+  stock: Map<AssetType, Fetched<AnalyticsStock>>
+  total: Fetched<AnalyticsTotal>
+  requests: number
+  successes: number
+  errors: SerializedError[]
+}
+
+export interface FetchContext {
+  client: CycleClient
+  cache: ResponseCache
+  signal: AbortSignal
+  now: () => Date
+  intervalMs: number
+}
+
+export function assetRequest(symbol: string): AssetRequest {
+  return { kind: 'asset', params: { symbol } }
+}
+
+export function analyticsRequest(params: AnalyticsRequest['params']): AnalyticsRequest {
+  return { kind: 'analytics', params }
+}
+
+function throwIfAborted(signal: AbortSignal): void {
+  if (signal.aborted) throw new LiquidityError('cancelled', 'The refresh was cancelled.')
+}
+
+export async function fetchAll(ctx: FetchContext, symbols: string[]): Promise<FetchResult> {
+  const out: FetchResult = {
+    snapshots: [],
+    stock: new Map(),
+    total: { data: null, fetchedAt: null, fromCache: false, error: null },
+    requests: 0,
+    successes: 0,
+    errors: [],
+  }
+  const track = <T>(p: Promise<T>): Promise<PromiseSettledResult<T>> => {
+    out.requests++
+    return p.then(
+      (value) => {
+        out.successes++
+        return { status: 'fulfilled', value } as const
+      },
+      (reason: unknown) => {
+        out.errors.push(toSerializedError(reason))
+        return { status: 'rejected', reason } as const
+      },
+    )
+  }
+
+  // The client bounds concurrency; firing all at once just queues them there.
+  const details = await Promise.all(symbols.map((s) => track(ctx.client.getAsset(s, { signal: ctx.signal }))))
+  throwIfAborted(ctx.signal)
+  const nowIso = ctx.now().toISOString()
+  details.forEach((r, i) => {
+    const symbol = symbols[i]!
+    const req = assetRequest(symbol)
+    if (r.status === 'fulfilled') {
+      ctx.cache.put(requestKey(req), req, r.value, nowIso)
+      out.snapshots.push({ symbol, detail: r.value, fetchedAt: nowIso, fromCache: false, stale: false, error: null })
+      return
+    }
+    const cached = ctx.cache.get(requestKey(req))
+    const fetchedAt = cached?.fetchedAt ?? null
+    out.snapshots.push({
+      symbol,
+      detail: cached && cached.request.kind === 'asset' ? (cached.data as AssetDetail) : null,
+      fetchedAt,
+      fromCache: cached !== null,
+      stale: isStale(fetchedAt, ctx.now().getTime(), ctx.intervalMs),
+      error: toSerializedError(r.reason),
+    })
+  })
+
+  // Asset types are only known from details (fresh or cached).
+  const types = new Set<AssetType>()
+  for (const s of out.snapshots) {
+    const t = s.detail?.assetType
+    if ((ASSET_TYPES as readonly string[]).includes(t ?? '')) types.add(t as AssetType)
+  }
+  const typeList = [...types].sort()
+  const stockReqs = typeList.map((assetType) =>
+    analyticsRequest({ groupBy: 'stock', days: ANALYTICS_DAYS, assetType }),
+  )
+  const totalReq = analyticsRequest({ groupBy: 'total', days: ANALYTICS_DAYS })
+  const [totalRes, ...stockRes] = await Promise.all([
+    track(ctx.client.getAnalytics({ groupBy: 'total', days: ANALYTICS_DAYS }, { signal: ctx.signal })),
+    ...typeList.map((assetType) =>
+      track(ctx.client.getAnalytics({ groupBy: 'stock', days: ANALYTICS_DAYS, assetType }, { signal: ctx.signal })),
+    ),
+  ])
+  throwIfAborted(ctx.signal)
+  out.total = settle(ctx, totalReq, totalRes!, nowIso) as Fetched<AnalyticsTotal>
+  typeList.forEach((t, i) => {
+    out.stock.set(t, settle(ctx, stockReqs[i]!, stockRes[i]!, nowIso) as Fetched<AnalyticsStock>)
+  })
+  return out
+}
+
+/** Fresh answer → cache and use it; failure → the cached answer (if any) plus the error. */
+function settle(
+  ctx: FetchContext,
+  req: AnalyticsRequest,
+  r: PromiseSettledResult<unknown>,
+  nowIso: string,
+): Fetched<unknown> {
+  const key = requestKey(req)
+  if (r.status === 'fulfilled') {
+    ctx.cache.put(key, req, r.value as AnalyticsStock, nowIso)
+    return { data: r.value, fetchedAt: nowIso, fromCache: false, error: null }
+  }
+  const cached = ctx.cache.get(key)
+  return {
+    data: cached?.data ?? null,
+    fetchedAt: cached?.fetchedAt ?? null,
+    fromCache: cached !== null,
+    error: toSerializedError(r.reason),
+  }
+}

@@ -1,0 +1,101 @@
+// What one cycle knows about a symbol (fresh or cached, with its as-of), and the WatchRow built from it.
+import type { AlertInstance, AlertState } from '../../shared/alert-rules'
+import type { SerializedError } from '../../shared/errors'
+import type { AnalyticsStock, AssetDetail } from '../../shared/liquidity-schemas'
+import type { WatchRow } from '../../shared/view-models'
+import { computeChange } from './alerts/change'
+import type { Observation } from './alerts/measure'
+import { clampInterval } from './scheduler'
+
+/** Slack on top of two missed polls before data counts as stale (a slow cycle is not an outage). */
+export const STALE_GRACE_MS = 2 * 60_000
+export const SPARKLINE_POINTS = 30
+
+export function staleAfterMs(intervalMs: number): number {
+  return 2 * clampInterval(intervalMs) + STALE_GRACE_MS
+}
+
+export function isStale(fetchedAt: string | null, nowMs: number, intervalMs: number): boolean {
+  if (fetchedAt === null) return false
+  return nowMs - Date.parse(fetchedAt) > staleAfterMs(intervalMs)
+}
+
+export interface SymbolSnapshot {
+  symbol: string
+  detail: AssetDetail | null
+  /** When the shown detail came from the service; null when there is none. */
+  fetchedAt: string | null
+  fromCache: boolean
+  stale: boolean
+  /** This cycle's failure for the symbol, even when cached data stands in. */
+  error: SerializedError | null
+}
+
+export function toObservation(s: SymbolSnapshot): Observation {
+  return { detail: s.detail, error: s.error, fromCache: s.fromCache, fetchedAt: s.fetchedAt, stale: s.stale }
+}
+
+/** Last 30 TVL points of a symbol, oldest first; [] when the analytics did not list it. */
+export function sparklineFor(stock: AnalyticsStock | null | undefined, symbol: string): number[] {
+  const entry = stock?.data.find((d) => d.symbol === symbol)
+  if (!entry) return []
+  return entry.series.slice(-SPARKLINE_POINTS).map((p) => p.tvl)
+}
+
+/** Severity for summarising several rules on one row or the whole app: the worst one shows. */
+const SEVERITY: Record<AlertState, number> = {
+  ok: 0,
+  resolved: 1,
+  nodata: 2,
+  stale: 3,
+  error: 4,
+  pending: 5,
+  firing: 6,
+}
+
+export function worstState(states: Iterable<AlertState>): AlertState {
+  let worst: AlertState = 'ok'
+  for (const s of states) if (SEVERITY[s] > SEVERITY[worst]) worst = s
+  return worst
+}
+
+/** The row's state without rules: what the data itself says. */
+function dataState(s: SymbolSnapshot): AlertState {
+  if (s.detail === null) return s.error ? 'error' : 'nodata'
+  return s.stale ? 'stale' : 'ok'
+}
+
+export function buildRow(
+  s: SymbolSnapshot,
+  sparkline: number[],
+  instances: AlertInstance[],
+  snoozed: boolean,
+): WatchRow {
+  const d = s.detail
+  const mine = instances.filter((i) => i.symbol === s.symbol).map((i) => i.state)
+  return {
+    symbol: s.symbol,
+    assetType: d?.assetType ?? null,
+    totalTvl: d?.totalTvl ?? null,
+    totalVolume: d?.totalVolume ?? null,
+    change7d: d ? computeChange(d, '7d') : null,
+    change30d: d ? computeChange(d, '30d') : null,
+    issuerCount: d ? d.issuers.length : null,
+    sparkline,
+    alertState: mine.length > 0 ? worstState(mine) : dataState(s),
+    snoozed,
+    fetchedAt: s.fetchedAt,
+    stale: s.stale,
+    error: s.error,
+  }
+}
+
+/** Oldest as-of among stale rows, for EngineStatus.staleSince. */
+export function staleSince(rows: WatchRow[]): string | null {
+  let oldest: string | null = null
+  for (const r of rows) {
+    if (!r.stale || r.fetchedAt === null) continue
+    if (oldest === null || Date.parse(r.fetchedAt) < Date.parse(oldest)) oldest = r.fetchedAt
+  }
+  return oldest
+}
