@@ -1,4 +1,5 @@
 // Redirects: at most 3, same origin only, and the key never travels to another origin.
+import type { ServerResponse } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
 import { LiquidityClient } from '../../src/main/client/liquidity-client'
 import { assetDetailBody } from './helpers/fixtures'
@@ -18,7 +19,7 @@ async function server(handler: Parameters<typeof startTestServer>[0]): Promise<T
   return s
 }
 
-function redirect(res: import('node:http').ServerResponse, status: number, location: string): void {
+function redirect(res: ServerResponse, status: number, location: string): void {
   res.writeHead(status, { location, 'content-length': 0 })
   res.end()
 }
