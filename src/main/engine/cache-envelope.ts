@@ -1,0 +1,87 @@
+// What one cached response looks like on disk, and how an envelope read back is trusted again.
+import { LiquidityError } from '../../shared/errors'
+import {
+  ASSET_TYPES,
+  GROUP_BY,
+  type AnalyticsQuery,
+  type AnalyticsResponse,
+  type AssetDetail,
+  type GroupBy,
+} from '../../shared/liquidity-schemas'
+import { parseAnalytics, parseAssetDetail } from '../../shared/parse'
+
+export const CACHE_SCHEMA_VERSION = 1
+
+export type AssetRequest = { kind: 'asset'; params: { symbol: string } }
+export type AnalyticsRequest = { kind: 'analytics'; params: AnalyticsQuery & { groupBy: GroupBy } }
+export type CacheRequest = AssetRequest | AnalyticsRequest
+
+interface EnvelopeBase {
+  schemaVersion: number
+  /** ISO instant the response arrived from the service. */
+  fetchedAt: string
+}
+export type AssetEnvelope = EnvelopeBase & { request: AssetRequest; data: AssetDetail }
+export type AnalyticsEnvelope = EnvelopeBase & { request: AnalyticsRequest; data: AnalyticsResponse }
+export type CacheEnvelope = AssetEnvelope | AnalyticsEnvelope
+
+/** The data type that belongs to a request kind, so put() cannot file analytics under an asset. */
+export type DataFor<R extends CacheRequest> = R extends AssetRequest ? AssetDetail : AnalyticsResponse
+
+/** The conventional key for a request: `asset:TSLA`, `analytics:stock:stock:90`. */
+export function requestKey(request: CacheRequest): string {
+  if (request.kind === 'asset') return `asset:${request.params.symbol}`
+  const p = request.params
+  return `analytics:${p.groupBy}:${p.assetType ?? p.symbol ?? p.issuer ?? 'all'}:${p.days ?? 90}`
+}
+
+function str(v: unknown): string | undefined {
+  return typeof v === 'string' && v.length > 0 ? v : undefined
+}
+
+/**
+ * Keep only the query fields the service defines. Whatever else a caller put in params
+ * (headers, a key, a base URL) never reaches the file: the cache must not hold the API key.
+ */
+export function normalizeRequest(request: unknown): CacheRequest {
+  const r = request as { kind?: unknown; params?: Record<string, unknown> } | null
+  const params = r?.params !== null && typeof r?.params === 'object' ? r.params : {}
+  if (r?.kind === 'asset') {
+    const symbol = str(params.symbol)
+    if (symbol !== undefined) return { kind: 'asset', params: { symbol } }
+  }
+  if (r?.kind === 'analytics') {
+    const groupBy = (GROUP_BY as readonly unknown[]).includes(params.groupBy)
+      ? (params.groupBy as GroupBy)
+      : undefined
+    if (groupBy !== undefined) {
+      const out: AnalyticsRequest['params'] = { groupBy }
+      if (typeof params.days === 'number' && Number.isInteger(params.days)) out.days = params.days
+      if ((ASSET_TYPES as readonly unknown[]).includes(params.assetType)) {
+        out.assetType = params.assetType as AnalyticsQuery['assetType']
+      }
+      const symbol = str(params.symbol)
+      if (symbol !== undefined) out.symbol = symbol
+      const issuer = str(params.issuer)
+      if (issuer !== undefined) out.issuer = issuer
+      return { kind: 'analytics', params: out }
+    }
+  }
+  throw new LiquidityError('invalid-argument', 'A cache entry needs a request of kind asset (with a symbol) or analytics (with groupBy).')
+}
+
+/** Trust an envelope read from disk exactly as much as a fresh response: same schemas. */
+export function reviveEnvelope(raw: unknown): CacheEnvelope {
+  const e = raw as Partial<Record<keyof CacheEnvelope, unknown>> | null
+  if (e === null || typeof e !== 'object') throw new Error('entry is not an object')
+  if (e.schemaVersion !== CACHE_SCHEMA_VERSION) {
+    throw new Error(`entry has schema version ${String(e.schemaVersion)}, expected ${CACHE_SCHEMA_VERSION}`)
+  }
+  if (typeof e.fetchedAt !== 'string' || Number.isNaN(Date.parse(e.fetchedAt))) {
+    throw new Error('entry has no valid fetchedAt')
+  }
+  const request = normalizeRequest(e.request)
+  const base = { schemaVersion: CACHE_SCHEMA_VERSION, fetchedAt: e.fetchedAt }
+  if (request.kind === 'asset') return { ...base, request, data: parseAssetDetail(e.data) }
+  return { ...base, request, data: parseAnalytics(request.params.groupBy, e.data) }
+}

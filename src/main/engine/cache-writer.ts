@@ -1,0 +1,74 @@
+// Streaming atomic write: chunks go to a temp file as they are produced, then fsync + rename.
+// write-file-atomic wants the whole payload as one string, which for a large cache means one long
+// stringify on the main thread; this keeps the same old-or-new guarantee without that stall.
+import { randomBytes } from 'node:crypto'
+import { open, readdir, rename, unlink } from 'node:fs/promises'
+import { basename, dirname, join } from 'node:path'
+
+/** Bytes gathered before each write; every write is an await, so the event loop runs between. */
+const WRITE_BATCH = 128 * 1024
+
+function tempPrefix(path: string): string {
+  return `${basename(path)}.tmp-`
+}
+
+export async function writeChunksAtomic(path: string, chunks: Iterable<string>): Promise<void> {
+  const tmp = join(dirname(path), `${tempPrefix(path)}${process.pid}-${randomBytes(6).toString('hex')}`)
+  const fh = await open(tmp, 'w', 0o600)
+  let closed = false
+  try {
+    let pending: string[] = []
+    let size = 0
+    for (const chunk of chunks) {
+      pending.push(chunk)
+      size += chunk.length
+      if (size >= WRITE_BATCH) {
+        await fh.write(pending.join(''))
+        pending = []
+        size = 0
+      }
+    }
+    if (pending.length > 0) await fh.write(pending.join(''))
+    // Data must be on disk before the rename makes it the file, or a power cut could leave it empty.
+    await fh.sync()
+    await fh.close()
+    closed = true
+    await rename(tmp, path)
+  } catch (e) {
+    if (!closed) await fh.close().catch(() => undefined)
+    await unlink(tmp).catch(() => undefined)
+    throw e
+  }
+  await syncDirectory(dirname(path))
+}
+
+/** Make the rename itself durable; not every platform lets a directory be opened, so best effort. */
+async function syncDirectory(dir: string): Promise<void> {
+  try {
+    const d = await open(dir, 'r')
+    try {
+      await d.sync()
+    } finally {
+      await d.close()
+    }
+  } catch {
+    // Windows cannot fsync a directory; the rename is still atomic there.
+  }
+}
+
+/** Temp files left by a process killed mid-write; never ones this process may still be writing. */
+export async function removeStaleTemps(path: string): Promise<void> {
+  const prefix = tempPrefix(path)
+  const mine = `${prefix}${process.pid}-`
+  let names: string[]
+  try {
+    names = await readdir(dirname(path))
+  } catch {
+    return
+  }
+  await Promise.all(
+    names
+      .filter((n) => n.startsWith(prefix) && !n.startsWith(mine))
+      .map((n) => unlink(join(dirname(path), n)).catch(() => undefined)),
+  )
+}

@@ -1,0 +1,162 @@
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { CACHE_FILE_NAME, ResponseCache, requestKey, type AnalyticsRequest, type AssetRequest } from '../../../src/main/engine/cache'
+import { LiquidityError } from '../../../src/shared/errors'
+import { assetDetail, stockSeries } from './fixtures/sample-data'
+
+let dir: string
+const file = (): string => join(dir, CACHE_FILE_NAME)
+const AT = '2025-07-01T12:00:00.000Z'
+const stockReq: AnalyticsRequest = { kind: 'analytics', params: { groupBy: 'stock', assetType: 'stock', days: 90 } }
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'lw-cache-'))
+})
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true })
+})
+
+async function seeded(): Promise<ResponseCache> {
+  const c = await ResponseCache.open(dir)
+  c.put('asset:TSLA', { kind: 'asset', params: { symbol: 'TSLA' } }, assetDetail('TSLA'), AT)
+  c.put(requestKey(stockReq), stockReq, stockSeries('TSLA', 90), new Date(AT))
+  await c.flush()
+  return c
+}
+
+describe('ResponseCache', () => {
+  it('round-trips envelopes through the file', async () => {
+    await seeded()
+    const c = await ResponseCache.open(dir)
+    expect(c.report).toBeNull()
+    expect(c.keys().sort()).toEqual(['analytics:stock:stock:90', 'asset:TSLA'])
+    expect(c.get('asset:TSLA')).toEqual({
+      schemaVersion: 1,
+      fetchedAt: AT,
+      request: { kind: 'asset', params: { symbol: 'TSLA' } },
+      data: assetDetail('TSLA'),
+    })
+    expect(c.get('analytics:stock:stock:90')?.data).toEqual(stockSeries('TSLA', 90))
+    expect(c.get('asset:NVDA')).toBeNull()
+  })
+
+  it('keeps puts in memory until flush', async () => {
+    const c = await ResponseCache.open(dir)
+    c.put('asset:TSLA', { kind: 'asset', params: { symbol: 'TSLA' } }, assetDetail('TSLA'), AT)
+    expect(c.get('asset:TSLA')).not.toBeNull()
+    await expect(stat(file())).rejects.toThrow()
+  })
+
+  it('skips the write when nothing changed, writes again after a put', async () => {
+    const c = await seeded()
+    const first = await stat(file())
+    await c.flush()
+    expect((await stat(file())).ino).toBe(first.ino)
+    c.put('asset:NVDA', { kind: 'asset', params: { symbol: 'NVDA' } }, assetDetail('NVDA'), AT)
+    await c.flush()
+    expect((await stat(file())).ino).not.toBe(first.ino)
+    expect((await ResponseCache.open(dir)).keys()).toContain('asset:NVDA')
+  })
+
+  it('drops an envelope that fails the schema, keeps the rest, and reports it', async () => {
+    await seeded()
+    const raw = JSON.parse(await readFile(file(), 'utf8'))
+    raw.entries['asset:BAD'] = { ...raw.entries['asset:TSLA'], data: { ...assetDetail('BAD'), totalTvl: -5 } }
+    raw.entries['asset:OLD'] = { ...raw.entries['asset:TSLA'], schemaVersion: 99 }
+    await writeFile(file(), JSON.stringify(raw))
+    const c = await ResponseCache.open(dir)
+    expect(c.report).toMatch(/2 cached responses failed validation/)
+    expect(c.report).toContain('asset:BAD')
+    expect(c.get('asset:BAD')).toBeNull()
+    expect(c.get('asset:OLD')).toBeNull()
+    expect(c.get('asset:TSLA')).not.toBeNull()
+    await c.flush()
+    expect(await readFile(file(), 'utf8')).not.toContain('asset:BAD')
+  })
+
+  it.each([
+    ['not JSON', '{"cache":1,"entries":{"asset:TSLA":{"schemaVer'],
+    ['a foreign shape', '[1,2,3]'],
+    ['a newer format', '{"cache":7,"entries":{}}'],
+  ])('quarantines a file that is %s and starts empty', async (_label, content) => {
+    await writeFile(file(), content)
+    const c = await ResponseCache.open(dir, { now: () => new Date('2025-07-01T00:00:00Z') })
+    expect(c.keys()).toEqual([])
+    expect(c.report).toMatch(/started with an empty cache; the damaged file was kept as response-cache\.json\.corrupt-/)
+    const aside = (await readdir(dir)).filter((n) => n.includes('.corrupt-'))
+    expect(aside).toHaveLength(1)
+    expect(await readFile(join(dir, aside[0] as string), 'utf8')).toBe(content)
+    c.put('asset:TSLA', { kind: 'asset', params: { symbol: 'TSLA' } }, assetDetail('TSLA'), AT)
+    await c.flush()
+    expect((await ResponseCache.open(dir)).report).toBeNull()
+  })
+
+  it('quarantines an unreadable cache path (a directory) and carries on', async () => {
+    await mkdir(file())
+    const c = await ResponseCache.open(dir)
+    expect(c.report).toMatch(/could not be read \(EISDIR\)/)
+    await c.flush()
+    expect(JSON.parse(await readFile(file(), 'utf8'))).toEqual({ cache: 1, entries: {} })
+  })
+
+  it('never writes request fields outside the service query, so no API key reaches the file', async () => {
+    const secret = 'sk-live-7f3a9c1e5b2d'
+    const c = await ResponseCache.open(dir)
+    const request = { kind: 'asset', params: { symbol: 'TSLA', apiKey: secret, headers: { 'x-api-key': secret } } }
+    c.put('asset:TSLA', request as unknown as AssetRequest, assetDetail('TSLA'), AT)
+    await c.flush()
+    const text = await readFile(file(), 'utf8')
+    expect(text).toContain('TSLA')
+    expect(text).not.toContain(secret)
+    expect(c.get('asset:TSLA')?.request).toEqual({ kind: 'asset', params: { symbol: 'TSLA' } })
+  })
+
+  it('normalises groupBy=issuer data on read like a fresh response', async () => {
+    const c = await ResponseCache.open(dir)
+    const req: AnalyticsRequest = { kind: 'analytics', params: { groupBy: 'issuer', days: 30 } }
+    const series = stockSeries('X', 3).data[0]?.series ?? []
+    c.put(requestKey(req), req, { groupBy: 'issuer', days: 30, data: [{ name: 'Backed', series }] } as never, AT)
+    await c.flush()
+    const back = (await ResponseCache.open(dir)).get('analytics:issuer:all:30')
+    expect(back?.data).toEqual({ groupBy: 'issuer', days: 30, data: [{ issuer: 'Backed', series }] })
+  })
+
+  it('rejects a put with an unusable request or time', async () => {
+    const c = await ResponseCache.open(dir)
+    expect(() => c.put('x', { kind: 'asset', params: {} } as AssetRequest, assetDetail('X'), AT)).toThrow(LiquidityError)
+    expect(() => c.put('x', { kind: 'asset', params: { symbol: 'X' } }, assetDetail('X'), 'soon')).toThrow(
+      /fetchedAt/,
+    )
+    expect(c.keys()).toEqual([])
+  })
+
+  it('a put during a flush is written by the next flush', async () => {
+    const c = await seeded()
+    c.put('asset:A', { kind: 'asset', params: { symbol: 'A' } }, assetDetail('A'), AT)
+    const first = c.flush()
+    c.put('asset:B', { kind: 'asset', params: { symbol: 'B' } }, assetDetail('B'), AT)
+    await Promise.all([first, c.flush()])
+    expect((await ResponseCache.open(dir)).keys()).toEqual(expect.arrayContaining(['asset:A', 'asset:B']))
+  })
+
+  it('a failed flush throws a storage error and keeps the data for the next try', async () => {
+    const c = await seeded()
+    c.put('asset:A', { kind: 'asset', params: { symbol: 'A' } }, assetDetail('A'), AT)
+    await rm(dir, { recursive: true })
+    await expect(c.flush()).rejects.toMatchObject({ kind: 'storage' })
+    await mkdir(dir)
+    await c.flush()
+    expect((await ResponseCache.open(dir)).keys()).toContain('asset:A')
+  })
+
+  it('removes temp files left by a killed writer', async () => {
+    await seeded()
+    const stale = join(dir, `${CACHE_FILE_NAME}.tmp-999999-abcdef`)
+    await writeFile(stale, '{"cache":1,"entr')
+    const c = await ResponseCache.open(dir)
+    expect(c.report).toBeNull()
+    expect(await readdir(dir)).toEqual([CACHE_FILE_NAME])
+  })
+})
