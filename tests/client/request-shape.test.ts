@@ -105,6 +105,20 @@ describe('request shape', () => {
   })
 })
 
+describe('the key stays secret', () => {
+  it('is scrubbed from messages even when the server echoes it back', async () => {
+    server = await startTestServer((req, res) =>
+      sendJson(res, 400, { error: { message: `bad header ${req.headers.authorization ?? ''}` } }),
+    )
+    client = new LiquidityClient({ baseUrl: server.url, apiKey: () => KEY })
+    const err = (await client.getAsset('TSLA').catch((e: unknown) => e)) as LiquidityError
+    expect(err.kind).toBe('bad-request')
+    expect(err.message).toContain('bad header Bearer [API key]')
+    expect(err.message).not.toContain(KEY)
+    expect(JSON.stringify(err.toJSON())).not.toContain(KEY)
+  })
+})
+
 describe('plain http is only for this machine', () => {
   it.each(['http://example.com', 'http://10.0.0.5:8080/api', 'http://128.0.0.1', 'http://[::2]'])(
     'refuses %s at construction with a "use https" message',
