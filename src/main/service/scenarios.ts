@@ -1,0 +1,156 @@
+// Scripted stories on top of the demo data (a TVL drop, an issuer vanishing), so alerts and
+// UI states can be produced on demand and deterministically.
+import { z } from 'zod'
+import type { Catalog, Slice } from './catalog'
+
+const DAY_MS = 86_400_000
+const instant = z.union([z.iso.datetime({ offset: true }), z.date(), z.number().finite()])
+const name = z.string().min(1).max(64)
+
+export const scenarioSchema = z.discriminatedUnion('kind', [
+  z
+    .object({
+      kind: z.literal('tvl-drop'),
+      symbol: name,
+      issuer: name.optional(),
+      network: name.optional(),
+      /** Percent of the slice's TVL that is gone at endsAt (25 = a quarter). */
+      pct: z.number().gt(0).max(100),
+      windowDays: z.number().positive().max(3650),
+      /** ISO instant, Date or epoch ms; default: the service clock when added. */
+      endsAt: instant.optional(),
+    })
+    .strict(),
+  z.object({ kind: z.literal('issuer-missing'), symbol: name, issuer: name }).strict(),
+])
+
+export type Scenario = z.input<typeof scenarioSchema>
+export type ActiveScenario =
+  | {
+      id: string
+      kind: 'tvl-drop'
+      symbol: string
+      issuer?: string
+      network?: string
+      pct: number
+      windowDays: number
+      endsAt: string
+    }
+  | { id: string; kind: 'issuer-missing'; symbol: string; issuer: string }
+
+export class ScenarioError extends Error {
+  override readonly name = 'ScenarioError'
+}
+
+interface Drop {
+  id: string
+  symbol: string
+  issuer?: string
+  network?: string
+  fraction: number
+  startMs: number
+  endMs: number
+}
+
+export class ScenarioController {
+  /** Bumped on every change so memoised days can be invalidated. */
+  version = 0
+  private seq = 0
+  private readonly items = new Map<string, ActiveScenario>()
+  private drops: Drop[] = []
+
+  constructor(
+    private readonly catalog: Catalog,
+    private readonly now: () => Date,
+  ) {}
+
+  /** Validates against the schema and the catalog; throws ScenarioError with a readable message. */
+  add(input: Scenario): string {
+    const r = scenarioSchema.safeParse(input)
+    if (!r.success) {
+      const msg = r.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')
+      throw new ScenarioError(`Invalid scenario: ${msg}`)
+    }
+    const s = r.data
+    this.checkTarget(s.symbol, s.issuer, s.kind === 'tvl-drop' ? s.network : undefined)
+    const id = `scn-${++this.seq}`
+    if (s.kind === 'tvl-drop') {
+      const endMs = s.endsAt === undefined ? this.now().getTime() : new Date(s.endsAt).getTime()
+      const active: ActiveScenario = { id, ...s, endsAt: new Date(endMs).toISOString() }
+      this.items.set(id, active)
+    } else {
+      this.items.set(id, { id, ...s })
+    }
+    this.changed()
+    return id
+  }
+
+  remove(id: string): boolean {
+    const had = this.items.delete(id)
+    if (had) this.changed()
+    return had
+  }
+
+  clear(): void {
+    this.items.clear()
+    this.changed()
+  }
+
+  list(): ActiveScenario[] {
+    return [...this.items.values()].map((s) => ({ ...s }))
+  }
+
+  /** Factor applied to a slice's TVL and volume at `ms` (1 = untouched). */
+  multiplier(slice: Slice, ms: number): number {
+    let m = 1
+    for (const d of this.drops) {
+      if (d.symbol !== slice.asset.symbol) continue
+      if (d.issuer !== undefined && d.issuer !== slice.issuer) continue
+      if (d.network !== undefined && d.network !== slice.network) continue
+      if (ms <= d.startMs) continue
+      // Linear fall over the window, then it stays down.
+      const progress = ms >= d.endMs ? 1 : (ms - d.startMs) / (d.endMs - d.startMs)
+      m *= 1 - d.fraction * progress
+    }
+    return m
+  }
+
+  /** Issuers that must vanish from this asset's detail. */
+  missingIssuers(symbol: string): Set<string> {
+    const out = new Set<string>()
+    for (const s of this.items.values()) if (s.kind === 'issuer-missing' && s.symbol === symbol) out.add(s.issuer)
+    return out
+  }
+
+  private checkTarget(symbol: string, issuer?: string, network?: string): void {
+    const slices = this.catalog.slicesBySymbol.get(symbol)
+    if (!slices) throw new ScenarioError(`Invalid scenario: unknown symbol ${symbol}`)
+    const ofIssuer = issuer === undefined ? slices : slices.filter((s) => s.issuer === issuer)
+    if (ofIssuer.length === 0) {
+      const known = [...new Set(slices.map((s) => s.issuer))].join(', ')
+      throw new ScenarioError(`Invalid scenario: ${issuer} does not issue ${symbol} (issuers: ${known})`)
+    }
+    if (network !== undefined && !ofIssuer.some((s) => s.network === network)) {
+      const known = [...new Set(ofIssuer.map((s) => s.network))].join(', ')
+      throw new ScenarioError(`Invalid scenario: ${symbol}${issuer ? ` of ${issuer}` : ''} is not on ${network} (networks: ${known})`)
+    }
+  }
+
+  private changed(): void {
+    this.version++
+    this.drops = []
+    for (const s of this.items.values()) {
+      if (s.kind !== 'tvl-drop') continue
+      const endMs = Date.parse(s.endsAt)
+      this.drops.push({
+        id: s.id,
+        symbol: s.symbol,
+        issuer: s.issuer,
+        network: s.network,
+        fraction: s.pct / 100,
+        startMs: endMs - s.windowDays * DAY_MS,
+        endMs,
+      })
+    }
+  }
+}

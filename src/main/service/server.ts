@@ -1,0 +1,143 @@
+// The local Liquidity service: the app's demo data source, `npm run service`, and the HTTP test
+// double for every other module. Implements shared/spec/liquidity-data-service.md.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { ADMIN_PREFIX, handleAdmin, type AdminDeps } from './admin'
+import { handleApi, matchApiRoute } from './api'
+import { getCatalog } from './catalog'
+import { sendWithFault } from './fault-send'
+import { FaultController } from './faults'
+import { DataModel } from './model'
+import { checkBearer, error, send } from './reply'
+import { ScenarioController } from './scenarios'
+
+export type { Fault } from './faults'
+export type { Scenario, ActiveScenario } from './scenarios'
+export { FaultController } from './faults'
+export { ScenarioController } from './scenarios'
+
+/** Public by design: it only unlocks generated demo data on a loopback port. */
+export const DEMO_API_KEY = 'lw-demo-key-0000000000000000'
+
+export interface LocalServiceOptions {
+  host?: string
+  /** 0 (default) picks a free port. */
+  port?: number
+  apiKey?: string
+  /** Injected clock: every value served is a deterministic function of it. */
+  now?: () => Date
+  /** Added to every API response. */
+  latencyMs?: number
+  /** Serve /__admin (loopback only, bearer key). Default false; the CLI turns it on. */
+  admin?: boolean
+}
+
+export interface ServiceStats {
+  requests: number
+  connections: number
+}
+
+export interface LocalService {
+  /** http://127.0.0.1:PORT, no trailing slash. */
+  url: string
+  apiKey: string
+  faults: FaultController
+  scenarios: ScenarioController
+  setLatency(ms: number): void
+  stats(): ServiceStats
+  resetStats(): void
+  close(): Promise<void>
+}
+
+export async function startLocalService(opts: LocalServiceOptions = {}): Promise<LocalService> {
+  const host = opts.host ?? '127.0.0.1'
+  const apiKey = opts.apiKey ?? DEMO_API_KEY
+  const now = opts.now ?? (() => new Date())
+  const catalog = getCatalog()
+  const faults = new FaultController()
+  const scenarios = new ScenarioController(catalog, now)
+  const model = new DataModel(catalog, scenarios)
+  const counts: ServiceStats = { requests: 0, connections: 0 }
+  let latencyMs = opts.latencyMs ?? 0
+  // Aborts pending latency waits so close() is not held up by them.
+  const closing = new AbortController()
+
+  const setLatency = (ms: number): void => {
+    if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`latency must be >= 0 ms (got ${ms})`)
+    latencyMs = ms
+  }
+  const stats = (): ServiceStats => ({ ...counts })
+  const adminDeps: AdminDeps = { apiKey, faults, scenarios, setLatency, stats }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    counts.requests++
+    const url = new URL(req.url ?? '/', 'http://service.local')
+    const path = url.pathname
+    if (path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`)) {
+      if (opts.admin) return send(res, await handleAdmin(req, path, adminDeps))
+    }
+    const route = matchApiRoute(path)
+    if (!route) {
+      return send(res, error(404, 'not_found', `No endpoint at ${path}. Try /api/v0/liquidity/asset/{symbol} or /api/v0/liquidity/analytics.`))
+    }
+    if (req.method !== 'GET') {
+      return send(res, error(405, 'method_not_allowed', `${req.method} is not allowed here: the service is read-only (GET).`, { allow: 'GET' }))
+    }
+    const { delayMs, fault } = faults.take(route.kind)
+    const wait = latencyMs + delayMs
+    if (wait > 0) {
+      try {
+        await sleep(wait, undefined, { signal: closing.signal })
+      } catch {
+        return // service closing
+      }
+    }
+    if (res.destroyed) return
+    const reply = checkBearer(req, apiKey) ?? handleApi(route, url.searchParams, model, now().getTime())
+    sendWithFault(res, reply, fault)
+  }
+
+  const server = createServer({ keepAlive: true }, (req, res) => {
+    handle(req, res).catch((e: unknown) => {
+      if (res.headersSent) res.destroy()
+      else send(res, error(500, 'internal', `Internal error: ${(e as Error).message}`))
+    })
+  })
+  // Long keep-alive so polling clients and the benchmark reuse sockets.
+  server.keepAliveTimeout = 30_000
+  server.on('connection', () => counts.connections++)
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(opts.port ?? 0, host, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  const { port } = server.address() as AddressInfo
+  const shownHost = host.includes(':') ? `[${host}]` : host
+
+  let closed: Promise<void> | null = null
+  return {
+    url: `http://${shownHost}:${port}`,
+    apiKey,
+    faults,
+    scenarios,
+    setLatency,
+    stats,
+    resetStats: () => {
+      counts.requests = 0
+      counts.connections = 0
+    },
+    close: () => {
+      closed ??= new Promise<void>((resolve) => {
+        closing.abort()
+        server.close(() => resolve())
+        // Stalled and keep-alive sockets would otherwise hold close() open.
+        server.closeAllConnections()
+      })
+      return closed
+    },
+  }
+}
