@@ -44,6 +44,8 @@ export interface CycleResult {
   /** The most telling failure of the cycle (null when everything answered). */
   error: SerializedError | null
   staleSince: string | null
+  /** Longest Retry-After the service asked for this cycle, if any. */
+  retryAfterMs: number | null
 }
 
 /** Failures that say nothing about reachability: a wrong symbol is not an outage. */
@@ -123,10 +125,16 @@ export async function runCycle(deps: CycleDeps, input: CycleInput): Promise<Cycl
     knownSymbols: knownSymbolsOf(fetched.stock),
     error: pickError(fetched.errors),
     staleSince: staleSince(rows),
+    retryAfterMs: longestRetryAfter(fetched.errors),
   }
 }
 
 /** Prefer a reachability problem over a per-symbol one: it is what the status bar should say. */
 function pickError(errors: SerializedError[]): SerializedError | null {
   return errors.find((e) => !LOCAL_KINDS.has(e.kind)) ?? errors[0] ?? null
+}
+
+function longestRetryAfter(errors: SerializedError[]): number | null {
+  const asked = errors.flatMap((e) => (e.retryAfterMs === undefined ? [] : [e.retryAfterMs]))
+  return asked.length > 0 ? Math.max(...asked) : null
 }

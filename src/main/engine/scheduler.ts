@@ -168,7 +168,7 @@ export class Poller {
   }
 
   private connection(): ConnectionState {
-    if (!this.running) return 'idle'
+    // Not running still reports what the last manual cycle saw (the CLI never starts the timer).
     if (this.paused) return 'paused'
     if (this.isOffline()) return 'offline'
     if (this.failures > 0) return 'degraded'

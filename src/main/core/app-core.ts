@@ -1,0 +1,325 @@
+// AppCore: the facade the IPC handlers and the CLI call. It owns the stores, the connection, the
+// poller and the API key (held in memory and the secret store only; never returned, emitted or logged).
+import type { AlertRule, NotificationDecision } from '../../shared/alert-rules'
+import { LiquidityError, toSerializedError, type SerializedError } from '../../shared/errors'
+import type { IpcArgs } from '../../shared/ipc-contract'
+import type { Settings, SettingsPatch } from '../../shared/settings-schema'
+import type { ConnectionTestResult, EngineStatus, KeyStatus, WatchRow } from '../../shared/view-models'
+import type { IpcCore } from '../ipc/core-types'
+import { toInstance } from '../engine/alerts/engine-state'
+import { requestKey } from '../engine/cache-envelope'
+import { runCycle, snoozedSymbols, type CycleResult } from '../engine/cycle'
+import { assetRequest } from '../engine/cycle-fetch'
+import { Poller, type CycleOutcome } from '../engine/scheduler'
+import { cachedKnownSymbols, cachedRows } from '../engine/snapshot-cache'
+import { getAnalyticsView, getAssetView, getSeriesView, type ViewDeps } from './data-views'
+import { openCoreParts, type AppCoreDeps, type CoreParts } from './core-parts'
+import { removeRule, snoozeRule, upsertRule } from './rules-ops'
+import { buildStatus } from './status'
+import { testConnection } from './test-connection'
+
+export type { AppCoreDeps } from './core-parts'
+
+export interface AppCore extends IpcCore {
+  /** Starts polling (first cycle at once). */
+  start(): void
+  /** Stops polling, aborts in-flight work, flushes the cache, closes the connection. */
+  stop(): Promise<void>
+  /** System sleep / wake. */
+  pause(): void
+  resume(): void
+  /** The last completed cycle (the CLI prints it). */
+  lastCycle(): CycleResult | null
+  /** Start-up repairs (settings, cache, alert state) worth telling the user about. */
+  reports(): string[]
+}
+
+export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
+  return new Core(deps, await openCoreParts(deps))
+}
+
+class Core implements AppCore {
+  private readonly poller: Poller
+  private last: CycleResult | null = null
+  private lastError: SerializedError | null = null
+  private symbolErrors = new Map<string, SerializedError>()
+  private started = false
+  private seq = 0
+
+  constructor(
+    private readonly deps: AppCoreDeps,
+    private readonly p: CoreParts,
+  ) {
+    this.poller = new Poller({
+      clock: p.clock,
+      intervalMs: () => this.intervalMs(),
+      runCycle: (signal) => this.cycle(signal),
+      onStatus: () => this.emitStatus(),
+    })
+  }
+
+  // ── lifecycle ──
+  start(): void {
+    this.started = true
+    this.poller.start()
+  }
+  async stop(): Promise<void> {
+    this.started = false
+    this.poller.stop()
+    await this.p.cache.flush().catch(() => undefined)
+    await this.p.connection.close()
+  }
+  pause(): void {
+    this.poller.pause()
+  }
+  resume(): void {
+    this.poller.resume()
+  }
+  lastCycle(): CycleResult | null {
+    return this.last
+  }
+  reports(): string[] {
+    return [...this.p.reports]
+  }
+
+  // ── status and watchlist ──
+  getStatus(): Promise<EngineStatus> {
+    return Promise.resolve(this.status())
+  }
+  getWatchlist(): Promise<WatchRow[]> {
+    return Promise.resolve(this.rows())
+  }
+  async addSymbol(symbol: string): Promise<WatchRow[]> {
+    if (this.settings().watchlist.includes(symbol)) return this.rows()
+    // The service is the authority on symbols; its 404 carries a hint ("did you mean TSLA?").
+    const detail = await this.p.connection.client.getAsset(symbol)
+    const req = assetRequest(symbol)
+    this.p.cache.put(requestKey(req), req, detail, this.now())
+    this.p.settings.update((s) => (s.watchlist.includes(symbol) ? s : { ...s, watchlist: [...s.watchlist, symbol] }))
+    const rows = this.emitRows()
+    this.refreshSoon()
+    return rows
+  }
+  removeSymbol(symbol: string): Promise<WatchRow[]> {
+    this.p.settings.update((s) => ({ ...s, watchlist: s.watchlist.filter((x) => x !== symbol) }))
+    return Promise.resolve(this.emitRows())
+  }
+  getKnownSymbols(): ReturnType<IpcCore['getKnownSymbols']> {
+    return Promise.resolve(cachedKnownSymbols(this.p.cache))
+  }
+
+  // ── data views ──
+  getAsset(symbol: string): ReturnType<IpcCore['getAsset']> {
+    return getAssetView(this.views(), symbol)
+  }
+  getAssetSeries(symbol: string, days: number): ReturnType<IpcCore['getAssetSeries']> {
+    return getSeriesView(this.views(), symbol, days)
+  }
+  getAnalytics(...[q]: IpcArgs<'getAnalytics'>): ReturnType<IpcCore['getAnalytics']> {
+    return getAnalyticsView(this.views(), q)
+  }
+
+  // ── rules and alerts ──
+  getRules(): Promise<AlertRule[]> {
+    return Promise.resolve(this.settings().rules)
+  }
+  saveRule(rule: AlertRule): Promise<AlertRule[]> {
+    return Promise.resolve(this.editRules((rules) => upsertRule(rules, rule)))
+  }
+  deleteRule(id: string): Promise<AlertRule[]> {
+    return Promise.resolve(this.editRules((rules) => removeRule(rules, id)))
+  }
+  async snooze(...[req]: IpcArgs<'snooze'>): Promise<AlertRule[]> {
+    const id = `snooze-${this.p.clock.now().toString(36)}-${++this.seq}`
+    const { rules, event } = snoozeRule(this.settings().rules, req, new Date(this.p.clock.now()), id)
+    const out = this.editRules(() => rules)
+    await this.p.alerts.appendEvents([event])
+    this.deps.emit('alertEvents', [event])
+    return out
+  }
+  getAlertHistory(...[filter]: IpcArgs<'getAlertHistory'>): ReturnType<IpcCore['getAlertHistory']> {
+    return Promise.resolve(this.p.alerts.history(filter))
+  }
+  getAlertInstances(): ReturnType<IpcCore['getAlertInstances']> {
+    return Promise.resolve(this.p.alerts.state.instances.map(toInstance))
+  }
+  getNotificationLog(): ReturnType<IpcCore['getNotificationLog']> {
+    return Promise.resolve(this.p.log.list())
+  }
+
+  // ── settings and key ──
+  getSettings(): Promise<Settings> {
+    return Promise.resolve(this.settings())
+  }
+  async updateSettings(patch: SettingsPatch): Promise<Settings> {
+    const before = this.p.settings.get()
+    const after = this.p.settings.update((s) => ({ ...s, ...patch }))
+    if (patch.baseUrl !== undefined && patch.baseUrl !== before.baseUrl && this.p.overrides.baseUrl === undefined) {
+      await this.reconnect()
+    }
+    if (patch.intervalMinutes !== undefined) this.poller.reschedule()
+    this.emitStatus()
+    return this.settings(after)
+  }
+  getKeyStatus(): Promise<KeyStatus> {
+    return this.deps.secretStore.status()
+  }
+  async setApiKey(key: string): Promise<KeyStatus> {
+    await this.deps.secretStore.set(key)
+    this.p.key.value = key
+    this.keyChanged()
+    return this.deps.secretStore.status()
+  }
+  async clearApiKey(): Promise<KeyStatus> {
+    await this.deps.secretStore.clear()
+    this.p.key.value = null
+    this.keyChanged()
+    return this.deps.secretStore.status()
+  }
+  testConnection(...[{ baseUrl }]: IpcArgs<'testConnection'>): Promise<ConnectionTestResult> {
+    return testConnection(baseUrl, this.p, () => this.p.key.value)
+  }
+
+  // ── refresh and notifications ──
+  async refreshNow(): Promise<EngineStatus> {
+    await this.poller.refreshNow()
+    return this.status()
+  }
+  sendTestNotification(): Promise<NotificationDecision> {
+    const decision: NotificationDecision = this.settings().notifications.enabled
+      ? {
+          status: 'sent',
+          title: 'Liquidity Watch',
+          body: 'Test notification: TVL alerts will appear like this.',
+          symbol: null,
+          eventIds: [],
+        }
+      : { status: 'suppressed', reason: 'disabled', eventIds: [] }
+    this.deliver([decision])
+    return Promise.resolve(decision)
+  }
+  pauseNotifications(minutes: number): Promise<EngineStatus> {
+    const until = minutes > 0 ? new Date(this.p.clock.now() + minutes * 60_000).toISOString() : null
+    this.p.settings.update((s) => ({ ...s, notificationsPausedUntil: until }))
+    this.emitStatus()
+    return Promise.resolve(this.status())
+  }
+  openExternal(): Promise<void> {
+    return Promise.reject(new LiquidityError('internal', 'Opening links is done by the desktop shell, not the engine.'))
+  }
+
+  // ── internals ──
+  private now(): Date {
+    return new Date(this.p.clock.now())
+  }
+  private settings(s: Settings = this.p.settings.get()): Settings {
+    const o = this.p.overrides
+    return { ...s, ...(o.watchlist ? { watchlist: o.watchlist } : {}), ...(o.baseUrl !== undefined ? { baseUrl: o.baseUrl } : {}) }
+  }
+  private intervalMs(): number {
+    return this.settings().intervalMinutes * 60_000
+  }
+  private views(): ViewDeps {
+    return {
+      client: () => this.p.connection.client,
+      cache: this.p.cache,
+      now: () => this.now(),
+      intervalMs: () => this.intervalMs(),
+      offline: () => this.poller.status().connection === 'offline',
+    }
+  }
+  private rows(): WatchRow[] {
+    const s = this.settings()
+    const now = this.now()
+    return cachedRows({
+      cache: this.p.cache,
+      watchlist: s.watchlist,
+      nowMs: now.getTime(),
+      intervalMs: this.intervalMs(),
+      instances: this.p.alerts.state.instances.map(toInstance),
+      snoozed: snoozedSymbols(s.rules, s.watchlist, now),
+      errors: this.symbolErrors,
+    })
+  }
+  private status(): EngineStatus {
+    return buildStatus({
+      mode: this.p.connection.mode,
+      baseUrl: this.p.connection.baseUrl,
+      poller: this.poller.status(),
+      lastError: this.lastError,
+      rows: this.rows(),
+      instances: this.p.alerts.state.instances.map(toInstance),
+      settings: this.settings(),
+      nowMs: this.p.clock.now(),
+      intervalMs: this.intervalMs(),
+    })
+  }
+  private emitStatus(): void {
+    this.deps.emit('statusChanged', this.status())
+  }
+  private emitRows(rows: WatchRow[] = this.rows()): WatchRow[] {
+    this.deps.emit('watchlistUpdated', rows)
+    return rows
+  }
+  private editRules(fn: (rules: AlertRule[]) => AlertRule[]): AlertRule[] {
+    const out = this.p.settings.update((s) => ({ ...s, rules: fn(s.rules) })).rules
+    this.emitRows() // snoozed flags may have changed
+    return out
+  }
+  private deliver(decisions: NotificationDecision[]): void {
+    const at = this.now()
+    for (const d of decisions) {
+      this.p.log.add(at, d)
+      if (d.status === 'sent') this.deps.notify(d)
+    }
+  }
+  /** A cycle already running does not know about the edit: queue one more after it. */
+  private refreshSoon(): void {
+    if (!this.started) return
+    if (this.poller.status().inFlight) void this.poller.refreshNow().then(() => this.poller.refreshNow())
+    else void this.poller.refreshNow()
+  }
+  private keyChanged(): void {
+    if (this.p.connection.mode !== 'live') return
+    // Work under the old key is void: abort it and poll again with the new one.
+    this.poller.abort()
+    if (this.started) void this.poller.refreshNow()
+  }
+  private async reconnect(): Promise<void> {
+    this.poller.abort()
+    const old = this.p.connection
+    this.p.connection = await this.p.connect(this.settings().baseUrl)
+    await old.close()
+    this.lastError = null
+    this.symbolErrors = new Map()
+    if (this.started) void this.poller.refreshNow()
+  }
+
+  private async cycle(signal: AbortSignal): Promise<CycleOutcome> {
+    const settings = this.settings()
+    const { client } = this.p.connection
+    try {
+      const r = await runCycle(
+        { client, cache: this.p.cache, alerts: this.p.alerts, now: () => this.now(), localMinuteOfDay: this.deps.localMinuteOfDay },
+        { settings, intervalMs: this.intervalMs(), signal },
+      )
+      this.last = r
+      this.lastError = r.error
+      this.symbolErrors = new Map(r.rows.flatMap((row) => (row.error ? [[row.symbol, row.error]] : [])))
+      if (r.retryAfterMs !== null) this.poller.holdOff(this.p.clock.now() + r.retryAfterMs)
+      // State is committed: deliver even if the cycle was aborted meanwhile, or the alert is lost.
+      this.deliver(r.decisions)
+      this.emitRows(r.rows)
+      if (r.events.length > 0) this.deps.emit('alertEvents', r.events)
+      return r.outcome
+    } catch (e) {
+      const err = toSerializedError(e)
+      if (err.kind !== 'cancelled') {
+        this.lastError = err
+        this.p.reportLine(`Refresh failed: ${err.message}`)
+      }
+      this.emitRows()
+      return 'failed'
+    }
+  }
+}

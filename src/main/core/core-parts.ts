@@ -1,0 +1,104 @@
+// Everything AppCore owns, opened once: settings, cache, alert state, key, connection, log.
+import type { NotificationDecision } from '../../shared/alert-rules'
+import { toSerializedError } from '../../shared/errors'
+import type { EventSink } from '../ipc/events'
+import { AlertStateStore } from '../engine/alerts/alert-state-store'
+import { ResponseCache } from '../engine/cache'
+import type { KeyValueStoreFactory } from '../engine/key-value-store'
+import { realClock, type Clock } from '../engine/scheduler'
+import type { SecretStore } from '../engine/secret-store'
+import { openSettings, type SettingsStore } from '../engine/settings-store'
+import { openConnection, type ClientTuning, type Connection, type EmbeddedServiceOptions } from './connection'
+import { NotificationLog } from './notification-log'
+
+export interface AppCoreDeps {
+  /** Settings, offline cache and alert state live here. */
+  dataDir: string
+  createSettingsStore: KeyValueStoreFactory
+  secretStore: SecretStore
+  emit: EventSink
+  /** The OS notification call; receives 'sent' decisions only. */
+  notify: (d: NotificationDecision) => void
+  clock?: Clock
+  isPackaged?: boolean
+  /** Options for the embedded demo service (used while settings.baseUrl is null). */
+  embeddedService?: EmbeddedServiceOptions
+  client?: ClientTuning
+  /** Per-run replacements that are not persisted (the CLI's --symbols and --base-url). */
+  overrides?: { watchlist?: string[]; baseUrl?: string | null }
+  /** Local minute of the day for quiet hours; default the system time zone. */
+  localMinuteOfDay?: (now: Date) => number
+  /** Diagnostics (never the key). */
+  log?: (line: string) => void
+}
+
+export interface CoreParts {
+  clock: Clock
+  settings: SettingsStore
+  cache: ResponseCache
+  alerts: AlertStateStore
+  log: NotificationLog
+  /** The API key, in memory only; read from the secret store when a live service needs it. */
+  key: { value: string | null }
+  connection: Connection
+  connect(baseUrl: string | null): Promise<Connection>
+  overrides: NonNullable<AppCoreDeps['overrides']>
+  reports: string[]
+  reportLine(line: string): void
+}
+
+export async function openCoreParts(deps: AppCoreDeps): Promise<CoreParts> {
+  const clock = deps.clock ?? realClock
+  const reports: string[] = []
+  const reportLine = (line: string): void => deps.log?.(line)
+  const report = (r: string | null): void => {
+    if (r === null) return
+    reports.push(r)
+    reportLine(r)
+  }
+  const now = (): Date => new Date(clock.now())
+  const settings = openSettings({ dir: deps.dataDir, create: deps.createSettingsStore, now })
+  report(settings.report)
+  const cache = await ResponseCache.open(deps.dataDir, { now })
+  report(cache.report)
+  const alerts = await AlertStateStore.open(deps.dataDir, { now })
+  report(alerts.report)
+
+  const key = { value: null as string | null }
+  let keyLoaded = false
+  const connect = async (baseUrl: string | null): Promise<Connection> => {
+    // Demo mode never touches the keychain.
+    if (baseUrl !== null && !keyLoaded) {
+      keyLoaded = true
+      try {
+        key.value = await deps.secretStore.get()
+      } catch (e) {
+        report(`The API key could not be read: ${toSerializedError(e).message}`)
+      }
+    }
+    return openConnection({
+      baseUrl,
+      apiKey: () => key.value,
+      clock,
+      embedded: deps.embeddedService,
+      client: deps.client,
+      userAgent: deps.isPackaged === false ? 'LiquidityWatch/0.1 (development)' : 'LiquidityWatch/0.1',
+    })
+  }
+  const overrides = deps.overrides ?? {}
+  const baseUrl = overrides.baseUrl !== undefined ? overrides.baseUrl : settings.get().baseUrl
+  const connection = await connect(baseUrl)
+  return {
+    clock,
+    settings,
+    cache,
+    alerts,
+    log: new NotificationLog(),
+    key,
+    connection,
+    connect,
+    overrides,
+    reports,
+    reportLine,
+  }
+}

@@ -1,0 +1,93 @@
+// On-demand reads for the detail and analytics views: fresh from the service when it answers,
+// otherwise the cached answer with its as-of (Fetched.fromCache / stale).
+import { LiquidityError, type ErrorKind } from '../../shared/errors'
+import type { AnalyticsQuery, AnalyticsResponse, AssetDetail, GroupBy, SeriesPoint } from '../../shared/liquidity-schemas'
+import type { AnalyticsView, AssetView, Fetched, SeriesView } from '../../shared/view-models'
+import type { ResponseCache } from '../engine/cache'
+import { requestKey } from '../engine/cache-envelope'
+import { analyticsRequest, assetRequest, type CycleClient } from '../engine/cycle-fetch'
+import { isStale } from '../engine/snapshot'
+import { analyticsViewKey, cachedKnownSymbols, cachedSnapshot, isAssetType } from '../engine/snapshot-cache'
+
+export interface ViewDeps {
+  client: () => CycleClient
+  cache: ResponseCache
+  now: () => Date
+  intervalMs: () => number
+  /** True while the engine is offline: answer from the cache at once instead of waiting on timeouts. */
+  offline: () => boolean
+}
+
+/** Kinds where a cached answer is still the right answer; a wrong symbol or query is not. */
+const FALLBACK_KINDS = new Set<ErrorKind>(['network', 'timeout', 'server', 'rate-limited', 'auth', 'invalid-response'])
+
+async function freshOrCached<T>(
+  d: ViewDeps,
+  fetch: () => Promise<T>,
+  store: (data: T, at: string) => void,
+  fromCache: () => { data: T; fetchedAt: string } | null,
+): Promise<Fetched<T>> {
+  const cachedView = (): Fetched<T> | null => {
+    const c = fromCache()
+    if (!c) return null
+    return { ...c, fromCache: true, stale: isStale(c.fetchedAt, d.now().getTime(), d.intervalMs()) }
+  }
+  if (d.offline()) {
+    const c = cachedView()
+    if (c) return c
+  }
+  try {
+    const data = await fetch()
+    const fetchedAt = d.now().toISOString()
+    store(data, fetchedAt)
+    return { data, fetchedAt, fromCache: false, stale: false }
+  } catch (e) {
+    const c = e instanceof LiquidityError && FALLBACK_KINDS.has(e.kind) ? cachedView() : null
+    if (c) return c
+    throw e
+  }
+}
+
+export function getAssetView(d: ViewDeps, symbol: string): Promise<AssetView> {
+  const req = assetRequest(symbol)
+  const key = requestKey(req)
+  return freshOrCached<AssetDetail>(
+    d,
+    () => d.client().getAsset(symbol),
+    (data, at) => d.cache.put(key, req, data, at),
+    () => {
+      const s = cachedSnapshot(d.cache, symbol, d.now().getTime(), d.intervalMs())
+      return s.detail && s.fetchedAt ? { data: s.detail, fetchedAt: s.fetchedAt } : null
+    },
+  )
+}
+
+type Query = AnalyticsQuery & { groupBy: GroupBy }
+
+export function getAnalyticsView(d: ViewDeps, q: Query): Promise<AnalyticsView> {
+  const key = analyticsViewKey(q)
+  const req = analyticsRequest(q)
+  return freshOrCached<AnalyticsResponse>(
+    d,
+    () => d.client().getAnalytics(q),
+    (data, at) => d.cache.put(key, req, data, at),
+    () => {
+      const e = d.cache.get(key)
+      return e?.request.kind === 'analytics' ? { data: e.data as AnalyticsResponse, fetchedAt: e.fetchedAt } : null
+    },
+  )
+}
+
+/** One symbol's daily series; its asset type comes from cached data (the service filters per type). */
+export async function getSeriesView(d: ViewDeps, symbol: string, days: number): Promise<SeriesView> {
+  const detailType = cachedSnapshot(d.cache, symbol, 0, 60_000).detail?.assetType
+  const knownType = cachedKnownSymbols(d.cache).find((k) => k.symbol === symbol)?.assetType
+  const t = detailType ?? knownType
+  const assetType = isAssetType(t) ? t : 'stock'
+  const view = await getAnalyticsView(d, { groupBy: 'stock', assetType, symbol, days })
+  const data = view.data
+  const entry = data.groupBy === 'stock' ? data.data.find((x) => x.symbol === symbol) : undefined
+  if (!entry) throw new LiquidityError('not-found', `The service has no ${days}-day series for ${symbol}.`)
+  const series: SeriesPoint[] = entry.series
+  return { ...view, data: series }
+}

@@ -1,0 +1,50 @@
+// EngineStatus from its parts: the poller's view, the last cycle, alert instances and settings.
+import type { AlertInstance } from '../../shared/alert-rules'
+import type { SerializedError } from '../../shared/errors'
+import type { Settings } from '../../shared/settings-schema'
+import type { EngineStatus, WatchRow } from '../../shared/view-models'
+import type { PollerStatus } from '../engine/scheduler'
+import { isStale, worstState } from '../engine/snapshot'
+
+export interface StatusParts {
+  mode: 'demo' | 'live'
+  baseUrl: string
+  poller: PollerStatus
+  lastError: SerializedError | null
+  rows: WatchRow[]
+  instances: AlertInstance[]
+  settings: Settings
+  nowMs: number
+  intervalMs: number
+}
+
+const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString())
+
+/** Failures that leave the service reachable: an unknown symbol does not degrade the connection. */
+const LOCAL_KINDS = new Set(['not-found', 'bad-request', 'cancelled'])
+
+export function buildStatus(p: StatusParts): EngineStatus {
+  let connection = p.poller.connection
+  if (connection === 'online' && p.lastError && !LOCAL_KINDS.has(p.lastError.kind)) connection = 'degraded'
+  // Staleness is judged now, not at the last cycle: while offline, rows age into it.
+  let staleSince: string | null = null
+  for (const r of p.rows) {
+    if (r.fetchedAt === null || !isStale(r.fetchedAt, p.nowMs, p.intervalMs)) continue
+    if (staleSince === null || Date.parse(r.fetchedAt) < Date.parse(staleSince)) staleSince = r.fetchedAt
+  }
+  const paused = p.settings.notificationsPausedUntil
+  return {
+    mode: p.mode,
+    baseUrl: p.baseUrl,
+    connection,
+    refreshing: p.poller.inFlight,
+    lastSuccessAt: iso(p.poller.lastSuccessAt),
+    lastAttemptAt: iso(p.poller.lastAttemptAt),
+    nextPollAt: iso(p.poller.nextDueAt),
+    staleSince,
+    lastError: p.lastError,
+    firingCount: p.instances.filter((i) => i.state === 'firing').length,
+    worstState: worstState([...p.instances.map((i) => i.state), ...p.rows.map((r) => r.alertState)]),
+    notificationsPausedUntil: paused !== null && Date.parse(paused) > p.nowMs ? paused : null,
+  }
+}

@@ -1,0 +1,79 @@
+// Rows and views rebuilt from the offline cache alone: what the app shows before the first
+// cycle, after a watchlist edit, and while the service cannot be reached.
+import type { AlertInstance } from '../../shared/alert-rules'
+import type { SerializedError } from '../../shared/errors'
+import {
+  ASSET_TYPES,
+  type AnalyticsQuery,
+  type AnalyticsStock,
+  type AssetDetail,
+  type AssetType,
+  type GroupBy,
+} from '../../shared/liquidity-schemas'
+import type { KnownSymbol, WatchRow } from '../../shared/view-models'
+import type { ResponseCache } from './cache'
+import { requestKey } from './cache-envelope'
+import { ANALYTICS_DAYS, analyticsRequest, assetRequest } from './cycle-fetch'
+import { buildRow, isStale, sparklineFor, type SymbolSnapshot } from './snapshot'
+
+export function cachedSnapshot(
+  cache: ResponseCache,
+  symbol: string,
+  nowMs: number,
+  intervalMs: number,
+  error: SerializedError | null = null,
+): SymbolSnapshot {
+  const e = cache.get(requestKey(assetRequest(symbol)))
+  const detail = e && e.request.kind === 'asset' ? (e.data as AssetDetail) : null
+  const fetchedAt = detail ? e!.fetchedAt : null
+  return { symbol, detail, fetchedAt, fromCache: detail !== null, stale: isStale(fetchedAt, nowMs, intervalMs), error }
+}
+
+/** The cycle's all-symbols analytics for one asset type, as last cached. */
+export function cachedStock(cache: ResponseCache, assetType: AssetType): AnalyticsStock | null {
+  const e = cache.get(requestKey(analyticsRequest({ groupBy: 'stock', days: ANALYTICS_DAYS, assetType })))
+  if (e?.request.kind !== 'analytics') return null
+  const data = e.data as AnalyticsStock
+  return data.groupBy === 'stock' ? data : null
+}
+
+export interface CachedRowsInput {
+  cache: ResponseCache
+  watchlist: string[]
+  nowMs: number
+  intervalMs: number
+  instances: AlertInstance[]
+  snoozed: Set<string>
+  /** Per-symbol failures of the last cycle, so an edit does not hide them. */
+  errors?: Map<string, SerializedError>
+}
+
+export function cachedRows(i: CachedRowsInput): WatchRow[] {
+  return i.watchlist.map((symbol) => {
+    const s = cachedSnapshot(i.cache, symbol, i.nowMs, i.intervalMs, i.errors?.get(symbol) ?? null)
+    const type = s.detail?.assetType
+    const stock = isAssetType(type) ? cachedStock(i.cache, type) : null
+    return buildRow(s, sparklineFor(stock, symbol), i.instances, i.snoozed.has(symbol))
+  })
+}
+
+export function cachedKnownSymbols(cache: ResponseCache): KnownSymbol[] {
+  const out: KnownSymbol[] = []
+  for (const assetType of ASSET_TYPES) {
+    for (const d of cachedStock(cache, assetType)?.data ?? []) out.push({ symbol: d.symbol, assetType })
+  }
+  return out.sort((a, b) => a.symbol.localeCompare(b.symbol))
+}
+
+export function isAssetType(t: string | null | undefined): t is AssetType {
+  return (ASSET_TYPES as readonly string[]).includes(t ?? '')
+}
+
+/**
+ * Cache key of an on-demand analytics query. Unfiltered queries share the cycle's key; filtered
+ * ones spell out every parameter (the conventional key would let a symbol filter overwrite the whole list).
+ */
+export function analyticsViewKey(q: AnalyticsQuery & { groupBy: GroupBy }): string {
+  if (q.symbol === undefined && q.issuer === undefined) return requestKey(analyticsRequest(q))
+  return `analytics:${q.groupBy}:${q.assetType ?? ''}:${q.symbol ?? ''}:${q.issuer ?? ''}:${q.days ?? 90}`
+}
