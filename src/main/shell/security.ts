@@ -1,0 +1,59 @@
+// Web hardening for every page the app creates: CSP header, navigation and window.open locked
+// to our renderer, permissions denied, no <webview>, no devtools in packaged builds.
+import { app, shell, type Session, type WebContents } from 'electron'
+import { isRendererUrl, type RendererLocation } from '../ipc/sender'
+import { isAllowedExternalUrl } from './open-external'
+import { contentSecurityPolicy, isPermissionAllowed } from './security-policy'
+
+export interface HardeningOptions {
+  renderer: RendererLocation
+  isPackaged: boolean
+  /** Which links may open in the system browser (default: the built-in allow-list). */
+  isAllowedExternalUrl?: (url: string) => boolean
+  log?: (message: string) => void
+}
+
+/** Session-wide: CSP on every response, permission requests and checks deny by default. */
+export function hardenSession(session: Session, opts: HardeningOptions): void {
+  const csp = contentSecurityPolicy(opts.renderer.devServerUrl)
+  session.webRequest.onHeadersReceived((details, callback) => {
+    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [csp] } })
+  })
+  session.setPermissionRequestHandler((_contents, permission, callback, details) => {
+    const allowed = details.isMainFrame && isPermissionAllowed(permission, details.requestingUrl, opts.renderer)
+    if (!allowed) opts.log?.(`denied permission request: ${permission}`)
+    callback(allowed)
+  })
+  session.setPermissionCheckHandler((contents, permission, _origin, details) => {
+    const url = details.requestingUrl ?? contents?.getURL() ?? ''
+    return details.isMainFrame && isPermissionAllowed(permission, url, opts.renderer)
+  })
+}
+
+function hardenContents(contents: WebContents, opts: HardeningOptions): void {
+  const allowedExternal = opts.isAllowedExternalUrl ?? isAllowedExternalUrl
+  const blockForeign = (event: { preventDefault(): void }, url: string): void => {
+    if (isRendererUrl(url, opts.renderer)) return
+    event.preventDefault()
+    opts.log?.('blocked navigation away from the app')
+  }
+  contents.on('will-navigate', (event) => blockForeign(event, event.url))
+  contents.on('will-frame-navigate', (event) => blockForeign(event, event.url))
+  contents.on('will-redirect', (event) => blockForeign(event, event.url))
+  contents.on('will-attach-webview', (event) => event.preventDefault())
+  // New windows never open inside the app; allow-listed https links go to the system browser.
+  contents.setWindowOpenHandler(({ url }) => {
+    if (allowedExternal(url)) {
+      shell.openExternal(url).catch((e: unknown) => opts.log?.(`openExternal failed: ${String(e)}`))
+    }
+    return { action: 'deny' }
+  })
+  if (opts.isPackaged) {
+    contents.on('devtools-opened', () => contents.closeDevTools())
+  }
+}
+
+/** Call before any window exists: applies to every web contents created afterwards. */
+export function hardenAllWebContents(opts: HardeningOptions): void {
+  app.on('web-contents-created', (_event, contents) => hardenContents(contents, opts))
+}

@@ -1,0 +1,70 @@
+// What the tray shows for an engine status: tooltip, icon variant and menu entries.
+// Electron-free (tray.ts only renders it), so the wording and states are tested in Node.
+import type { EngineStatus } from '../../shared/view-models'
+
+export type TrayAction = 'open' | 'refresh' | 'pause-1h' | 'resume-notifications' | 'quit'
+
+export type TrayMenuEntry =
+  | { type: 'item'; id: TrayAction; label: string; enabled: boolean }
+  | { type: 'separator' }
+
+export interface TrayModel {
+  tooltip: string
+  icon: 'normal' | 'alert'
+  entries: TrayMenuEntry[]
+}
+
+/** Windows truncates tray tooltips past 127 characters. */
+const MAX_TOOLTIP = 127
+const APP = 'Liquidity Watch'
+
+const defaultTime = (d: Date): string => d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
+
+function headline(s: EngineStatus): string {
+  if (s.firingCount > 0) return `${s.firingCount} alert${s.firingCount === 1 ? '' : 's'} firing`
+  switch (s.worstState) {
+    case 'error':
+      return 'an alert rule has errors'
+    case 'stale':
+      return 'data is stale'
+    case 'nodata':
+      return 'no data yet'
+    case 'pending':
+      return 'an alert is pending'
+    default:
+      return 'all clear'
+  }
+}
+
+function pausedUntil(s: EngineStatus | null, now: Date): Date | null {
+  if (!s?.notificationsPausedUntil) return null
+  const until = new Date(s.notificationsPausedUntil)
+  return until.getTime() > now.getTime() ? until : null
+}
+
+export function buildTrayModel(
+  status: EngineStatus | null,
+  now: Date,
+  formatTime: (d: Date) => string = defaultTime,
+): TrayModel {
+  const paused = pausedUntil(status, now)
+  const parts = [status ? headline(status) : 'starting…']
+  if (status?.connection === 'offline') parts.push('offline')
+  if (status?.connection === 'paused') parts.push('polling paused')
+  if (status?.mode === 'demo') parts.push('demo data')
+  if (paused) parts.push(`notifications paused until ${formatTime(paused)}`)
+  const tooltip = `${APP} — ${parts.join(' · ')}`
+  return {
+    tooltip: tooltip.length <= MAX_TOOLTIP ? tooltip : `${tooltip.slice(0, MAX_TOOLTIP - 1)}…`,
+    icon: status && status.firingCount > 0 ? 'alert' : 'normal',
+    entries: [
+      { type: 'item', id: 'open', label: `Open ${APP}`, enabled: true },
+      { type: 'item', id: 'refresh', label: 'Refresh now', enabled: status !== null && !status.refreshing },
+      paused
+        ? { type: 'item', id: 'resume-notifications', label: `Resume notifications (paused until ${formatTime(paused)})`, enabled: true }
+        : { type: 'item', id: 'pause-1h', label: 'Pause notifications for 1 hour', enabled: status !== null },
+      { type: 'separator' },
+      { type: 'item', id: 'quit', label: `Quit ${APP}`, enabled: true },
+    ],
+  }
+}
