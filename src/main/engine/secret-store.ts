@@ -1,0 +1,75 @@
+// Where the API key lives: the OS keychain in the app, the environment for the CLI. Never a file.
+import { LiquidityError } from '../../shared/errors'
+import type { KeyStatus } from '../../shared/view-models'
+
+export interface SecretStore {
+  get(): Promise<string | null>
+  set(key: string): Promise<void>
+  clear(): Promise<void>
+  /** Whether a key is stored and the keychain answers; never the key itself. */
+  status(): Promise<KeyStatus>
+}
+
+/** Dev builds get their own keychain entry so testing never touches the release key. */
+export function keychainServiceName(isPackaged: boolean): string {
+  return isPackaged ? 'Liquidity Watch' : 'Liquidity Watch (development)'
+}
+
+const MAX_KEY_LENGTH = 4096
+
+/** The key as it will be stored: trimmed, one line, bounded. */
+export function normalizeApiKey(key: unknown): string {
+  const k = typeof key === 'string' ? key.trim() : ''
+  if (k.length === 0) throw new LiquidityError('invalid-argument', 'The API key is empty.')
+  if (k.length > MAX_KEY_LENGTH) {
+    throw new LiquidityError('invalid-argument', `The API key is longer than ${MAX_KEY_LENGTH} characters.`)
+  }
+  if (/[\r\n\t\0]/.test(k)) {
+    throw new LiquidityError('invalid-argument', 'The API key contains a line break or control character.')
+  }
+  return k
+}
+
+export const API_KEY_ENV = 'LIQUIDITY_API_KEY'
+
+/** Read-only key from the environment, for the CLI and scripts. */
+export class EnvSecretStore implements SecretStore {
+  readonly #env: Record<string, string | undefined>
+  readonly #variable: string
+
+  constructor(options: { env?: Record<string, string | undefined>; variable?: string } = {}) {
+    this.#env = options.env ?? process.env
+    this.#variable = options.variable ?? API_KEY_ENV
+  }
+
+  get(): Promise<string | null> {
+    const v = this.#env[this.#variable]?.trim()
+    return Promise.resolve(v === undefined || v === '' ? null : v)
+  }
+
+  set(_key: string): Promise<void> {
+    return Promise.reject(this.#readOnly())
+  }
+
+  clear(): Promise<void> {
+    return Promise.reject(this.#readOnly())
+  }
+
+  async status(): Promise<KeyStatus> {
+    const stored = (await this.get()) !== null
+    return {
+      stored,
+      keychainAvailable: false,
+      message: stored
+        ? `The API key is read from the ${this.#variable} environment variable.`
+        : `No API key: set the ${this.#variable} environment variable.`,
+    }
+  }
+
+  #readOnly(): LiquidityError {
+    return new LiquidityError(
+      'invalid-argument',
+      `The API key comes from the ${this.#variable} environment variable here; set or unset it in your shell.`,
+    )
+  }
+}
