@@ -1,0 +1,64 @@
+// Refresh benchmark: 200 asset-detail requests against the local service with 25 ms latency.
+// Concurrency-limited vs sequential vs the ideal (200 / limit) × latency; sockets after warm-up.
+import { performance } from 'node:perf_hooks'
+import { pathToFileURL } from 'node:url'
+import { LiquidityClient } from '../src/main/client/liquidity-client'
+import { getCatalog } from '../src/main/service/catalog'
+import { startLocalService } from '../src/main/service/server'
+
+const REQUESTS = 200
+const LATENCY_MS = 25
+const CONCURRENCY = 8
+
+export async function benchClientRefresh(): Promise<Record<string, number | string>> {
+  const service = await startLocalService({ port: 0, latencyMs: LATENCY_MS })
+  const symbols = getCatalog().assets.map((a) => a.symbol)
+  const symbolAt = (i: number): string => symbols[i % symbols.length]!
+  const client = new LiquidityClient({ baseUrl: service.url, apiKey: () => service.apiKey, concurrency: CONCURRENCY })
+  try {
+    // Warm-up: open the pool's sockets once, as the first refresh after start-up would.
+    await Promise.all(Array.from({ length: CONCURRENCY }, (_, i) => client.getAsset(symbolAt(i))))
+    const warm = client.stats()
+
+    let t = performance.now()
+    await Promise.all(Array.from({ length: REQUESTS }, (_, i) => client.getAsset(symbolAt(i))))
+    const limitedMs = performance.now() - t
+    const afterLimited = client.stats()
+
+    t = performance.now()
+    for (let i = 0; i < REQUESTS; i++) await client.getAsset(symbolAt(i))
+    const sequentialMs = performance.now() - t
+
+    const idealMs = (REQUESTS / CONCURRENCY) * LATENCY_MS
+    return {
+      requests: REQUESTS,
+      latencyMs: LATENCY_MS,
+      concurrency: CONCURRENCY,
+      limitedMs: round(limitedMs),
+      sequentialMs: round(sequentialMs),
+      idealMs: round(idealMs),
+      speedupVsSequential: round(sequentialMs / limitedMs, 2),
+      'speedupVsSequential target': '>= 4',
+      ratioToIdeal: round(limitedMs / idealMs, 3),
+      'ratioToIdeal target': '<= 1.2',
+      socketsOpenedInWarmup: warm.socketsOpened,
+      socketsOpenedAfterWarmup: client.stats().socketsOpened - warm.socketsOpened,
+      socketsOpenedDuringLimitedRun: afterLimited.socketsOpened - warm.socketsOpened,
+      'socketsOpenedAfterWarmup target': 0,
+      serviceConnections: service.stats().connections,
+      retries: client.stats().retries,
+    }
+  } finally {
+    client.close()
+    await service.close()
+  }
+}
+
+function round(n: number, digits = 1): number {
+  const f = 10 ** digits
+  return Math.round(n * f) / f
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  console.table(await benchClientRefresh())
+}

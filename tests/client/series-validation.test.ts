@@ -1,0 +1,70 @@
+// The analytics series fast path (src/shared/liquidity-schemas.ts) must accept exactly what the
+// plain zod point schemas accept, and report the same issues when it does not.
+import { z } from 'zod'
+import { describe, expect, it } from 'vitest'
+import { seriesPointSchema, totalSeriesPointSchema } from '../../src/shared/liquidity-schemas'
+import { parseAnalytics } from '../../src/shared/parse'
+
+const good = { date: '2024-02-29', tvl: 0, volume: 12.5, poolCount: 3 }
+const mutations: Array<Record<string, unknown>> = [
+  {},
+  { date: '2024-13-01' },
+  { date: '2024-00-10' },
+  { date: '2024-02-31' }, // accepted: same rule as Date.parse (day 01–31)
+  { date: '2024-01-32' },
+  { date: '2024-1-01' },
+  { date: '20240101' },
+  { date: 20240101 },
+  { tvl: -0.01 },
+  { tvl: -0 },
+  { tvl: '5' },
+  { volume: null },
+  { volume: undefined },
+  { poolCount: 1.5 },
+  { poolCount: -1 },
+  { poolCount: 2 ** 60 },
+  { extra: { kept: true } },
+]
+
+function zodAccepts(schema: z.ZodType, points: unknown[]): boolean {
+  return z.array(schema).safeParse(points).success
+}
+
+function clientAccepts(groupBy: 'stock' | 'total', points: unknown[]): boolean {
+  const body =
+    groupBy === 'stock'
+      ? { groupBy, days: 2, data: [{ symbol: 'A', series: points }] }
+      : { groupBy, days: 2, series: points }
+  try {
+    parseAnalytics(groupBy, body)
+    return true
+  } catch {
+    return false
+  }
+}
+
+describe('series validation fast path', () => {
+  it.each(mutations)('stock series with %j: same verdict as zod', (m) => {
+    const points = [good, { ...good, ...m }]
+    expect(clientAccepts('stock', points)).toBe(zodAccepts(seriesPointSchema, points))
+  })
+
+  it.each(mutations)('total series with %j: same verdict as zod', (m) => {
+    const points = [good, { ...good, ...m }]
+    expect(clientAccepts('total', points)).toBe(zodAccepts(totalSeriesPointSchema, points))
+  })
+
+  it('reports the exact path of a bad point deep in a long series', () => {
+    const series = Array.from({ length: 365 }, () => ({ ...good }))
+    series[200] = { ...good, date: '2024-02-30x' }
+    const body = { groupBy: 'stock', days: 365, data: [{ symbol: 'A', series }, { symbol: 'B', series: 'no' }] }
+    expect(() => parseAnalytics('stock', body)).toThrow(
+      /data\.0\.series\.200\.date: expected a date as YYYY-MM-DD.*data\.1\.series: .*expected array/,
+    )
+  })
+
+  it('keeps unknown fields of points', () => {
+    const r = parseAnalytics('total', { groupBy: 'total', days: 1, series: [{ ...good, note: 'x' }] })
+    expect(r.series[0]).toEqual({ ...good, note: 'x' })
+  })
+})
