@@ -1,0 +1,85 @@
+// `npm run service -- --port 8787 [--host H] [--key K] [--latency MS] [--scenario JSON]… [--fault JSON]…`
+// Runs the local Liquidity service standalone, with /__admin on for scripting it from outside.
+import { parseArgs } from 'node:util'
+import { startLocalService, type LocalService } from './server'
+
+function fail(message: string): never {
+  process.stderr.write(`service: ${message}\n`)
+  process.exit(2)
+}
+
+function parseJson(flag: string, text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch (e) {
+    return fail(`--${flag} expects JSON (${(e as Error).message}): ${text}`)
+  }
+}
+
+function numberFlag(flag: string, v: string | undefined, dflt: number): number {
+  if (v === undefined) return dflt
+  const n = Number(v)
+  if (!/^\d+$/.test(v) || !Number.isSafeInteger(n)) fail(`--${flag} expects a whole number, got "${v}"`)
+  return n
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      key: { type: 'string' },
+      latency: { type: 'string' },
+      scenario: { type: 'string', multiple: true },
+      fault: { type: 'string', multiple: true },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+  })
+  if (values.help) {
+    process.stdout.write(
+      'Usage: npm run service -- [--port 8787] [--host 127.0.0.1] [--key KEY] [--latency MS]\n' +
+        "                          [--scenario '<json>']... [--fault '<json>']...\n",
+    )
+    return
+  }
+  const port = numberFlag('port', values.port, 8787)
+  if (port > 65535) fail(`--port must be <= 65535, got ${port}`)
+
+  let service: LocalService
+  try {
+    service = await startLocalService({
+      host: values.host ?? '127.0.0.1',
+      port,
+      apiKey: values.key,
+      latencyMs: numberFlag('latency', values.latency, 0),
+      admin: true,
+    })
+  } catch (e) {
+    return fail(`could not listen: ${(e as Error).message}`)
+  }
+  try {
+    for (const s of values.scenario ?? []) service.scenarios.add(parseJson('scenario', s) as never)
+    for (const f of values.fault ?? []) service.faults.inject(parseJson('fault', f) as never)
+  } catch (e) {
+    await service.close()
+    fail((e as Error).message)
+  }
+
+  process.stdout.write(
+    `Liquidity service listening on ${service.url}\n` +
+      `API key: ${service.apiKey}\n` +
+      `Try: curl -H "Authorization: Bearer ${service.apiKey}" ${service.url}/api/v0/liquidity/asset/TSLA\n`,
+  )
+  const stop = (signal: string): void => {
+    process.stdout.write(`\n${signal}: closing\n`)
+    service.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    )
+  }
+  process.once('SIGINT', () => stop('SIGINT'))
+  process.once('SIGTERM', () => stop('SIGTERM'))
+}
+
+main().catch((e: unknown) => fail((e as Error).message))
