@@ -1,0 +1,65 @@
+// Renderer chart benchmark in Chromium: the app's real Chart.js configuration (chart-setup.ts)
+// on 50 × 365 and 200 × 365 series — first draw and redraw after new data, medians — and the
+// same chart on Chart.js defaults (animation and parsing on) for the ratio. Figures, no asserts.
+import { pathToFileURL } from 'node:url'
+import { launchChromium } from '../tests/browser/harness/chromium'
+import { serveDir } from '../tests/browser/harness/static-server'
+import { buildBenchPage } from './pages/build-page'
+import type { RunResult, Variant } from './pages/ui-charts/main'
+
+const DAYS = 365
+const RUNS = 7
+
+interface BenchWindow {
+  __bench: { run(series: number, days: number, variant: Variant, runs: number): Promise<RunResult[]> }
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b)
+  return s[Math.floor(s.length / 2)] ?? NaN
+}
+const r1 = (n: number): number => Math.round(n * 10) / 10
+const r2 = (n: number): number => Math.round(n * 100) / 100
+
+export async function benchUiCharts(): Promise<Record<string, number | string>> {
+  const bundle = await buildBenchPage('ui-charts')
+  const server = await serveDir(bundle.dir)
+  const browser = await launchChromium()
+  try {
+    const page = await browser.newPage({ viewport: { width: 1100, height: 500 } })
+    await page.goto(server.url)
+    await page.waitForFunction(() => '__bench' in globalThis)
+    const run = (series: number, variant: Variant, runs = RUNS): Promise<RunResult[]> =>
+      page.evaluate(([s, v, n]) => (globalThis as unknown as BenchWindow).__bench.run(s, 365, v, n), [series, variant, runs] as const)
+
+    const app50 = await run(50, 'app')
+    const app200 = await run(200, 'app', 5)
+    const def50 = await run(50, 'defaults', 5)
+    const m = (rs: RunResult[], k: 'firstDrawMs' | 'redrawMs'): number => median(rs.map((r) => r[k]))
+    const settled = def50.map((r) => r.settledMs).filter((x): x is number => x !== null)
+    return {
+      days: DAYS,
+      runs: RUNS,
+      'app 50×365 first draw ms': r1(m(app50, 'firstDrawMs')),
+      'app 50×365 first draw target': '<= 60',
+      'app 50×365 redraw ms': r1(m(app50, 'redrawMs')),
+      'app 50×365 redraw target': '<= 40',
+      'app 200×365 first draw ms': r1(m(app200, 'firstDrawMs')),
+      'app 200×365 first draw target': '<= 120',
+      'app 200×365 redraw ms': r1(m(app200, 'redrawMs')),
+      'defaults 50×365 first draw ms (sync part)': r1(m(def50, 'firstDrawMs')),
+      'defaults 50×365 until animation done ms': settled.length ? r1(median(settled)) : 'n/a',
+      'defaults 50×365 redraw ms (sync part)': r1(m(def50, 'redrawMs')),
+      'first draw ratio defaults/app': r2(m(def50, 'firstDrawMs') / m(app50, 'firstDrawMs')),
+      'redraw ratio defaults/app': r2(m(def50, 'redrawMs') / m(app50, 'redrawMs')),
+    }
+  } finally {
+    await browser.close()
+    await server.close()
+    await bundle.dispose()
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  console.table(await benchUiCharts())
+}

@@ -1,0 +1,52 @@
+// Page queries shared by the flows, written against the roles, labels and test ids the renderer's
+// components declare (WatchTable, StatusBar, Sidebar, Banners, AddSymbol, HistoryLog, Chart).
+import type { Locator, Page } from 'playwright-core'
+import { expect } from 'vitest'
+
+export const POLL = { timeout: 15_000, interval: 100 }
+
+export function watchRows(page: Page): Locator {
+  return page.locator('[data-testid="watchlist-table"] tbody tr[data-symbol]')
+}
+
+export async function symbolsShown(page: Page): Promise<string[]> {
+  return watchRows(page).evaluateAll((rows) => rows.map((r) => r.getAttribute('data-symbol') ?? ''))
+}
+
+/** Waits until every watchlist row shows a TVL figure (a formatted dollar amount). */
+export async function waitForTvl(page: Page, count: number): Promise<string[]> {
+  await expect
+    .poll(
+      () => page.locator('[data-testid="watchlist-table"] tbody tr[data-symbol] td[data-col="tvl"]').allTextContents(),
+      POLL,
+    )
+    .toSatisfy((cells: string[]) => cells.length === count && cells.every((c) => /\$\d/.test(c)))
+  return page.locator('[data-testid="watchlist-table"] tbody tr[data-symbol] td[data-col="tvl"]').allTextContents()
+}
+
+export async function currentView(page: Page): Promise<string | null> {
+  return page.locator('main').getAttribute('data-view')
+}
+
+export async function waitForView(page: Page, view: string): Promise<void> {
+  await expect.poll(() => currentView(page), POLL).toBe(view)
+}
+
+/** Text of the focused element and its test id / tag, for keyboard assertions. */
+export function focused(page: Page): Promise<{ tag: string; text: string; testid: string | null; symbol: string | null }> {
+  return page.evaluate(() => {
+    const el = (globalThis as unknown as { document: { activeElement: HostEl | null } }).document.activeElement
+    return {
+      tag: el?.tagName.toLowerCase() ?? '',
+      text: (el?.textContent ?? '').trim().slice(0, 80),
+      testid: el?.getAttribute('data-testid') ?? null,
+      symbol: el?.getAttribute('data-symbol') ?? null,
+    }
+  })
+}
+
+interface HostEl {
+  tagName: string
+  textContent: string | null
+  getAttribute(name: string): string | null
+}
