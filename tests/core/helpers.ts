@@ -151,3 +151,17 @@ export function row(rows: WatchRow[], symbol: string): WatchRow {
   if (!r) throw new Error(`no row for ${symbol}`)
   return r
 }
+
+/** Waits (real time) for a condition reached through real HTTP; fails after timeoutMs. */
+export async function until(cond: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const end = Date.now() + timeoutMs
+  while (!(await cond())) {
+    if (Date.now() > end) throw new Error('condition not reached in time')
+    await new Promise((r) => setTimeout(r, 10))
+  }
+}
+
+/** Drop percentage that puts a symbol's 7-day change at targetPct, given its undisturbed change. */
+export function dropFor(basePct: number, targetPct: number): number {
+  return (1 - (1 + targetPct / 100) / (1 + basePct / 100)) * 100
+}
