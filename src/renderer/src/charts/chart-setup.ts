@@ -1,0 +1,112 @@
+// Chart.js with only what we draw (tree-shaken), plus shared option builders.
+import {
+  ArcElement,
+  BarController,
+  BarElement,
+  CategoryScale,
+  Chart,
+  type ChartOptions,
+  DoughnutController,
+  Filler,
+  Legend,
+  LinearScale,
+  LineController,
+  LineElement,
+  PointElement,
+  Tooltip,
+} from 'chart.js'
+import type { ChartColors } from '../state/theme.svelte'
+import { fmtDate, fmtShortDate } from '../lib/format'
+
+let registered = false
+export function registerCharts(): void {
+  if (registered) return
+  Chart.register(
+    LineController,
+    BarController,
+    DoughnutController,
+    LineElement,
+    PointElement,
+    BarElement,
+    ArcElement,
+    LinearScale,
+    CategoryScale,
+    Tooltip,
+    Legend,
+    Filler,
+  )
+  registered = true
+}
+
+export const DAY_MS = 86_400_000
+
+/** YYYY-MM-DD → epoch ms at UTC midnight (x values of every time series). */
+export const dayMs = (date: string): number => Date.parse(`${date}T00:00:00Z`)
+
+export function seriesColor(colors: ChartColors, i: number): string {
+  const base = colors.palette[i]
+  // Past the palette: spread hues by the golden angle, mid lightness reads on both themes.
+  return base || `hsl(${Math.round((i * 137.508) % 360)} 62% 52%)`
+}
+
+interface TimeOpts {
+  colors: ChartColors
+  yFormat: (v: number) => string
+  /** A second y axis on the right (pool count). */
+  y2Format?: (v: number) => string
+  stacked?: boolean
+}
+
+/** Line/bar over time: linear x in epoch ms, pre-parsed {x, y} data, no animation. */
+export function timeSeriesOptions({ colors, yFormat, y2Format, stacked }: TimeOpts): ChartOptions {
+  const axis = { color: colors.muted, font: { size: 11 } }
+  const opts: ChartOptions<'line'> = {
+    animation: false,
+    parsing: false,
+    normalized: true,
+    responsive: true,
+    maintainAspectRatio: false,
+    spanGaps: true,
+    interaction: { mode: 'index', axis: 'x', intersect: false },
+    elements: { point: { radius: 0, hoverRadius: 3 }, line: { borderWidth: 1.5, tension: 0 } },
+    plugins: {
+      legend: { display: false },
+      tooltip: {
+        callbacks: {
+          title: (items) => (items[0] ? fmtDate(items[0].parsed.x ?? 0) : ''),
+          label: (item) => {
+            const fmt = item.dataset.yAxisID === 'y2' && y2Format ? y2Format : yFormat
+            return `${item.dataset.label ?? ''}: ${fmt(item.parsed.y ?? 0)}`
+          },
+        },
+      },
+    },
+    scales: {
+      x: {
+        type: 'linear',
+        stacked,
+        grid: { color: colors.grid },
+        ticks: { ...axis, maxTicksLimit: 8, maxRotation: 0, callback: (v) => fmtShortDate(Number(v)) },
+      },
+      y: {
+        type: 'linear',
+        stacked,
+        beginAtZero: false,
+        grid: { color: colors.grid },
+        ticks: { ...axis, callback: (v) => yFormat(Number(v)) },
+      },
+      ...(y2Format
+        ? {
+            y2: {
+              type: 'linear' as const,
+              position: 'right' as const,
+              grid: { drawOnChartArea: false },
+              ticks: { ...axis, callback: (v: number | string) => y2Format(Number(v)) },
+            },
+          }
+        : {}),
+    },
+  }
+  // Chart.js types options per chart type; the generic Chart component takes the union.
+  return opts as ChartOptions
+}

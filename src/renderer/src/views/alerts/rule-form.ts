@@ -1,0 +1,116 @@
+// The rule editor's flat form model, to and from AlertRule.
+import type { AlertRule } from '../../../../shared/alert-rules'
+
+export interface RuleForm {
+  id: string
+  name: string
+  enabled: boolean
+  scopeKind: 'watchlist' | 'symbols'
+  symbols: string
+  condKind: AlertRule['condition']['kind']
+  window: '7d' | '30d'
+  direction: 'down' | 'up'
+  thresholdPct: number
+  amount: number
+  by: 'issuer' | 'network'
+  maxSharePct: number
+  pendingCycles: number
+  rearmMarginPct: number
+  repeatHours: number
+  notify: AlertRule['notify']
+  /** datetime-local value, '' for never. */
+  expires: string
+  overrides: AlertRule['overrides']
+  snoozedUntil: string | null
+}
+
+const pad = (n: number): string => String(n).padStart(2, '0')
+function toLocalInput(iso: string | null): string {
+  if (!iso) return ''
+  const d = new Date(iso)
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`
+}
+
+export function newForm(): RuleForm {
+  return {
+    id: crypto.randomUUID(),
+    name: '',
+    enabled: true,
+    scopeKind: 'watchlist',
+    symbols: '',
+    condKind: 'tvl-change',
+    window: '7d',
+    direction: 'down',
+    thresholdPct: 10,
+    amount: 1_000_000,
+    by: 'issuer',
+    maxSharePct: 80,
+    pendingCycles: 2,
+    rearmMarginPct: 2,
+    repeatHours: 24,
+    notify: 'every-time',
+    expires: '',
+    overrides: {},
+    snoozedUntil: null,
+  }
+}
+
+export function toForm(r: AlertRule): RuleForm {
+  const f = newForm()
+  const c = r.condition
+  return {
+    ...f,
+    id: r.id,
+    name: r.name,
+    enabled: r.enabled,
+    scopeKind: r.scope.kind,
+    symbols: r.scope.kind === 'symbols' ? r.scope.symbols.join(', ') : '',
+    condKind: c.kind,
+    ...(c.kind === 'tvl-change' ? { window: c.window, direction: c.direction, thresholdPct: c.thresholdPct } : {}),
+    ...(c.kind === 'tvl-below' ? { amount: c.amount } : {}),
+    ...(c.kind === 'concentration' ? { by: c.by, maxSharePct: c.maxSharePct } : {}),
+    pendingCycles: r.pendingCycles,
+    rearmMarginPct: r.rearmMarginPct,
+    repeatHours: r.repeatHours,
+    notify: r.notify,
+    expires: toLocalInput(r.expiresAt),
+    overrides: r.overrides,
+    snoozedUntil: r.snoozedUntil,
+  }
+}
+
+export function toRule(f: RuleForm): AlertRule {
+  const condition: AlertRule['condition'] =
+    f.condKind === 'tvl-change'
+      ? { kind: 'tvl-change', window: f.window, direction: f.direction, thresholdPct: Number(f.thresholdPct) }
+      : f.condKind === 'tvl-below'
+        ? { kind: 'tvl-below', amount: Number(f.amount) }
+        : { kind: 'concentration', by: f.by, maxSharePct: Number(f.maxSharePct) }
+  const symbols = f.symbols.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean)
+  return {
+    id: f.id,
+    name: f.name.trim(),
+    enabled: f.enabled,
+    scope: f.scopeKind === 'watchlist' ? { kind: 'watchlist' } : { kind: 'symbols', symbols: [...new Set(symbols)] },
+    overrides: f.overrides,
+    condition,
+    pendingCycles: Number(f.pendingCycles),
+    rearmMarginPct: Number(f.rearmMarginPct),
+    repeatHours: Number(f.repeatHours),
+    notify: f.notify,
+    expiresAt: f.expires ? new Date(f.expires).toISOString() : null,
+    snoozedUntil: f.snoozedUntil,
+  }
+}
+
+/** "7 d TVL drop ≥ 10 %", "TVL below $1M", "one issuer > 80 % of TVL". */
+export function describeCondition(c: AlertRule['condition'], money: (n: number) => string): string {
+  switch (c.kind) {
+    case 'tvl-change':
+      return `${c.window} TVL ${c.direction === 'down' ? 'drop' : 'rise'} ≥ ${c.thresholdPct} %`
+    case 'tvl-below':
+      return `TVL below ${money(c.amount)}`
+    case 'concentration':
+      return `one ${c.by} > ${c.maxSharePct} % of TVL`
+  }
+}
