@@ -1,17 +1,44 @@
 // Refresh benchmark: 200 asset-detail requests against the local service with 25 ms latency.
 // Concurrency-limited vs sequential vs the ideal (200 / limit) × latency; sockets after warm-up.
+import { fork, type ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
 import { performance } from 'node:perf_hooks'
-import { pathToFileURL } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { LiquidityClient } from '../src/main/client/liquidity-client'
 import { getCatalog } from '../src/main/service/catalog'
-import { startLocalService } from '../src/main/service/server'
 
 const REQUESTS = 200
 const LATENCY_MS = 25
 const CONCURRENCY = 8
 
+interface ServiceProcess {
+  url: string
+  apiKey: string
+  connections(): Promise<number>
+  close(): void
+}
+
+/** The local service in a child process (tsx is inherited from, or added to, our exec args). */
+async function startServiceProcess(latencyMs: number): Promise<ServiceProcess> {
+  const execArgv = process.execArgv.some((a) => a.includes('tsx')) ? process.execArgv : ['--import', 'tsx']
+  const child: ChildProcess = fork(fileURLToPath(new URL('./client-service-process.ts', import.meta.url)), [], {
+    execArgv,
+    env: { ...process.env, LW_BENCH_LATENCY_MS: String(latencyMs) },
+  })
+  const [hello] = (await once(child, 'message')) as [{ url: string; apiKey: string }]
+  return {
+    ...hello,
+    connections: async () => {
+      child.send('stats')
+      const [msg] = (await once(child, 'message')) as [{ stats: { connections: number } }]
+      return msg.stats.connections
+    },
+    close: () => child.disconnect(),
+  }
+}
+
 export async function benchClientRefresh(): Promise<Record<string, number | string>> {
-  const service = await startLocalService({ port: 0, latencyMs: LATENCY_MS })
+  const service = await startServiceProcess(LATENCY_MS)
   const symbols = getCatalog().assets.map((a) => a.symbol)
   const symbolAt = (i: number): string => symbols[i % symbols.length]!
   const client = new LiquidityClient({ baseUrl: service.url, apiKey: () => service.apiKey, concurrency: CONCURRENCY })
@@ -21,8 +48,10 @@ export async function benchClientRefresh(): Promise<Record<string, number | stri
     const warm = client.stats()
 
     let t = performance.now()
+    const cpu = process.cpuUsage()
     await Promise.all(Array.from({ length: REQUESTS }, (_, i) => client.getAsset(symbolAt(i))))
     const limitedMs = performance.now() - t
+    const { user, system } = process.cpuUsage(cpu)
     const afterLimited = client.stats()
 
     t = performance.now()
@@ -41,16 +70,17 @@ export async function benchClientRefresh(): Promise<Record<string, number | stri
       'speedupVsSequential target': '>= 4',
       ratioToIdeal: round(limitedMs / idealMs, 3),
       'ratioToIdeal target': '<= 1.2',
+      clientCpuMsInLimitedRun: round((user + system) / 1000),
       socketsOpenedInWarmup: warm.socketsOpened,
       socketsOpenedAfterWarmup: client.stats().socketsOpened - warm.socketsOpened,
       socketsOpenedDuringLimitedRun: afterLimited.socketsOpened - warm.socketsOpened,
       'socketsOpenedAfterWarmup target': 0,
-      serviceConnections: service.stats().connections,
+      serviceConnections: await service.connections(),
       retries: client.stats().retries,
     }
   } finally {
     client.close()
-    await service.close()
+    service.close()
   }
 }
 

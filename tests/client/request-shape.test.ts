@@ -105,6 +105,32 @@ describe('request shape', () => {
   })
 })
 
+describe('content type', () => {
+  async function answer(contentType: string, body: string): Promise<unknown> {
+    server = await startTestServer((_req, res) => {
+      res.writeHead(200, { 'content-type': contentType })
+      res.end(body)
+    })
+    client = new LiquidityClient({ baseUrl: server.url, apiKey: () => KEY })
+    return client.getAsset('TSLA').catch((e: unknown) => e)
+  }
+
+  it('accepts a +json media type with parameters', async () => {
+    const r = await answer('application/vnd.liquidity+json; charset=utf-8', JSON.stringify(assetDetailBody()))
+    expect(r).toMatchObject({ symbol: 'TSLA' })
+  })
+
+  it('refuses valid JSON sent as text/plain', async () => {
+    const r = await answer('text/plain', JSON.stringify(assetDetailBody()))
+    expect(r).toMatchObject({ kind: 'invalid-response', message: expect.stringContaining('text/plain, not JSON') })
+  })
+
+  it('recognises an HTML page even when it is mislabelled', async () => {
+    const r = await answer('application/octet-stream', '<!DOCTYPE html><html><body>Login</body></html>')
+    expect(r).toMatchObject({ kind: 'invalid-response', message: expect.stringContaining('web page') })
+  })
+})
+
 describe('the key stays secret', () => {
   it('is scrubbed from messages even when the server echoes it back', async () => {
     server = await startTestServer((req, res) =>

@@ -71,7 +71,9 @@ export class LiquidityClient {
     this.userAgent = opts.userAgent ?? 'LiquidityWatch/0.1'
     const concurrency = Math.max(1, Math.floor(opts.concurrency ?? 8))
     // Keep-alive: a refresh of many assets reuses a handful of sockets instead of one per request.
-    const agentOpts = { keepAlive: true, maxSockets: concurrency, maxFreeSockets: concurrency }
+    // No maxSockets: the limiter below is the one queue, so a request's timeout only starts once it
+    // holds a slot, never while it waits for a socket.
+    const agentOpts = { keepAlive: true, maxFreeSockets: concurrency }
     this.agent = this.base.protocol === 'https:' ? new https.Agent(agentOpts) : new http.Agent(agentOpts)
     this.limit = new AbortableLimit(concurrency)
     // Every queued or running call listens on this signal; hundreds at once are expected, not a leak.
