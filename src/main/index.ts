@@ -10,6 +10,7 @@ import { fanOutEventSink, type EventSink } from './ipc/events'
 import { createIpcHandlers } from './ipc/handlers'
 import { appPaths } from './shell/app-paths'
 import { registerIpcHandlers, windowEventSink } from './shell/ipc-main'
+import { APP_ID } from './shell/launch-args'
 import { applyLoginItem, wasStartedHidden } from './shell/login-item'
 import { createNotifier } from './shell/notifications'
 import { externalHostsFor, isAllowedExternalUrl } from './shell/open-external'
@@ -18,9 +19,6 @@ import { hardenAllWebContents, hardenSession } from './shell/security'
 import { createAppTray, type AppTray } from './shell/tray'
 import type { TrayAction } from './shell/tray-model'
 import { createMainWindow, keepInTrayOnClose, showWindow } from './shell/window'
-
-/** Equal to "build.appId" in package.json: Windows groups notifications and the taskbar by it. */
-const APP_ID = 'com.liquiditywatch.app'
 
 const log = (line: string): void => console.log(`[main] ${line}`)
 
@@ -40,8 +38,14 @@ function main(): void {
     devServerUrl: process.env['ELECTRON_RENDERER_URL'],
   })
   let serviceBaseUrl: string | null = null
-  const allowExternal = (url: string): boolean => isAllowedExternalUrl(url, externalHostsFor(serviceBaseUrl))
-  hardenAllWebContents({ renderer: paths.renderer, isPackaged: app.isPackaged, isAllowedExternalUrl: allowExternal, log })
+  const allowExternal = (url: string): boolean =>
+    isAllowedExternalUrl(url, externalHostsFor(serviceBaseUrl))
+  hardenAllWebContents({
+    renderer: paths.renderer,
+    isPackaged: app.isPackaged,
+    isAllowedExternalUrl: allowExternal,
+    log,
+  })
 
   let win: BrowserWindow | null = null
   let tray: AppTray | null = null
@@ -71,11 +75,17 @@ function main(): void {
   })
 
   const start = async (): Promise<void> => {
-    hardenSession(session.defaultSession, { renderer: paths.renderer, isPackaged: app.isPackaged, log })
+    hardenSession(session.defaultSession, {
+      renderer: paths.renderer,
+      isPackaged: app.isPackaged,
+      log,
+    })
     const statusToTray: EventSink = (event, payload) => {
       if (event === 'statusChanged') tray?.update(payload as Parameters<AppTray['update']>[0])
     }
-    const emit = fanOutEventSink([windowEventSink(() => win), statusToTray], (e) => log(`event sink: ${String(e)}`))
+    const emit = fanOutEventSink([windowEventSink(() => win), statusToTray], (e) =>
+      log(`event sink: ${String(e)}`),
+    )
     const notifier = createNotifier({
       icon: paths.appIcon,
       onClick: (symbol) => {
@@ -112,7 +122,8 @@ function main(): void {
     })
     const table = createIpcHandlers(ipcCore, {
       isAllowedExternalUrl: allowExternal,
-      onError: (method, e) => log(`${method} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`),
+      onError: (method, e) =>
+        log(`${method} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`),
     })
     registerIpcHandlers(table, paths.renderer)
 

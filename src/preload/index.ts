@@ -3,7 +3,12 @@
 // the sandboxed CJS bundle stays tiny (tests/ipc/preload-bundle.test.ts checks it).
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron'
 import { ApiCallError } from '../shared/api-error'
-import { EVENT_CHANNELS, REQUEST_CHANNELS, type IpcEvent, type IpcMethod } from '../shared/ipc-channels'
+import {
+  EVENT_CHANNELS,
+  REQUEST_CHANNELS,
+  type IpcEvent,
+  type IpcMethod,
+} from '../shared/ipc-channels'
 import type { IpcResult, RendererApi } from '../shared/ipc-contract'
 
 function isIpcResult(v: unknown): v is IpcResult<unknown> {

@@ -15,8 +15,13 @@ describe('ApiCallError', () => {
   })
 
   it('keeps an ApiCallError as is and calls anything else internal', () => {
-    expect(ApiCallError.from(new ApiCallError({ kind: 'timeout', message: 't' })).kind).toBe('timeout')
-    expect(ApiCallError.from(new Error('[made-up] x'))).toMatchObject({ kind: 'internal', message: '[made-up] x' })
+    expect(ApiCallError.from(new ApiCallError({ kind: 'timeout', message: 't' })).kind).toBe(
+      'timeout',
+    )
+    expect(ApiCallError.from(new Error('[made-up] x'))).toMatchObject({
+      kind: 'internal',
+      message: '[made-up] x',
+    })
     expect(ApiCallError.from('boom')).toMatchObject({ kind: 'internal', message: 'boom' })
   })
 })

@@ -21,7 +21,9 @@ export const VALID_ARGS: { [M in IpcMethod]: unknown[] } = {
   getAlertInstances: [],
   getNotificationLog: [],
   getSettings: [],
-  updateSettings: [{ intervalMinutes: 10, quietHours: { enabled: true, start: '22:00', end: '07:00' } }],
+  updateSettings: [
+    { intervalMinutes: 10, quietHours: { enabled: true, start: '22:00', end: '07:00' } },
+  ],
   getKeyStatus: [],
   setApiKey: ['sk_live_0123456789abcdef'],
   clearApiKey: [],

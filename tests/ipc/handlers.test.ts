@@ -10,7 +10,10 @@ import { recordingCore } from './recording-core'
 
 const MB = 'x'.repeat(1024 * 1024)
 const polluted = (json: string): unknown => JSON.parse(json)
-const withKey = (base: object, key: string, value: unknown = 1): unknown => ({ ...base, [key]: value })
+const withKey = (base: object, key: string, value: unknown = 1): unknown => ({
+  ...base,
+  [key]: value,
+})
 
 /** Method-specific bad arguments (each list is a full argument list). */
 const BAD_ARGS: { [M in IpcMethod]?: [label: string, args: unknown[]][] } = {
@@ -22,8 +25,15 @@ const BAD_ARGS: { [M in IpcMethod]?: [label: string, args: unknown[]][] } = {
     ['spaces', ['TS LA']],
     ['object', [{ symbol: 'TSLA' }]],
   ],
-  removeSymbol: [['1 MB string', [MB]], ['array', [['TSLA']]]],
-  getAsset: [['1 MB string', [MB]], ['path traversal', ['../etc']], ['undefined', [undefined]]],
+  removeSymbol: [
+    ['1 MB string', [MB]],
+    ['array', [['TSLA']]],
+  ],
+  getAsset: [
+    ['1 MB string', [MB]],
+    ['path traversal', ['../etc']],
+    ['undefined', [undefined]],
+  ],
   getAssetSeries: [
     ['days as string', ['TSLA', '30']],
     ['NaN days', ['TSLA', NaN]],
@@ -34,8 +44,14 @@ const BAD_ARGS: { [M in IpcMethod]?: [label: string, args: unknown[]][] } = {
   ],
   getAnalytics: [
     ['unexpected key', [{ groupBy: 'total', assetType: 'stock', days: 7, extra: true }]],
-    ['__proto__ key', [polluted('{"groupBy":"total","assetType":"stock","days":7,"__proto__":{"x":1}}')]],
-    ['constructor key', [withKey({ groupBy: 'total', assetType: 'stock', days: 7 }, 'constructor', {})]],
+    [
+      '__proto__ key',
+      [polluted('{"groupBy":"total","assetType":"stock","days":7,"__proto__":{"x":1}}')],
+    ],
+    [
+      'constructor key',
+      [withKey({ groupBy: 'total', assetType: 'stock', days: 7 }, 'constructor', {})],
+    ],
     ['bad enum', [{ groupBy: 'everything', assetType: 'stock', days: 7 }]],
     ['missing days', [{ groupBy: 'total', assetType: 'stock' }]],
     ['1 MB issuer', [{ groupBy: 'issuer', assetType: 'stock', days: 7, issuer: MB }]],
@@ -43,18 +59,35 @@ const BAD_ARGS: { [M in IpcMethod]?: [label: string, args: unknown[]][] } = {
     ['Map', [new Map([['groupBy', 'total']])]],
   ],
   saveRule: [
-    ['__proto__ in overrides', [{ ...(VALID_ARGS.saveRule[0] as object), overrides: polluted('{"__proto__":{"enabled":true}}') }]],
+    [
+      '__proto__ in overrides',
+      [
+        {
+          ...(VALID_ARGS.saveRule[0] as object),
+          overrides: polluted('{"__proto__":{"enabled":true}}'),
+        },
+      ],
+    ],
     ['unexpected key', [withKey(VALID_ARGS.saveRule[0] as object, 'admin')]],
-    ['NaN threshold', [{ ...(VALID_ARGS.saveRule[0] as object), condition: { kind: 'tvl-below', amount: NaN } }]],
+    [
+      'NaN threshold',
+      [{ ...(VALID_ARGS.saveRule[0] as object), condition: { kind: 'tvl-below', amount: NaN } }],
+    ],
     ['string', ['rule']],
   ],
-  deleteRule: [['1 MB string', [MB]], ['number', [1]]],
+  deleteRule: [
+    ['1 MB string', [MB]],
+    ['number', [1]],
+  ],
   snooze: [
     ['negative minutes', [{ ruleId: 'r', symbol: null, minutes: -1 }]],
     ['Infinity minutes', [{ ruleId: 'r', symbol: null, minutes: Infinity }]],
     ['prototype key', [withKey({ ruleId: 'r', symbol: null, minutes: 5 }, 'prototype')]],
   ],
-  getAlertHistory: [['unexpected key', [{ symbol: 'TSLA', all: true }]], ['limit too big', [{ limit: 100000 }]]],
+  getAlertHistory: [
+    ['unexpected key', [{ symbol: 'TSLA', all: true }]],
+    ['limit too big', [{ limit: 100000 }]],
+  ],
   updateSettings: [
     ['version change', [{ version: 2 }]],
     ['rules smuggled in', [{ rules: [] }]],
@@ -75,7 +108,12 @@ const BAD_ARGS: { [M in IpcMethod]?: [label: string, args: unknown[]][] } = {
     ['bare string', ['https://api.example.com']],
     ['unexpected key', [{ baseUrl: null, apiKey: 'x' }]],
   ],
-  pauseNotifications: [['NaN', [NaN]], ['Infinity', [Infinity]], ['string', ['60']], ['too long', [60 * 24 + 1]]],
+  pauseNotifications: [
+    ['NaN', [NaN]],
+    ['Infinity', [Infinity]],
+    ['string', ['60']],
+    ['too long', [60 * 24 + 1]],
+  ],
   openExternal: [
     ['javascript: URL', ['javascript:alert(1)']],
     ['data: URL', ['data:text/html,<script>alert(1)</script>']],
@@ -125,9 +163,17 @@ describe('IPC handlers reject bad input before the core', () => {
   it('names the offending argument and field', async () => {
     const rec = recordingCore()
     const result = await createIpcHandlers(rec.core).getAssetSeries(['TSLA', 'soon'])
-    expect(result).toMatchObject({ ok: false, error: { message: expect.stringContaining('argument 2 (days)') } })
-    const nested = await createIpcHandlers(rec.core).getAnalytics([{ groupBy: 'total', assetType: 'stock', days: 7, x: 1 }])
-    expect(nested).toMatchObject({ ok: false, error: { message: expect.stringMatching(/argument 1 \(query\).*"x"/) } })
+    expect(result).toMatchObject({
+      ok: false,
+      error: { message: expect.stringContaining('argument 2 (days)') },
+    })
+    const nested = await createIpcHandlers(rec.core).getAnalytics([
+      { groupBy: 'total', assetType: 'stock', days: 7, x: 1 },
+    ])
+    expect(nested).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/argument 1 \(query\).*"x"/) },
+    })
   })
 
   it('leaves the prototype of Object untouched', async () => {
@@ -147,7 +193,9 @@ describe('IPC handlers pass valid input through', () => {
 
   it('opens links the caller allows', async () => {
     const rec = recordingCore()
-    const table = createIpcHandlers(rec.core, { isAllowedExternalUrl: (u) => u.startsWith('https://docs.example.com/') })
+    const table = createIpcHandlers(rec.core, {
+      isAllowedExternalUrl: (u) => u.startsWith('https://docs.example.com/'),
+    })
     expect((await table.openExternal(['https://docs.example.com/a'])).ok).toBe(true)
     expect((await table.openExternal(['https://github.com/'])).ok).toBe(false)
     expect(rec.calls).toHaveLength(1)
@@ -157,7 +205,14 @@ describe('IPC handlers pass valid input through', () => {
 describe('IPC handlers wrap core failures', () => {
   it('keeps kind, message, status and retryAfterMs of a LiquidityError, nothing else', async () => {
     const rec = recordingCore()
-    rec.failWith('refreshNow', new LiquidityError('rate-limited', 'slow down', { status: 429, retryAfterMs: 3000, cause: new Error('inner') }))
+    rec.failWith(
+      'refreshNow',
+      new LiquidityError('rate-limited', 'slow down', {
+        status: 429,
+        retryAfterMs: 3000,
+        cause: new Error('inner'),
+      }),
+    )
     const result = await createIpcHandlers(rec.core).refreshNow([])
     expect(result).toEqual({
       ok: false,
@@ -170,7 +225,9 @@ describe('IPC handlers wrap core failures', () => {
     const boom = new TypeError('cannot read x')
     rec.failWith('getStatus', boom)
     const seen: unknown[] = []
-    const result = await createIpcHandlers(rec.core, { onError: (_m, e) => seen.push(e) }).getStatus([])
+    const result = await createIpcHandlers(rec.core, {
+      onError: (_m, e) => seen.push(e),
+    }).getStatus([])
     expect(result).toEqual({ ok: false, error: { kind: 'internal', message: 'cannot read x' } })
     expect(JSON.stringify(result)).not.toContain('at ')
     expect(seen).toEqual([boom]) // the main log still gets the whole error
@@ -181,8 +238,14 @@ describe('IPC handlers wrap core failures', () => {
     rec.failWith('getRules', new Error(`bad\n    at secret (/home/me/app.js:1:1)`))
     rec.failWith('getSettings', 'plain string')
     const table = createIpcHandlers(rec.core)
-    expect(await table.getRules([])).toEqual({ ok: false, error: { kind: 'internal', message: 'bad' } })
-    expect(await table.getSettings([])).toEqual({ ok: false, error: { kind: 'internal', message: 'plain string' } })
+    expect(await table.getRules([])).toEqual({
+      ok: false,
+      error: { kind: 'internal', message: 'bad' },
+    })
+    expect(await table.getSettings([])).toEqual({
+      ok: false,
+      error: { kind: 'internal', message: 'plain string' },
+    })
   })
 
   it('never returns the API key, even when the core puts it in a message', async () => {

@@ -3,10 +3,11 @@ import { describe, expect, it } from 'vitest'
 import { externalHostsFor, isAllowedExternalUrl } from '../../src/main/shell/open-external'
 
 describe('isAllowedExternalUrl', () => {
-  it.each(['https://github.com/liquidity-watch', 'https://docs.liquiditywatch.app/alerts#rules', 'https://LiquidityWatch.app/'])(
-    'allows %s',
-    (url) => expect(isAllowedExternalUrl(url)).toBe(true),
-  )
+  it.each([
+    'https://github.com/liquidity-watch',
+    'https://docs.liquiditywatch.app/alerts#rules',
+    'https://LiquidityWatch.app/',
+  ])('allows %s', (url) => expect(isAllowedExternalUrl(url)).toBe(true))
 
   it.each([
     'javascript:alert(1)',
@@ -28,7 +29,12 @@ describe('isAllowedExternalUrl', () => {
   ])('refuses %s', (url) => expect(isAllowedExternalUrl(url)).toBe(false))
 
   it('adds the configured service host only when it is https', () => {
-    expect(isAllowedExternalUrl('https://api.example.com/docs', externalHostsFor('https://api.example.com/v1'))).toBe(true)
+    expect(
+      isAllowedExternalUrl(
+        'https://api.example.com/docs',
+        externalHostsFor('https://api.example.com/v1'),
+      ),
+    ).toBe(true)
     expect(externalHostsFor('http://api.example.com')).not.toContain('api.example.com')
     expect(externalHostsFor(null)).not.toContain('api.example.com')
     expect(externalHostsFor('not a url')).toEqual(externalHostsFor(null))

@@ -13,7 +13,10 @@ function fakeElectron() {
   const exposed: Record<string, unknown> = {}
   const invocations: { channel: string; args: unknown[] }[] = []
   const listeners = new Map<string, Set<Listener>>()
-  let reply: (channel: string, args: unknown[]) => unknown = (channel) => ({ ok: true, value: `value of ${channel}` })
+  let reply: (channel: string, args: unknown[]) => unknown = (channel) => ({
+    ok: true,
+    value: `value of ${channel}`,
+  })
   const electron = {
     contextBridge: {
       exposeInMainWorld: (key: string, value: unknown) => {
@@ -38,7 +41,14 @@ function fakeElectron() {
     const fakeEvent = { sender: electron.ipcRenderer, senderId: 0 }
     for (const l of listeners.get(channel) ?? []) l(fakeEvent, payload)
   }
-  return { electron, exposed, invocations, listeners, emit, setReply: (r: typeof reply) => (reply = r) }
+  return {
+    electron,
+    exposed,
+    invocations,
+    listeners,
+    emit,
+    setReply: (r: typeof reply) => (reply = r),
+  }
 }
 
 const onName = (e: string): string => `on${e[0]!.toUpperCase()}${e.slice(1)}`
@@ -73,22 +83,31 @@ describe('preload bundle', () => {
     expect(Object.keys(exposed)).toEqual(['api'])
     const expected = [...Object.keys(REQUEST_CHANNELS), ...Object.keys(EVENT_CHANNELS).map(onName)]
     expect(Object.keys(api).sort()).toEqual(expected.sort())
-    for (const name of ['invoke', 'send', 'on', 'ipcRenderer', 'process', 'require']) expect(api).not.toHaveProperty(name)
+    for (const name of ['invoke', 'send', 'on', 'ipcRenderer', 'process', 'require'])
+      expect(api).not.toHaveProperty(name)
     for (const v of Object.values(api)) expect(typeof v).toBe('function')
     expect(Object.isFrozen(api)).toBe(true)
   })
 
-  it.each(Object.entries(REQUEST_CHANNELS))('%s invokes %s with the arguments and resolves the value', async (method, channel) => {
-    const { api, invocations } = load()
-    const args = [{ a: 1 }, 'two']
-    await expect(api[method]!(...args)).resolves.toBe(`value of ${channel}`)
-    expect(invocations).toEqual([{ channel, args }])
-  })
+  it.each(Object.entries(REQUEST_CHANNELS))(
+    '%s invokes %s with the arguments and resolves the value',
+    async (method, channel) => {
+      const { api, invocations } = load()
+      const args = [{ a: 1 }, 'two']
+      await expect(api[method]!(...args)).resolves.toBe(`value of ${channel}`)
+      expect(invocations).toEqual([{ channel, args }])
+    },
+  )
 
   it('turns a failure into an Error with kind that survives a message-only copy', async () => {
     const { api, setReply } = load()
-    setReply(() => ({ ok: false, error: { kind: 'rate-limited', message: 'slow down', retryAfterMs: 5 } }))
-    const err = (await (api.refreshNow!() as Promise<unknown>).catch((e: unknown) => e)) as Error & { kind: string }
+    setReply(() => ({
+      ok: false,
+      error: { kind: 'rate-limited', message: 'slow down', retryAfterMs: 5 },
+    }))
+    const err = (await (api.refreshNow!() as Promise<unknown>).catch(
+      (e: unknown) => e,
+    )) as Error & { kind: string }
     expect(Object.prototype.toString.call(err)).toBe('[object Error]')
     expect(err.name).toBe('ApiCallError')
     expect(err.kind).toBe('rate-limited')
@@ -103,16 +122,19 @@ describe('preload bundle', () => {
     await expect(api.getStatus!()).rejects.toMatchObject({ kind: 'internal' })
   })
 
-  it.each(Object.entries(EVENT_CHANNELS))('%s: subscription passes only the payload and unsubscribes', (event, channel) => {
-    const { api, emit, listeners } = load()
-    const calls: unknown[][] = []
-    const off = api[onName(event)]!((...a: unknown[]) => calls.push(a)) as () => void
-    emit(channel, { n: 1 })
-    off()
-    emit(channel, { n: 2 })
-    expect(calls).toEqual([[{ n: 1 }]])
-    expect(listeners.get(channel)?.size).toBe(0)
-  })
+  it.each(Object.entries(EVENT_CHANNELS))(
+    '%s: subscription passes only the payload and unsubscribes',
+    (event, channel) => {
+      const { api, emit, listeners } = load()
+      const calls: unknown[][] = []
+      const off = api[onName(event)]!((...a: unknown[]) => calls.push(a)) as () => void
+      emit(channel, { n: 1 })
+      off()
+      emit(channel, { n: 2 })
+      expect(calls).toEqual([[{ n: 1 }]])
+      expect(listeners.get(channel)?.size).toBe(0)
+    },
+  )
 
   it('refuses a non-function listener', () => {
     const { api } = load()

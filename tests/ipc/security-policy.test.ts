@@ -1,9 +1,10 @@
 // CSP and permission decisions the shell applies to every page.
+import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { contentSecurityPolicy, isPermissionAllowed } from '../../src/main/shell/security-policy'
-import { isHiddenLaunch } from '../../src/main/shell/launch-args'
+import { APP_ID, isHiddenLaunch } from '../../src/main/shell/launch-args'
 
 const rendererFile = resolve('out/renderer/index.html')
 const rendererUrl = pathToFileURL(rendererFile).href
@@ -19,18 +20,32 @@ describe('contentSecurityPolicy', () => {
   })
 
   it('lets only the dev server and its HMR socket connect in dev', () => {
-    expect(contentSecurityPolicy('http://localhost:5173/')).toContain('connect-src http://localhost:5173 ws://localhost:5173')
+    expect(contentSecurityPolicy('http://localhost:5173/')).toContain(
+      'connect-src http://localhost:5173 ws://localhost:5173',
+    )
   })
 })
 
 describe('isPermissionAllowed', () => {
-  it.each(['media', 'geolocation', 'notifications', 'openExternal', 'clipboard-read', 'hid', 'unknown'])('denies %s', (p) => {
+  it.each([
+    'media',
+    'geolocation',
+    'notifications',
+    'openExternal',
+    'clipboard-read',
+    'hid',
+    'unknown',
+  ])('denies %s', (p) => {
     expect(isPermissionAllowed(p, rendererUrl, { rendererFile })).toBe(false)
   })
 
   it('grants clipboard writes to our renderer only', () => {
-    expect(isPermissionAllowed('clipboard-sanitized-write', rendererUrl, { rendererFile })).toBe(true)
-    expect(isPermissionAllowed('clipboard-sanitized-write', 'https://evil.example/', { rendererFile })).toBe(false)
+    expect(isPermissionAllowed('clipboard-sanitized-write', rendererUrl, { rendererFile })).toBe(
+      true,
+    )
+    expect(
+      isPermissionAllowed('clipboard-sanitized-write', 'https://evil.example/', { rendererFile }),
+    ).toBe(false)
   })
 })
 
@@ -39,5 +54,12 @@ describe('isHiddenLaunch', () => {
     expect(isHiddenLaunch(['/app', '--hidden'])).toBe(true)
     expect(isHiddenLaunch(['/app'], true)).toBe(true)
     expect(isHiddenLaunch(['/app', 'out/main/index.js'])).toBe(false)
+  })
+})
+
+describe('APP_ID', () => {
+  it('equals the electron-builder appId, so Windows attributes notifications to the app', async () => {
+    const pkg = JSON.parse(await readFile(resolve('package.json'), 'utf8')) as { build: { appId: string } }
+    expect(APP_ID).toBe(pkg.build.appId)
   })
 })

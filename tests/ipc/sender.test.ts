@@ -25,7 +25,11 @@ describe('isTrustedSender', () => {
   })
 
   it.each([
-    ['another local file', pathToFileURL(join(resolve('out/renderer'), 'other.html')).href, packaged],
+    [
+      'another local file',
+      pathToFileURL(join(resolve('out/renderer'), 'other.html')).href,
+      packaged,
+    ],
     ['a file next to it by traversal', `${rendererUrl}/../../../../etc/passwd`, packaged],
     ['a remote file share', 'file://server/share/index.html', packaged],
     ['another origin', 'https://evil.example/index.html', dev],
@@ -47,7 +51,9 @@ describe('isTrustedSender', () => {
   })
 
   it('refuses a dev server URL that is not http(s)', () => {
-    expect(isTrustedSender('file:///x', { rendererFile, devServerUrl: 'file:///x' }, top)).toBe(false)
+    expect(isTrustedSender('file:///x', { rendererFile, devServerUrl: 'file:///x' }, top)).toBe(
+      false,
+    )
   })
 })
 
@@ -68,7 +74,13 @@ describe('dispatchIpc', () => {
 
   it('passes our renderer through to the handler', async () => {
     const rec = recordingCore()
-    const result = await dispatchIpc(createIpcHandlers(rec.core), 'addSymbol', { url: rendererUrl, isMainFrame: true }, ['TSLA'], packaged)
+    const result = await dispatchIpc(
+      createIpcHandlers(rec.core),
+      'addSymbol',
+      { url: rendererUrl, isMainFrame: true },
+      ['TSLA'],
+      packaged,
+    )
     expect(result).toEqual({ ok: true, value: { answeredBy: 'addSymbol' } })
     expect(rec.calls).toEqual([{ method: 'addSymbol', args: ['TSLA'] }])
   })

@@ -24,15 +24,29 @@ function status(over: Partial<EngineStatus> = {}): EngineStatus {
   }
 }
 
-const ids = (entries: TrayMenuEntry[]): string[] => entries.map((e) => (e.type === 'item' ? e.id : '---'))
-const item = (entries: TrayMenuEntry[], id: string) => entries.find((e) => e.type === 'item' && e.id === id)
+const ids = (entries: TrayMenuEntry[]): string[] =>
+  entries.map((e) => (e.type === 'item' ? e.id : '---'))
+const item = (entries: TrayMenuEntry[], id: string) =>
+  entries.find((e) => e.type === 'item' && e.id === id)
 
 describe('buildTrayModel', () => {
   it.each([
-    [{ firingCount: 3, worstState: 'firing' as const }, 'Liquidity Watch — 3 alerts firing', 'alert'],
-    [{ firingCount: 1, worstState: 'firing' as const }, 'Liquidity Watch — 1 alert firing', 'alert'],
+    [
+      { firingCount: 3, worstState: 'firing' as const },
+      'Liquidity Watch — 3 alerts firing',
+      'alert',
+    ],
+    [
+      { firingCount: 1, worstState: 'firing' as const },
+      'Liquidity Watch — 1 alert firing',
+      'alert',
+    ],
     [{ worstState: 'error' as const }, 'Liquidity Watch — an alert rule has errors', 'normal'],
-    [{ worstState: 'stale' as const, connection: 'offline' as const }, 'Liquidity Watch — data is stale · offline', 'normal'],
+    [
+      { worstState: 'stale' as const, connection: 'offline' as const },
+      'Liquidity Watch — data is stale · offline',
+      'normal',
+    ],
     [{ worstState: 'nodata' as const }, 'Liquidity Watch — no data yet', 'normal'],
     [{ worstState: 'pending' as const }, 'Liquidity Watch — an alert is pending', 'normal'],
     [{ mode: 'demo' as const }, 'Liquidity Watch — all clear · demo data', 'normal'],
@@ -50,19 +64,31 @@ describe('buildTrayModel', () => {
   })
 
   it('offers to resume while notifications are paused, with the time', () => {
-    const m = buildTrayModel(status({ notificationsPausedUntil: '2025-03-01T13:00:00Z' }), now, hhmm)
+    const m = buildTrayModel(
+      status({ notificationsPausedUntil: '2025-03-01T13:00:00Z' }),
+      now,
+      hhmm,
+    )
     expect(ids(m.entries)).toEqual(['open', 'refresh', 'resume-notifications', '---', 'quit'])
-    expect(item(m.entries, 'resume-notifications')).toMatchObject({ label: 'Resume notifications (paused until 13:00)' })
+    expect(item(m.entries, 'resume-notifications')).toMatchObject({
+      label: 'Resume notifications (paused until 13:00)',
+    })
     expect(m.tooltip).toContain('notifications paused until 13:00')
   })
 
   it('ignores a pause that has already ended', () => {
-    const m = buildTrayModel(status({ notificationsPausedUntil: '2025-03-01T11:59:00Z' }), now, hhmm)
+    const m = buildTrayModel(
+      status({ notificationsPausedUntil: '2025-03-01T11:59:00Z' }),
+      now,
+      hhmm,
+    )
     expect(ids(m.entries)).toContain('pause-1h')
   })
 
   it('disables Refresh while refreshing and before the first status', () => {
-    expect(item(buildTrayModel(status({ refreshing: true }), now, hhmm).entries, 'refresh')).toMatchObject({ enabled: false })
+    expect(
+      item(buildTrayModel(status({ refreshing: true }), now, hhmm).entries, 'refresh'),
+    ).toMatchObject({ enabled: false })
     const starting = buildTrayModel(null, now, hhmm)
     expect(starting.tooltip).toBe('Liquidity Watch — starting…')
     expect(item(starting.entries, 'refresh')).toMatchObject({ enabled: false })
@@ -71,7 +97,12 @@ describe('buildTrayModel', () => {
 
   it('keeps the tooltip within the Windows limit', () => {
     const m = buildTrayModel(
-      status({ firingCount: 12, connection: 'offline', mode: 'demo', notificationsPausedUntil: '2025-03-01T13:00:00Z' }),
+      status({
+        firingCount: 12,
+        connection: 'offline',
+        mode: 'demo',
+        notificationsPausedUntil: '2025-03-01T13:00:00Z',
+      }),
       now,
       () => 'a very long localized time format that goes on and on and on and on and on and on',
     )

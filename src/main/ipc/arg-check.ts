@@ -63,7 +63,8 @@ export function screenArgs(method: IpcMethod, args: unknown): string | null {
     if (v === null || typeof v === 'boolean' || v === undefined) return null
     if (typeof v !== 'object') return `must not be a ${typeof v}`
     const proto: unknown = Object.getPrototypeOf(v)
-    if (!Array.isArray(v) && proto !== Object.prototype && proto !== null) return 'must be plain data'
+    if (!Array.isArray(v) && proto !== Object.prototype && proto !== null)
+      return 'must be plain data'
     for (const key of Object.keys(v)) {
       if (FORBIDDEN_KEYS.has(key)) return `has a forbidden key "${key}"`
       const bad = visit((v as Record<string, unknown>)[key], depth + 1)

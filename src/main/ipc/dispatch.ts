@@ -19,7 +19,10 @@ export async function dispatchIpc(
 ): Promise<IpcResult<unknown>> {
   // A destroyed frame (null) or any other page gets no data and no side effects.
   if (!frame || !isTrustedSender(frame.url, expected, frame)) {
-    return { ok: false, error: { kind: 'forbidden-sender', message: 'this page may not call the app' } }
+    return {
+      ok: false,
+      error: { kind: 'forbidden-sender', message: 'this page may not call the app' },
+    }
   }
   return table[method](args)
 }

@@ -24,7 +24,11 @@ function invalid(message: string): IpcResult<never> {
 }
 
 /** Checks beyond the shared schema: where a URL may point. null when fine. */
-function extraCheck(method: IpcMethod, args: readonly unknown[], opts: IpcHandlerOptions): string | null {
+function extraCheck(
+  method: IpcMethod,
+  args: readonly unknown[],
+  opts: IpcHandlerOptions,
+): string | null {
   if (method === 'openExternal') {
     const allowed = opts.isAllowedExternalUrl ?? isAllowedExternalUrl
     return allowed(args[0] as string) ? null : 'argument 1 (url): this link may not be opened'
@@ -48,7 +52,11 @@ function sanitize(error: SerializedError, secrets: readonly string[]): Serialize
   return out
 }
 
-function createHandler<M extends IpcMethod>(method: M, core: IpcCore, opts: IpcHandlerOptions): IpcHandler {
+function createHandler<M extends IpcMethod>(
+  method: M,
+  core: IpcCore,
+  opts: IpcHandlerOptions,
+): IpcHandler {
   const schema = ipcArgSchemas[method]
   return async (args) => {
     const screened = screenArgs(method, args)

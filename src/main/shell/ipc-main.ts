@@ -14,10 +14,15 @@ function frameOf(event: IpcMainInvokeEvent): SenderFrame | null {
 }
 
 /** Registers every channel of the contract; returns a function that removes them again. */
-export function registerIpcHandlers(table: IpcHandlerTable, renderer: RendererLocation): () => void {
+export function registerIpcHandlers(
+  table: IpcHandlerTable,
+  renderer: RendererLocation,
+): () => void {
   const entries = Object.entries(REQUEST_CHANNELS) as [IpcMethod, string][]
   for (const [method, channel] of entries) {
-    ipcMain.handle(channel, (event, ...args: unknown[]) => dispatchIpc(table, method, frameOf(event), args, renderer))
+    ipcMain.handle(channel, (event, ...args: unknown[]) =>
+      dispatchIpc(table, method, frameOf(event), args, renderer),
+    )
   }
   return () => {
     for (const [, channel] of entries) ipcMain.removeHandler(channel)

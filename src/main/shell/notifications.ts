@@ -9,7 +9,10 @@ export interface Notifier {
   readonly live: number
 }
 
-export function createNotifier(opts: { onClick: (symbol: string | null) => void; icon?: string }): Notifier {
+export function createNotifier(opts: {
+  onClick: (symbol: string | null) => void
+  icon?: string
+}): Notifier {
   const live = new Set<Notification>()
   return {
     notify(decision) {

@@ -9,7 +9,10 @@ export const DEFAULT_EXTERNAL_HOSTS: readonly string[] = [
   'github.com',
 ]
 
-export function isAllowedExternalUrl(url: string, hosts: readonly string[] = DEFAULT_EXTERNAL_HOSTS): boolean {
+export function isAllowedExternalUrl(
+  url: string,
+  hosts: readonly string[] = DEFAULT_EXTERNAL_HOSTS,
+): boolean {
   if (typeof url !== 'string' || url.length > 2048) return false
   let parsed: URL
   try {

@@ -27,6 +27,10 @@ export function contentSecurityPolicy(devServerUrl?: string): string {
 /** Copy-to-clipboard is the only web permission the UI uses; everything else is refused. */
 const GRANTABLE = new Set(['clipboard-sanitized-write'])
 
-export function isPermissionAllowed(permission: string, requestingUrl: string, renderer: RendererLocation): boolean {
+export function isPermissionAllowed(
+  permission: string,
+  requestingUrl: string,
+  renderer: RendererLocation,
+): boolean {
   return GRANTABLE.has(permission) && isRendererUrl(requestingUrl, renderer)
 }

@@ -20,7 +20,8 @@ export function hardenSession(session: Session, opts: HardeningOptions): void {
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [csp] } })
   })
   session.setPermissionRequestHandler((_contents, permission, callback, details) => {
-    const allowed = details.isMainFrame && isPermissionAllowed(permission, details.requestingUrl, opts.renderer)
+    const allowed =
+      details.isMainFrame && isPermissionAllowed(permission, details.requestingUrl, opts.renderer)
     if (!allowed) opts.log?.(`denied permission request: ${permission}`)
     callback(allowed)
   })

@@ -5,8 +5,7 @@ import type { EngineStatus } from '../../shared/view-models'
 export type TrayAction = 'open' | 'refresh' | 'pause-1h' | 'resume-notifications' | 'quit'
 
 export type TrayMenuEntry =
-  | { type: 'item'; id: TrayAction; label: string; enabled: boolean }
-  | { type: 'separator' }
+  { type: 'item'; id: TrayAction; label: string; enabled: boolean } | { type: 'separator' }
 
 export interface TrayModel {
   tooltip: string
@@ -18,7 +17,8 @@ export interface TrayModel {
 const MAX_TOOLTIP = 127
 const APP = 'Liquidity Watch'
 
-const defaultTime = (d: Date): string => d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
+const defaultTime = (d: Date): string =>
+  d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
 
 function headline(s: EngineStatus): string {
   if (s.firingCount > 0) return `${s.firingCount} alert${s.firingCount === 1 ? '' : 's'} firing`
@@ -59,10 +59,25 @@ export function buildTrayModel(
     icon: status && status.firingCount > 0 ? 'alert' : 'normal',
     entries: [
       { type: 'item', id: 'open', label: `Open ${APP}`, enabled: true },
-      { type: 'item', id: 'refresh', label: 'Refresh now', enabled: status !== null && !status.refreshing },
+      {
+        type: 'item',
+        id: 'refresh',
+        label: 'Refresh now',
+        enabled: status !== null && !status.refreshing,
+      },
       paused
-        ? { type: 'item', id: 'resume-notifications', label: `Resume notifications (paused until ${formatTime(paused)})`, enabled: true }
-        : { type: 'item', id: 'pause-1h', label: 'Pause notifications for 1 hour', enabled: status !== null },
+        ? {
+            type: 'item',
+            id: 'resume-notifications',
+            label: `Resume notifications (paused until ${formatTime(paused)})`,
+            enabled: true,
+          }
+        : {
+            type: 'item',
+            id: 'pause-1h',
+            label: 'Pause notifications for 1 hour',
+            enabled: status !== null,
+          },
       { type: 'separator' },
       { type: 'item', id: 'quit', label: `Quit ${APP}`, enabled: true },
     ],

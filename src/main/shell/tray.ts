@@ -9,7 +9,10 @@ export interface AppTray {
   destroy(): void
 }
 
-export function createAppTray(opts: { iconDir: string; onAction: (action: TrayAction) => void }): AppTray {
+export function createAppTray(opts: {
+  iconDir: string
+  onAction: (action: TrayAction) => void
+}): AppTray {
   // Electron picks tray@2x.png next to tray.png on high-DPI screens.
   const icons = {
     normal: nativeImage.createFromPath(join(opts.iconDir, 'tray.png')),
