@@ -23,8 +23,21 @@ const METHOD_OF = new Map<string, IpcMethod>(
 export function preloadInitScript(preloadSource: string): string {
   const shim = `
     const listeners = new Map();
+    // contextBridge copies what crosses: functions are proxied, and an Error keeps only its
+    // message (Electron drops custom properties such as .kind), so the page sees what it would.
+    const copyError = (e) => new Error(e && typeof e.message === 'string' ? e.message : String(e));
+    const bridged = (fn) => (...args) => {
+      let out;
+      try { out = fn(...args); } catch (e) { throw copyError(e); }
+      return out && typeof out.then === 'function' ? out.then((v) => v, (e) => { throw copyError(e); }) : out;
+    };
+    const exposeInMainWorld = (key, value) => {
+      const copy = {};
+      for (const [k, v] of Object.entries(value)) copy[k] = typeof v === 'function' ? bridged(v) : v;
+      Object.defineProperty(window, key, { value: Object.freeze(copy), enumerable: true });
+    };
     const electron = {
-      contextBridge: { exposeInMainWorld: (key, value) => { window[key] = value; } },
+      contextBridge: { exposeInMainWorld },
       ipcRenderer: {
         invoke: (channel, ...args) => window.__lwInvoke(channel, args),
         on: (channel, fn) => {

@@ -1,0 +1,75 @@
+// Editing the watchlist from the keyboard: add a ticker (Enter in the field), remove it (Enter on
+// its remove button), and the messages for an unknown symbol and a wrongly cased one.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { browserSuite, startApp, type App } from './harness'
+import { POLL, symbolsShown, waitForTvl, watchRows } from './helpers'
+
+const suite = browserSuite()
+let app: App | null = null
+beforeAll(suite.setup)
+afterAll(suite.teardown)
+afterEach(async () => {
+  await app?.close()
+  app = null
+})
+
+async function addByKeyboard(a: App, text: string): Promise<void> {
+  const input = a.page.getByLabel('Add symbol')
+  await input.focus()
+  await a.page.keyboard.type(text)
+  await a.page.keyboard.press('Enter')
+}
+
+describe('watchlist editing', () => {
+  it('adds a ticker with Enter and removes it with Enter on its remove button', async () => {
+    app = await startApp(suite.browser())
+    const { page } = app
+    await waitForTvl(page, 4)
+
+    await addByKeyboard(app, 'MSFT')
+    await expect.poll(() => symbolsShown(page), POLL).toEqual(['TSLA', 'NVDA', 'AAPL', 'GOLD', 'MSFT'])
+    await waitForTvl(page, 5)
+    expect(await page.getByLabel('Add symbol').inputValue()).toBe('')
+    expect(app.bridge.requests('addSymbol').map((r) => r.args)).toEqual([['MSFT']])
+    expect((await app.core.getSettings()).watchlist).toContain('MSFT')
+
+    const remove = page.getByRole('button', { name: 'Remove MSFT' })
+    await remove.focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(() => symbolsShown(page), POLL).toEqual(['TSLA', 'NVDA', 'AAPL', 'GOLD'])
+    expect(app.bridge.requests('removeSymbol').map((r) => r.args)).toEqual([['MSFT']])
+    // Persisted: the settings file no longer lists it.
+    expect((await app.core.getSettings()).watchlist).toEqual(['TSLA', 'NVDA', 'AAPL', 'GOLD'])
+    expect(app.pageErrors).toEqual([])
+  })
+
+  it('explains an unknown symbol and keeps the list unchanged', async () => {
+    app = await startApp(suite.browser())
+    const { page } = app
+    await waitForTvl(page, 4)
+
+    await addByKeyboard(app, 'NOSUCH')
+    const error = page.getByTestId('add-symbol-error')
+    await expect.poll(() => error.isVisible(), POLL).toBe(true)
+    const text = (await error.textContent()) ?? ''
+    expect(text).toMatch(/NOSUCH/)
+    expect(text).toMatch(/not (known|found)|no asset|unknown/i)
+    expect(text).not.toMatch(/^\[[a-z-]+\]/) // the bridge's kind tag is not for people
+    expect(await page.getByLabel('Add symbol').getAttribute('aria-invalid')).toBe('true')
+    expect(await symbolsShown(page)).toEqual(['TSLA', 'NVDA', 'AAPL', 'GOLD'])
+    expect(app.bridge.requests('addSymbol')[0]?.result).toMatchObject({ ok: false, error: { kind: 'not-found' } })
+  })
+
+  it('answers a wrongly cased ticker ("tsla") with a hint about TSLA', async () => {
+    app = await startApp(suite.browser(), { settings: (s) => ({ ...s, watchlist: ['GOLD'] }) })
+    const { page } = app
+    await waitForTvl(page, 1)
+
+    await addByKeyboard(app, 'tsla')
+    const error = page.getByTestId('add-symbol-error')
+    await expect.poll(() => error.isVisible(), POLL).toBe(true)
+    expect(await error.textContent()).toMatch(/TSLA/)
+    expect(await error.textContent()).toMatch(/case|did you mean/i)
+    expect(await watchRows(page).count()).toBe(1)
+  })
+})
