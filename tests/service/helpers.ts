@@ -1,0 +1,60 @@
+// Shared test plumbing for the local service: a movable clock and a tiny HTTP GET.
+import { startLocalService, type LocalService, type LocalServiceOptions } from '../../src/main/service/server'
+
+export const NOON = Date.parse('2025-11-05T12:00:00Z')
+export const DAY = 86_400_000
+
+export interface TestClock {
+  now: () => Date
+  set(ms: number): void
+}
+
+export function clockAt(ms = NOON): TestClock {
+  let t = ms
+  return { now: () => new Date(t), set: (v) => (t = v) }
+}
+
+export async function start(opts: LocalServiceOptions = {}): Promise<LocalService & { clock: TestClock }> {
+  const clock = clockAt()
+  const svc = await startLocalService({ now: clock.now, ...opts })
+  return Object.assign(svc, { clock })
+}
+
+export interface Got {
+  status: number
+  headers: Headers
+  text: string
+  body: unknown
+}
+
+/** GET with the service's key unless `key` says otherwise (null: no Authorization header). */
+export async function get(svc: { url: string; apiKey: string }, path: string, key: string | null = svc.apiKey): Promise<Got> {
+  const headers: Record<string, string> = key === null ? {} : { authorization: `Bearer ${key}` }
+  const res = await fetch(`${svc.url}${path}`, { headers })
+  const text = await res.text()
+  let body: unknown = undefined
+  try {
+    body = JSON.parse(text)
+  } catch {
+    body = undefined
+  }
+  return { status: res.status, headers: res.headers, text, body }
+}
+
+/** Body of a successful GET; fails the test with the body when the status is not 200. */
+export async function ok<T = Record<string, unknown>>(svc: { url: string; apiKey: string }, path: string): Promise<T> {
+  const r = await get(svc, path)
+  if (r.status !== 200) throw new Error(`GET ${path} → ${r.status}: ${r.text}`)
+  return r.body as T
+}
+
+export function errorOf(r: Got): { code: string; message: string } {
+  return (r.body as { error: { code: string; message: string } }).error
+}
+
+export const ASSET = '/api/v0/liquidity/asset/'
+export const ANALYTICS = '/api/v0/liquidity/analytics'
+
+export function isoDate(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10)
+}
