@@ -32,7 +32,7 @@ export async function get(svc: { url: string; apiKey: string }, path: string, ke
   const headers: Record<string, string> = key === null ? {} : { authorization: `Bearer ${key}` }
   const res = await fetch(`${svc.url}${path}`, { headers })
   const text = await res.text()
-  let body: unknown = undefined
+  let body: unknown
   try {
     body = JSON.parse(text)
   } catch {
