@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core'
 import { launchChromium } from './harness/chromium'
 import { stopRendererServer } from './harness/app'
 
-export { startApp, writeSettings, uniqueKeychainService, SCREENSHOT_DIR, type App, type StartOptions } from './harness/app'
+export { startApp, writeSettings, uniqueKeychainService, probeKeychain, SCREENSHOT_DIR, type App, type StartOptions } from './harness/app'
 export type { IpcRecord, Bridge } from './harness/bridge'
 export { launchChromium } from './harness/chromium'
 

@@ -51,6 +51,7 @@ export interface App {
   service: () => LocalService | null
   /** Decisions that reached the OS notification call (the boundary). */
   notifications: NotificationDecision[]
+  secretStore: SecretStore
   /** URLs the renderer asked the shell to open (shell.openExternal is the boundary). */
   openedUrls: string[]
   pageErrors: string[]
@@ -84,6 +85,13 @@ export function writeSettings(dataDir: string, edit: (s: Settings) => Settings =
 
 export function uniqueKeychainService(): string {
   return `Liquidity Watch (browser test ${process.pid}-${randomUUID().slice(0, 8)})`
+}
+
+/** Whether a Secret Service answers here (scripts/test.sh runs one in a private D-Bus session). */
+export async function probeKeychain(): Promise<{ ok: boolean; message: string }> {
+  const store = new KeytarSecretStore({ service: uniqueKeychainService(), timeoutMs: 5000 })
+  const s = await store.status()
+  return { ok: s.keychainAvailable, message: s.message ?? 'the keychain answers' }
 }
 
 /** A secret store that reports no keychain, for runs without one (key tests skip). */
@@ -161,6 +169,7 @@ export async function startApp(browser: Browser, o: StartOptions = {}): Promise<
     bridge,
     service: () => service,
     notifications,
+    secretStore,
     openedUrls,
     pageErrors,
     dataDir,
