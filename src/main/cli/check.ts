@@ -1,0 +1,89 @@
+// `check`: one poll cycle through the same AppCore the app uses, printed; exit 0 / 1 (firing) / 2 (error).
+import Conf from 'conf'
+import type { AlertEvent, NotificationDecision } from '../../shared/alert-rules'
+import { toSerializedError } from '../../shared/errors'
+import { createAppCore, type AppCore } from '../core/app-core'
+import type { KeyValueStoreFactory } from '../engine/key-value-store'
+import { EnvSecretStore, API_KEY_ENV, keychainServiceName, type SecretStore } from '../engine/secret-store'
+import { KeytarSecretStore } from '../engine/secret-store-keytar'
+import { eventLines, jsonReport, table } from './format'
+
+export interface CheckOptions {
+  dataDir: string
+  baseUrl?: string
+  symbols?: string[]
+  json: boolean
+}
+
+export interface CheckIo {
+  out: (text: string) => void
+  err: (text: string) => void
+  env: NodeJS.ProcessEnv
+}
+
+export const EXIT_OK = 0
+export const EXIT_FIRING = 1
+export const EXIT_ERROR = 2
+
+const createConf: KeyValueStoreFactory = ({ cwd, configName }) =>
+  new Conf({ cwd, configName, projectName: 'liquidity-watch' })
+
+/** The environment variable wins; otherwise the keychain entry of the installed app. */
+function secretStoreFor(env: NodeJS.ProcessEnv): SecretStore {
+  if (env[API_KEY_ENV]?.trim()) return new EnvSecretStore({ env })
+  return new KeytarSecretStore({ service: keychainServiceName(true), timeoutMs: 5_000 })
+}
+
+function oneLine(s: string): string {
+  return s.replace(/\s+/g, ' ').trim()
+}
+
+export async function runCheck(o: CheckOptions, io: CheckIo): Promise<number> {
+  let core: AppCore | null = null
+  const diagnostics: string[] = []
+  try {
+    core = await createAppCore({
+      dataDir: o.dataDir,
+      createSettingsStore: createConf,
+      secretStore: secretStoreFor(io.env),
+      // A CLI run shows what it would notify in its output instead of desktop notifications.
+      emit: () => undefined,
+      notify: (_d: NotificationDecision) => undefined,
+      isPackaged: false,
+      overrides: {
+        ...(o.symbols ? { watchlist: o.symbols } : {}),
+        ...(o.baseUrl !== undefined ? { baseUrl: o.baseUrl } : {}),
+      },
+      log: (line) => diagnostics.push(line),
+    })
+    for (const r of core.reports()) io.err(`note: ${oneLine(r)}`)
+    const before = await core.getStatus()
+    if (before.mode === 'demo') io.err(`Using built-in demo data (local service at ${before.baseUrl}); pass --base-url for a real service.`)
+    const status = await core.refreshNow()
+    const cycle = core.lastCycle()
+    if (!cycle || cycle.outcome === 'failed') {
+      io.err(`error: ${oneLine(status.lastError?.message ?? diagnostics.at(-1) ?? 'the check did not complete')}`)
+      return EXIT_ERROR
+    }
+    const missing = cycle.rows.filter((r) => r.totalTvl === null && r.error)
+    const firing = cycle.instances.filter((i) => i.state === 'firing').length
+    if (o.json) io.out(JSON.stringify(jsonReport(status.mode, status.baseUrl, cycle, firing), null, 2))
+    else {
+      io.out(table(cycle.rows))
+      const lines = eventLines(cycle)
+      if (lines.length > 0) io.out(['', ...lines].join('\n'))
+    }
+    if (missing.length > 0) {
+      io.err(`error: ${missing.map((r) => `${r.symbol}: ${oneLine(r.error!.message)}`).join('; ')}`)
+      return EXIT_ERROR
+    }
+    return firing > 0 ? EXIT_FIRING : EXIT_OK
+  } catch (e) {
+    io.err(`error: ${oneLine(toSerializedError(e).message)}`)
+    return EXIT_ERROR
+  } finally {
+    await core?.stop().catch(() => undefined)
+  }
+}
+
+export type { AlertEvent }

@@ -1,0 +1,77 @@
+// Headless CLI: `npm run cli -- check [--json] [--base-url URL] [--symbols A,B] [--data-dir DIR]`
+// and `npm run cli -- serve [service options]`. No electron, no electron-store.
+import { parseArgs } from 'node:util'
+import { runCheck, EXIT_ERROR } from './check'
+import { defaultDataDir } from './data-dir'
+
+const USAGE = `Usage:
+  npm run cli -- check [--json] [--base-url URL] [--symbols TSLA,NVDA] [--data-dir DIR]
+  npm run cli -- serve [--port 8787] [--key KEY] [--latency MS] [--scenario JSON]... [--fault JSON]...
+
+check runs one poll cycle and prints the watchlist (exit 0: no alert firing, 1: alerts firing, 2: error).
+Without --base-url (and none saved) it uses built-in demo data. The API key comes from
+LIQUIDITY_API_KEY or the system keychain.`
+
+function parseSymbols(v: string): string[] {
+  const list = [...new Set(v.split(',').map((s) => s.trim()).filter((s) => s !== ''))]
+  const bad = list.find((s) => !/^[A-Za-z0-9._-]{1,32}$/.test(s))
+  if (list.length === 0 || bad !== undefined) throw new Error(`--symbols expects tickers like TSLA,NVDA${bad ? ` (got "${bad}")` : ''}`)
+  return list
+}
+
+async function check(args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      json: { type: 'boolean', default: false },
+      'base-url': { type: 'string' },
+      symbols: { type: 'string' },
+      'data-dir': { type: 'string' },
+    },
+    strict: true,
+  })
+  return runCheck(
+    {
+      json: values.json,
+      baseUrl: values['base-url'],
+      symbols: values.symbols === undefined ? undefined : parseSymbols(values.symbols),
+      dataDir: values['data-dir'] ?? defaultDataDir(),
+    },
+    { out: (t) => process.stdout.write(`${t}\n`), err: (t) => process.stderr.write(`${t}\n`), env: process.env },
+  )
+}
+
+async function main(argv: string[]): Promise<number | null> {
+  const [command, ...rest] = argv
+  switch (command) {
+    case 'check':
+      return check(rest)
+    case 'serve':
+      // The service CLI parses process.argv itself and keeps running until a signal.
+      process.argv = [...process.argv.slice(0, 2), ...rest]
+      await import('../service/cli')
+      return null
+    case undefined:
+    case 'help':
+    case '--help':
+    case '-h':
+      process.stdout.write(`${USAGE}\n`)
+      return command === undefined ? EXIT_ERROR : 0
+    default:
+      process.stderr.write(`error: unknown command "${command}"\n${USAGE}\n`)
+      return EXIT_ERROR
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code === null) return
+    process.exitCode = code
+    // Lingering sockets must not keep a finished check alive.
+    setTimeout(() => process.exit(code), 2_000).unref()
+  },
+  (e: unknown) => {
+    process.stderr.write(`error: ${(e as Error).message.replace(/\s+/g, ' ')}\n`)
+    process.exitCode = EXIT_ERROR
+  },
+)

@@ -1,0 +1,116 @@
+// The CLI as a user runs it: a child process (node + tsx), real files, real HTTP.
+import { execFile } from 'node:child_process'
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startLocalService, type LocalService } from '../../src/main/service/server'
+import type { JsonReport } from '../../src/main/cli/format'
+
+const root = fileURLToPath(new URL('../../', import.meta.url))
+const T = 90_000
+
+interface Run {
+  code: number
+  stdout: string
+  stderr: string
+}
+
+function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'src/main/cli/main.ts', ...args],
+      { cwd: root, env: { ...process.env, LIQUIDITY_API_KEY: '', ...env }, timeout: 60_000 },
+      (err, stdout, stderr) => {
+        const code = err ? (typeof err.code === 'number' ? err.code : -1) : 0
+        resolve({ code, stdout, stderr })
+      },
+    )
+  })
+}
+
+let dirs: string[] = []
+async function dataDir(): Promise<string> {
+  const d = await mkdtemp(join(tmpdir(), 'lw-cli-'))
+  dirs.push(d)
+  return d
+}
+
+let svc: LocalService
+beforeAll(async () => {
+  svc = await startLocalService({ apiKey: 'sk-cli-test-0123456789' })
+})
+afterAll(async () => {
+  await svc.close()
+  await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })))
+  dirs = []
+})
+
+describe('cli check', () => {
+  it('prints a table from the built-in demo service and exits 0', { timeout: T }, async () => {
+    const dir = await dataDir()
+    const r = await cli(['check', '--data-dir', dir])
+    expect(r.stderr).toContain('Using built-in demo data')
+    expect(r.code).toBe(0)
+    const lines = r.stdout.trim().split('\n')
+    expect(lines[0]).toMatch(/^Symbol\s+TVL\s+7d\s+30d\s+Volume\s+Issuers\s+Alert\s+As of$/)
+    for (const s of ['TSLA', 'NVDA', 'AAPL', 'GOLD']) expect(r.stdout).toMatch(new RegExp(`^${s}\\s+\\$[\\d.]+[KMB]`, 'm'))
+    // State and cache live in the data dir.
+    expect(await readdir(dir)).toEqual(expect.arrayContaining(['settings.json', 'response-cache.json', 'alert-state.json']))
+  })
+
+  it('--json against --base-url: a scripted drop fires on the 2nd run (pending 2), exit 0 then 1', { timeout: T }, async () => {
+    const dir = await dataDir()
+    const id = svc.scenarios.add({ kind: 'tvl-drop', symbol: 'NVDA', pct: 35, windowDays: 1 })
+    try {
+      const env = { LIQUIDITY_API_KEY: svc.apiKey }
+      const args = ['check', '--json', '--base-url', svc.url, '--symbols', 'TSLA,NVDA', '--data-dir', dir]
+      const first = await cli(args, env)
+      expect(first.stderr).not.toContain('demo data')
+      expect(first.code).toBe(0)
+      const a = JSON.parse(first.stdout) as JsonReport
+      expect(a).toMatchObject({ mode: 'live', baseUrl: svc.url, firing: 0 })
+      expect(a.rows.map((r) => r.symbol)).toEqual(['TSLA', 'NVDA'])
+      const nvda = a.rows.find((r) => r.symbol === 'NVDA')!
+      expect(nvda).toMatchObject({ alertState: 'pending', stale: false, issuerCount: expect.any(Number) })
+      expect(nvda.change7dPct!).toBeLessThan(-10)
+      expect(a.decisions).toEqual([])
+
+      const second = await cli(args, env)
+      expect(second.code).toBe(1)
+      const b = JSON.parse(second.stdout) as JsonReport
+      expect(b.firing).toBe(1)
+      expect(b.rows.find((r) => r.symbol === 'NVDA')!.alertState).toBe('firing')
+      expect(b.events.filter((e) => e.type === 'fired').map((e) => e.symbol)).toEqual(['NVDA'])
+      expect(b.decisions).toHaveLength(1)
+      expect(b.decisions[0]).toMatchObject({ status: 'sent', symbol: 'NVDA' })
+      expect(second.stdout + second.stderr).not.toContain(svc.apiKey)
+
+      // Third run: still firing (exit 1) but no new notification.
+      const third = await cli(['check', '--base-url', svc.url, '--symbols', 'TSLA,NVDA', '--data-dir', dir], env)
+      expect(third.code).toBe(1)
+      expect(third.stdout).toMatch(/^NVDA\s.*firing/m)
+    } finally {
+      svc.scenarios.remove(id)
+    }
+  })
+
+  it('exits 2 with a one-line reason when the service cannot be reached', { timeout: T }, async () => {
+    const closed = await startLocalService()
+    const url = closed.url
+    await closed.close()
+    const r = await cli(['check', '--base-url', url, '--data-dir', await dataDir()], { LIQUIDITY_API_KEY: 'sk-unused-0123456789' })
+    expect(r.code).toBe(2)
+    const lines = r.stderr.trim().split('\n')
+    expect(lines.at(-1)).toMatch(/^error: .*(connect|answer)/i)
+    expect(r.stdout).toBe('')
+  })
+
+  it('exits 2 for a symbol the service does not know, passing on its hint', { timeout: T }, async () => {
+    const r = await cli(['check', '--symbols', 'tsla', '--data-dir', await dataDir()])
+    expect(r.code).toBe(2)
+    expect(r.stderr).toMatch(/error: tsla: .*did you mean TSLA\?/)
+  })
+})
