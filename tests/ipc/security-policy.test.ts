@@ -59,7 +59,9 @@ describe('isHiddenLaunch', () => {
 
 describe('APP_ID', () => {
   it('equals the electron-builder appId, so Windows attributes notifications to the app', async () => {
-    const pkg = JSON.parse(await readFile(resolve('package.json'), 'utf8')) as { build: { appId: string } }
+    const pkg = JSON.parse(await readFile(resolve('package.json'), 'utf8')) as {
+      build: { appId: string }
+    }
     expect(APP_ID).toBe(pkg.build.appId)
   })
 })
