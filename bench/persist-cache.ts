@@ -51,6 +51,7 @@ export async function benchPersistCache(): Promise<Record<string, number | strin
     const ours = { ms: [] as number[], stall: [] as number[] }
     const conf = { ms: [] as number[], stall: [] as number[] }
     let unchangedMs = 0
+    const open = { ms: [] as number[], stall: [] as number[] }
     let bytes = 0
     for (let run = 0; run < RUNS; run++) {
       const cache = await ResponseCache.open(join(root, `ours-${run}`))
@@ -69,6 +70,12 @@ export async function benchPersistCache(): Promise<Record<string, number | strin
       await cache.flush()
       unchangedMs = performance.now() - t0
 
+      probe = stallProbe()
+      t0 = performance.now()
+      await ResponseCache.open(join(root, `ours-${run}`))
+      open.ms.push(performance.now() - t0)
+      open.stall.push(await probe.stop())
+
       const store = new Conf({ cwd: join(root, `conf-${run}`), configName: 'cache', projectName: 'lw-bench' })
       probe = stallProbe()
       t0 = performance.now()
@@ -85,6 +92,8 @@ export async function benchPersistCache(): Promise<Record<string, number | strin
       flushMs: round(oursMs),
       flushStallMs: round(oursStall),
       flushUnchangedMs: round(unchangedMs),
+      openMs: round(median(open.ms)),
+      openStallMs: round(median(open.stall)),
       confSetMs: round(confMs),
       confStallMs: round(median(conf.stall)),
       timeRatio: round((oursMs / confMs) * 100) / 100,

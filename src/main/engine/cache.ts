@@ -12,20 +12,17 @@ import {
   type CacheRequest,
   type DataFor,
 } from './cache-envelope'
+import { serializeEntries, splitCacheFile, type Serializable } from './cache-format'
 import { removeStaleTemps, writeChunksAtomic } from './cache-writer'
 
 export * from './cache-envelope'
 
 export const CACHE_FILE_NAME = 'response-cache.json'
-/** Version of the file's outer shape; each envelope carries its own schemaVersion. */
-const FILE_FORMAT = 1
 /** Envelopes validated between yields on open, so a big cache does not freeze start-up. */
-const VALIDATE_BATCH = 16
+const VALIDATE_BATCH = 8
 
-interface Slot {
+interface Slot extends Serializable {
   envelope: CacheEnvelope
-  /** Serialized form, made once per put and reused by every later flush. */
-  json: string | null
 }
 
 export interface CacheOpenOptions {
@@ -92,7 +89,7 @@ export class ResponseCache {
     const generation = this.#generation
     const snapshot = [...this.#entries]
     try {
-      await writeChunksAtomic(this.path, serialize(snapshot))
+      await writeChunksAtomic(this.path, serializeEntries(snapshot))
     } catch (e) {
       throw new LiquidityError('storage', `Could not save the offline cache to ${this.path}: ${(e as Error).message}`, {
         cause: e,
@@ -110,31 +107,22 @@ export class ResponseCache {
       return
     }
     if (text === null) return
-    let raw: unknown
-    try {
-      raw = JSON.parse(text)
-    } catch {
-      await this.#setAside('is not valid JSON', now)
-      return
-    }
-    const file = raw as { cache?: unknown; entries?: unknown } | null
-    if (file === null || typeof file !== 'object' || file.cache !== FILE_FORMAT) {
-      await this.#setAside('is not in a format this version understands', now)
-      return
-    }
-    if (file.entries === null || typeof file.entries !== 'object' || Array.isArray(file.entries)) {
-      await this.#setAside('has no entries table', now)
+    const split = splitCacheFile(text)
+    if ('bad' in split) {
+      await this.#setAside(split.bad, now)
       return
     }
     const dropped: string[] = []
-    let n = 0
-    for (const [key, value] of Object.entries(file.entries as Record<string, unknown>)) {
+    for (const [i, entry] of split.entries.entries()) {
+      let key = `entry ${i + 1}`
       try {
+        const [k, value] = entry()
+        key = k
         this.#entries.set(key, { envelope: reviveEnvelope(value), json: null })
       } catch (e) {
         dropped.push(`${key}: ${(e as Error).message}`)
       }
-      if (++n % VALIDATE_BATCH === 0) await yieldToLoop()
+      if ((i + 1) % VALIDATE_BATCH === 0) await yieldToLoop()
     }
     if (dropped.length > 0) {
       // The file still holds the bad entries; the next flush rewrites it without them.
@@ -154,16 +142,4 @@ export class ResponseCache {
     this.report = `The offline cache file ${reason}, so Liquidity Watch started with an empty cache; ${where}.`
     this.#generation++
   }
-}
-
-/** One envelope per chunk: the writer awaits a disk write every few, so the event loop keeps running. */
-function* serialize(snapshot: [string, Slot][]): Generator<string> {
-  yield `{"cache":${FILE_FORMAT},"entries":{`
-  let separator = '\n'
-  for (const [key, slot] of snapshot) {
-    slot.json ??= JSON.stringify(slot.envelope)
-    yield `${separator}${JSON.stringify(key)}:${slot.json}`
-    separator = ',\n'
-  }
-  yield '\n}}\n'
 }

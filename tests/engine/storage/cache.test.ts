@@ -76,6 +76,25 @@ describe('ResponseCache', () => {
     expect(await readFile(file(), 'utf8')).not.toContain('asset:BAD')
   })
 
+  it('drops one damaged line of its own file and keeps the others', async () => {
+    await seeded()
+    const lines = (await readFile(file(), 'utf8')).split('\n')
+    const i = lines.findIndex((l) => l.startsWith('"asset:TSLA"'))
+    lines[i] = '"asset:TSLA":{"schemaVersion":1,"fetch\u0000garbage},'
+    await writeFile(file(), lines.join('\n'))
+    const c = await ResponseCache.open(dir)
+    expect(c.keys()).toEqual(['analytics:stock:stock:90'])
+    expect(c.report).toMatch(/^1 cached response failed validation and was dropped; .*entry 1:/)
+  })
+
+  it('reads back an empty cache it wrote', async () => {
+    await writeFile(file(), 'garbage')
+    await (await ResponseCache.open(dir)).flush() // the set-aside leaves an empty cache to write
+    expect(await readFile(file(), 'utf8')).toBe('{"cache":1,"entries":{\n}}\n')
+    const again = await ResponseCache.open(dir)
+    expect([again.keys(), again.report]).toEqual([[], null])
+  })
+
   it.each([
     ['not JSON', '{"cache":1,"entries":{"asset:TSLA":{"schemaVer'],
     ['a foreign shape', '[1,2,3]'],

@@ -1,0 +1,67 @@
+// Layout of the cache file: valid JSON, one entry per line, so it can be written and read back
+// an entry at a time (no single multi-megabyte stringify or parse holding the event loop).
+//   {"cache":1,"entries":{
+//   "asset:TSLA":{…envelope…},
+//   "analytics:stock:stock:90":{…}
+//   }}
+
+/** Version of the outer shape; each envelope carries its own schemaVersion. */
+export const FILE_FORMAT = 1
+const HEAD = `{"cache":${FILE_FORMAT},"entries":{`
+const TAIL = '\n}}\n'
+/** JSON.stringify escapes newlines inside strings, so a raw newline only ever separates entries. */
+const SEPARATOR = ',\n'
+
+export interface Serializable {
+  envelope: unknown
+  /** Serialized form, made once and reused by every later write. */
+  json: string | null
+}
+
+export function* serializeEntries(snapshot: [string, Serializable][]): Generator<string> {
+  yield HEAD
+  let separator = '\n'
+  for (const [key, slot] of snapshot) {
+    slot.json ??= JSON.stringify(slot.envelope)
+    yield `${separator}${JSON.stringify(key)}:${slot.json}`
+    separator = SEPARATOR
+  }
+  yield TAIL
+}
+
+/** Each entry parses on demand (and may throw, which drops that entry alone). */
+export type EntryThunk = () => [string, unknown]
+
+export type SplitResult = { entries: EntryThunk[] } | { bad: string }
+
+/**
+ * Our own layout is split by line; anything else (hand-edited, reformatted) falls back to one
+ * JSON.parse of the whole text. A truncated file fails both: no tail, and not valid JSON.
+ */
+export function splitCacheFile(text: string): SplitResult {
+  if (text.startsWith(HEAD) && text.endsWith(TAIL)) {
+    if (text.length === HEAD.length + TAIL.length) return { entries: [] }
+    const body = text.slice(HEAD.length + 1, -TAIL.length)
+    return { entries: body.split(SEPARATOR).map((line) => () => onlyEntry(JSON.parse(`{${line}}`))) }
+  }
+  let raw: unknown
+  try {
+    raw = JSON.parse(text)
+  } catch {
+    return { bad: 'is not valid JSON' }
+  }
+  const file = raw as { cache?: unknown; entries?: unknown } | null
+  if (file === null || typeof file !== 'object' || file.cache !== FILE_FORMAT) {
+    return { bad: 'is not in a format this version understands' }
+  }
+  if (file.entries === null || typeof file.entries !== 'object' || Array.isArray(file.entries)) {
+    return { bad: 'has no entries table' }
+  }
+  return { entries: Object.entries(file.entries as Record<string, unknown>).map((pair) => () => pair) }
+}
+
+function onlyEntry(obj: Record<string, unknown>): [string, unknown] {
+  const pairs = Object.entries(obj)
+  if (pairs.length !== 1) throw new Error('line does not hold exactly one entry')
+  return pairs[0] as [string, unknown]
+}
