@@ -52,13 +52,15 @@ export function seriesColor(colors: ChartColors, i: number): string {
 interface TimeOpts {
   colors: ChartColors
   yFormat: (v: number) => string
+  /** Tick labels; defaults to yFormat. */
+  yTickFormat?: (v: number) => string
   /** A second y axis on the right (pool count). */
   y2Format?: (v: number) => string
   stacked?: boolean
 }
 
 /** Line/bar over time: linear x in epoch ms, pre-parsed {x, y} data, no animation. */
-export function timeSeriesOptions({ colors, yFormat, y2Format, stacked }: TimeOpts): ChartOptions {
+export function timeSeriesOptions({ colors, yFormat, yTickFormat = yFormat, y2Format, stacked }: TimeOpts): ChartOptions {
   const axis = { color: colors.muted, font: { size: 11 } }
   const opts: ChartOptions<'line'> = {
     animation: false,
@@ -93,7 +95,7 @@ export function timeSeriesOptions({ colors, yFormat, y2Format, stacked }: TimeOp
         stacked,
         beginAtZero: false,
         grid: { color: colors.grid },
-        ticks: { ...axis, callback: (v) => yFormat(Number(v)) },
+        ticks: { ...axis, callback: (v) => yTickFormat(Number(v)) },
       },
       ...(y2Format
         ? {
@@ -101,7 +103,7 @@ export function timeSeriesOptions({ colors, yFormat, y2Format, stacked }: TimeOp
               type: 'linear' as const,
               position: 'right' as const,
               grid: { drawOnChartArea: false },
-              ticks: { ...axis, callback: (v: number | string) => y2Format(Number(v)) },
+              ticks: { ...axis, callback: (v: number | string) => (y2Format === yFormat ? yTickFormat : y2Format)(Number(v)) },
             },
           }
         : {}),

@@ -5,6 +5,12 @@ const moneyCompact = new Intl.NumberFormat(undefined, {
   notation: 'compact',
   maximumFractionDigits: 1,
 })
+const moneyAxis = new Intl.NumberFormat(undefined, {
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+  maximumSignificantDigits: 3,
+})
 const moneyFull = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 })
 const price = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD', minimumFractionDigits: 2 })
 const pctFmt = new Intl.NumberFormat(undefined, {
@@ -32,6 +38,8 @@ const DASH = '—'
 const ok = (n: number | null | undefined): n is number => typeof n === 'number' && Number.isFinite(n)
 
 export const fmtMoney = (n: number | null | undefined): string => (ok(n) ? moneyCompact.format(n) : DASH)
+/** Axis ticks need more digits than table cells: $1.45B, $1.5B. */
+export const fmtMoneyAxis = (n: number | null | undefined): string => (ok(n) ? moneyAxis.format(n) : DASH)
 export const fmtMoneyFull = (n: number | null | undefined): string => (ok(n) ? moneyFull.format(n) : DASH)
 export const fmtPrice = (n: number | null | undefined): string => (ok(n) ? price.format(n) : DASH)
 /** Percent given as percent points (3.2 → "+3.2%"). */
