@@ -4,7 +4,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { AlertEvent } from '../../../src/shared/alert-rules'
-import { ALERT_STATE_FILE, AlertStateStore } from '../../../src/main/engine/alerts/alert-state-store'
+import {
+  ALERT_STATE_FILE,
+  AlertStateStore,
+} from '../../../src/main/engine/alerts/alert-state-store'
 import { Harness, good, moved, rule, sent, stateOf, suppressedReasons } from './helpers'
 
 let dir: string
@@ -55,15 +58,27 @@ describe('AlertStateStore', () => {
 
   it('keeps only the newest 1000 events, newest first, across reopen', async () => {
     const store = await AlertStateStore.open(dir)
-    await store.commit(store.state, Array.from({ length: 700 }, (_, i) => ev(i)))
-    await store.appendEvents(Array.from({ length: 500 }, (_, i) => ev(700 + i, i % 2 ? 'NVDA' : 'TSLA', 'snoozed')))
+    await store.commit(
+      store.state,
+      Array.from({ length: 700 }, (_, i) => ev(i)),
+    )
+    await store.appendEvents(
+      Array.from({ length: 500 }, (_, i) => ev(700 + i, i % 2 ? 'NVDA' : 'TSLA', 'snoozed')),
+    )
     expect(store.history()).toHaveLength(1000)
+    const onDisk = JSON.parse(await readFile(join(dir, ALERT_STATE_FILE), 'utf8')) as {
+      history: AlertEvent[]
+    }
+    expect(onDisk.history).toHaveLength(1000)
+    expect(onDisk.history[0]?.id).toBe('e200')
     const reopened = await AlertStateStore.open(dir)
     const all = reopened.history()
     expect(all).toHaveLength(1000)
     expect(all[0]?.id).toBe('e1199')
     expect(all[999]?.id).toBe('e200')
-    expect(reopened.history({ symbol: 'NVDA', type: 'snoozed', limit: 3 }).map((e) => e.id)).toEqual(['e1199', 'e1197', 'e1195'])
+    expect(
+      reopened.history({ symbol: 'NVDA', type: 'snoozed', limit: 3 }).map((e) => e.id),
+    ).toEqual(['e1199', 'e1197', 'e1195'])
     expect(reopened.history({ ruleId: 'nope' })).toEqual([])
   })
 
@@ -76,30 +91,38 @@ describe('AlertStateStore', () => {
   it.each([
     ['not JSON', '{"version":1,"state":'],
     ['wrong shape', JSON.stringify({ version: 1, state: { initialized: 'yes' }, history: [] })],
-  ])('quarantines a corrupt file (%s) and starts fresh without re-notifying', async (_name, content) => {
-    await writeFile(join(dir, ALERT_STATE_FILE), content)
-    const store = await AlertStateStore.open(dir, { now: () => new Date('2025-03-03T12:00:00.000Z') })
-    expect(store.report).toMatch(/unreadable .* moved to .*corrupt-2025-03-03T12-00-00-000Z/)
-    const files = await readdir(dir)
-    const aside = files.find((f) => f.includes('.corrupt-'))
-    expect(aside).toBeDefined()
-    expect(await readFile(join(dir, aside as string), 'utf8')).toBe(content)
-    expect(store.state.instances).toEqual([])
-    expect(store.history()).toEqual([])
+  ])(
+    'quarantines a corrupt file (%s) and starts fresh without re-notifying',
+    async (_name, content) => {
+      await writeFile(join(dir, ALERT_STATE_FILE), content)
+      const store = await AlertStateStore.open(dir, {
+        now: () => new Date('2025-03-03T12:00:00.000Z'),
+      })
+      expect(store.report).toMatch(/unreadable .* moved to .*corrupt-2025-03-03T12-00-00-000Z/)
+      const files = await readdir(dir)
+      const aside = files.find((f) => f.includes('.corrupt-'))
+      expect(aside).toBeDefined()
+      expect(await readFile(join(dir, aside as string), 'utf8')).toBe(content)
+      expect(store.state.instances).toEqual([])
+      expect(store.history()).toEqual([])
 
-    // An alert that was firing before the corruption is not notified again.
-    const h = new Harness({ rules: [rule({ pendingCycles: 1 })], state: store.state })
-    const r = h.run(drop)
-    expect(sent(r)).toEqual([])
-    expect(suppressedReasons(r)).toEqual(['backfill'])
-    await store.commit(r.state, r.events)
-    expect((await AlertStateStore.open(dir)).report).toBeNull()
-  })
+      // An alert that was firing before the corruption is not notified again.
+      const h = new Harness({ rules: [rule({ pendingCycles: 1 })], state: store.state })
+      const r = h.run(drop)
+      expect(sent(r)).toEqual([])
+      expect(suppressedReasons(r)).toEqual(['backfill'])
+      await store.commit(r.state, r.events)
+      expect((await AlertStateStore.open(dir)).report).toBeNull()
+    },
+  )
 
   it('writes one JSON file holding state and history', async () => {
     const store = await AlertStateStore.open(join(dir, 'nested'))
     await store.commit({ ...store.state, initialized: true }, [ev(1)])
-    const raw = JSON.parse(await readFile(join(dir, 'nested', ALERT_STATE_FILE), 'utf8')) as Record<string, unknown>
+    const raw = JSON.parse(await readFile(join(dir, 'nested', ALERT_STATE_FILE), 'utf8')) as Record<
+      string,
+      unknown
+    >
     expect(raw).toMatchObject({ version: 1, state: { initialized: true }, history: [{ id: 'e1' }] })
   })
 })

@@ -16,15 +16,24 @@ describe('missing issuer or network', () => {
     expect(r.events).toEqual([])
     expect(r.decisions).toEqual([])
     // The next cycle measures against the new set.
-    const next = h.run({ TSLA: good(detail('TSLA', { issuers: { Backed: { ethereum: 600_000 } } })) })
+    const next = h.run({
+      TSLA: good(detail('TSLA', { issuers: { Backed: { ethereum: 600_000 } } })),
+    })
     expect(stateOf(next)).toBe('ok')
   })
 
   it('reports a vanished network of a remaining issuer', () => {
     const h = new Harness({ rules: [rule({ pendingCycles: 1 })] })
     h.run({ TSLA: good(detail('TSLA', { issuers: two })) })
-    const r = h.run({ TSLA: good(detail('TSLA', { issuers: { ...two, Ondo: { ethereum: 300_000 } }, start7d: 1_000_000 })) })
-    expect(r.instances[0]).toMatchObject({ state: 'nodata', detail: 'network solana of issuer Ondo missing from the latest data' })
+    const r = h.run({
+      TSLA: good(
+        detail('TSLA', { issuers: { ...two, Ondo: { ethereum: 300_000 } }, start7d: 1_000_000 }),
+      ),
+    })
+    expect(r.instances[0]).toMatchObject({
+      state: 'nodata',
+      detail: 'network solana of issuer Ondo missing from the latest data',
+    })
     expect(r.events).toEqual([])
   })
 
@@ -32,7 +41,11 @@ describe('missing issuer or network', () => {
     const h = new Harness({ rules: [rule({ pendingCycles: 2 })] })
     h.run({ TSLA: good(detail('TSLA', { issuers: two })) })
     h.run({ TSLA: good(detail('TSLA', { issuers: two, start7d: 1_200_000 })) })
-    const r = h.run({ TSLA: good(detail('TSLA', { issuers: { Backed: { ethereum: 600_000 } }, start7d: 1_200_000 })) })
+    const r = h.run({
+      TSLA: good(
+        detail('TSLA', { issuers: { Backed: { ethereum: 600_000 } }, start7d: 1_200_000 }),
+      ),
+    })
     expect(r.instances[0]?.breachCount).toBe(1)
   })
 })
@@ -40,7 +53,13 @@ describe('missing issuer or network', () => {
 describe('tvl-below', () => {
   it('fires under the amount and re-arms only above amount × (1 + margin)', () => {
     const h = new Harness({
-      rules: [rule({ pendingCycles: 1, rearmMarginPct: 5, condition: { kind: 'tvl-below', amount: 1_000_000 } })],
+      rules: [
+        rule({
+          pendingCycles: 1,
+          rearmMarginPct: 5,
+          condition: { kind: 'tvl-below', amount: 1_000_000 },
+        }),
+      ],
     })
     h.run({ TSLA: good(detail('TSLA', { tvl: 2_000_000 })) })
     const fired = h.run({ TSLA: good(detail('TSLA', { tvl: 850_000 })) })
@@ -55,20 +74,37 @@ describe('tvl-below', () => {
 describe('concentration', () => {
   it('fires when the largest issuer holds more than maxSharePct', () => {
     const h = new Harness({
-      rules: [rule({ pendingCycles: 1, condition: { kind: 'concentration', by: 'issuer', maxSharePct: 60 } })],
+      rules: [
+        rule({
+          pendingCycles: 1,
+          condition: { kind: 'concentration', by: 'issuer', maxSharePct: 60 },
+        }),
+      ],
     })
     h.run({ TSLA: good(detail('TSLA', { issuers: { A: { ethereum: 50 }, B: { ethereum: 50 } } })) })
-    const r = h.run({ TSLA: good(detail('TSLA', { issuers: { A: { ethereum: 72 }, B: { ethereum: 28 } } })) })
+    const r = h.run({
+      TSLA: good(detail('TSLA', { issuers: { A: { ethereum: 72 }, B: { ethereum: 28 } } })),
+    })
     expect(sent(r)[0]?.title).toBe('TSLA: issuer A holds 72.0 % of TVL (limit 60.0 %)')
     expect(r.events[0]).toMatchObject({ value: 72, threshold: 60 })
   })
 
   it('judges network share across issuers', () => {
     const issuers = { A: { ethereum: 40, solana: 10 }, B: { ethereum: 40, base: 10 } }
-    const byNetwork = rule({ id: 'net', pendingCycles: 1, condition: { kind: 'concentration', by: 'network', maxSharePct: 75 } })
-    const byIssuer = rule({ id: 'iss', pendingCycles: 1, condition: { kind: 'concentration', by: 'issuer', maxSharePct: 75 } })
+    const byNetwork = rule({
+      id: 'net',
+      pendingCycles: 1,
+      condition: { kind: 'concentration', by: 'network', maxSharePct: 75 },
+    })
+    const byIssuer = rule({
+      id: 'iss',
+      pendingCycles: 1,
+      condition: { kind: 'concentration', by: 'issuer', maxSharePct: 75 },
+    })
     const h = new Harness({ rules: [byNetwork, byIssuer] })
-    h.run({ TSLA: good(detail('TSLA', { issuers: { A: { ethereum: 10, solana: 40 }, B: { base: 50 } } })) })
+    h.run({
+      TSLA: good(detail('TSLA', { issuers: { A: { ethereum: 10, solana: 40 }, B: { base: 50 } } })),
+    })
     const r = h.run({ TSLA: good(detail('TSLA', { issuers })) })
     expect(r.events.map((e) => [e.ruleId, e.value])).toEqual([['net', 80]])
   })
@@ -79,7 +115,10 @@ describe('unverified change', () => {
     const h = new Harness({ rules: [rule({ pendingCycles: 1 })] })
     h.warm()
     const r = h.run({ TSLA: good(moved('TSLA', -12.4, { change7d: 0.02 })) })
-    expect(r.events[0]).toMatchObject({ verified: false, message: 'TSLA TVL down 12.4 % in 7 days (unverified)' })
+    expect(r.events[0]).toMatchObject({
+      verified: false,
+      message: 'TSLA TVL down 12.4 % in 7 days (unverified)',
+    })
     expect(sent(r)[0]?.title).toBe('TSLA TVL down 12.4 % in 7 days (unverified)')
     expect(sent(r)[0]?.body).toContain('disagrees')
     expect(r.instances[0]?.verified).toBe(false)
@@ -90,7 +129,10 @@ describe('unverified change', () => {
       const h = new Harness({ rules: [rule({ pendingCycles: 1 })] })
       h.warm()
       const r = h.run({ TSLA: good(moved('TSLA', -12.4, { change7d })) })
-      expect(r.events[0]).toMatchObject({ verified: true, message: 'TSLA TVL down 12.4 % in 7 days' })
+      expect(r.events[0]).toMatchObject({
+        verified: true,
+        message: 'TSLA TVL down 12.4 % in 7 days',
+      })
     }
   })
 })

@@ -1,6 +1,10 @@
 // Builders for alert-engine tests: valid AssetDetail records, observations, rules, and a harness
 // that runs evaluateCycle cycle after cycle on an advancing clock.
-import { defaultRules, type AlertRule, type NotificationDecision } from '../../../src/shared/alert-rules'
+import {
+  defaultRules,
+  type AlertRule,
+  type NotificationDecision,
+} from '../../../src/shared/alert-rules'
 import { assetDetailSchema, type AssetDetail } from '../../../src/shared/liquidity-schemas'
 import { freshState, type AlertEngineState } from '../../../src/main/engine/alerts/engine-state'
 import { evaluateCycle, type CycleResult } from '../../../src/main/engine/alerts/evaluate'
@@ -55,12 +59,30 @@ export function good(d: AssetDetail, fetchedAt = '2025-01-01T00:00:00.000Z'): Ob
   return { detail: d, error: null, fromCache: false, fetchedAt, stale: false }
 }
 export function cached(d: AssetDetail): Observation {
-  return { detail: d, error: null, fromCache: true, fetchedAt: '2025-01-01T00:00:00.000Z', stale: true }
+  return {
+    detail: d,
+    error: null,
+    fromCache: true,
+    fetchedAt: '2025-01-01T00:00:00.000Z',
+    stale: true,
+  }
 }
 export function failed(message = 'connection refused'): Observation {
-  return { detail: null, error: { kind: 'network', message }, fromCache: false, fetchedAt: null, stale: false }
+  return {
+    detail: null,
+    error: { kind: 'network', message },
+    fromCache: false,
+    fetchedAt: null,
+    stale: false,
+  }
 }
-export const noData: Observation = { detail: null, error: null, fromCache: false, fetchedAt: null, stale: false }
+export const noData: Observation = {
+  detail: null,
+  error: null,
+  fromCache: false,
+  fetchedAt: null,
+  stale: false,
+}
 
 export function rule(p: Partial<AlertRule> = {}): AlertRule {
   const base = defaultRules()[0] as AlertRule
@@ -121,7 +143,9 @@ export class Harness {
 }
 
 export function sent(r: CycleResult): Extract<NotificationDecision, { status: 'sent' }>[] {
-  return r.decisions.filter((d): d is Extract<NotificationDecision, { status: 'sent' }> => d.status === 'sent')
+  return r.decisions.filter(
+    (d): d is Extract<NotificationDecision, { status: 'sent' }> => d.status === 'sent',
+  )
 }
 
 export function suppressedReasons(r: CycleResult): string[] {

@@ -36,10 +36,17 @@ describe('pending → firing', () => {
 
   it('an up rule fires on a rise', () => {
     const h = new Harness({
-      rules: [rule({ condition: { kind: 'tvl-change', window: '30d', direction: 'up', thresholdPct: 15 }, pendingCycles: 1 })],
+      rules: [
+        rule({
+          condition: { kind: 'tvl-change', window: '30d', direction: 'up', thresholdPct: 15 },
+          pendingCycles: 1,
+        }),
+      ],
     })
     h.warm()
-    const c = h.run({ TSLA: good(moved('TSLA', 0, { tvl: 1_200_000, start7d: 1_200_000, start30d: 1_000_000 })) })
+    const c = h.run({
+      TSLA: good(moved('TSLA', 0, { tvl: 1_200_000, start7d: 1_200_000, start30d: 1_000_000 })),
+    })
     expect(sent(c)[0]?.title).toBe('TSLA TVL up 20.0 % in 30 days')
   })
 })
@@ -48,7 +55,9 @@ describe('re-arm margin', () => {
   it('flapping around the threshold produces one notification, not one per crossing', () => {
     const h = new Harness({ rules: [rule({ pendingCycles: 1, rearmMarginPct: 2 })] })
     h.warm()
-    const results = [-10.5, -9.5, -10.4, -9.2, -10.1, -9.9, -11].map((pct) => h.run({ TSLA: good(moved('TSLA', pct)) }))
+    const results = [-10.5, -9.5, -10.4, -9.2, -10.1, -9.9, -11].map((pct) =>
+      h.run({ TSLA: good(moved('TSLA', pct)) }),
+    )
     expect(results.flatMap((r) => r.events.map((e) => e.type))).toEqual(['fired'])
     expect(results.flatMap(sent)).toHaveLength(1)
     expect(results.every((r) => stateOf(r) === 'firing')).toBe(true)
@@ -106,7 +115,9 @@ describe('no verdict: outages, errors, cached data', () => {
     h.warm()
     const fired = h.run({ TSLA: good(moved('TSLA', -15)) })
     const firedAt = fired.instances[0]?.firedAt
-    const outage = [failed(), cached(moved('TSLA', 0)), noData, failed('timeout')].map((o) => h.run({ TSLA: o }))
+    const outage = [failed(), cached(moved('TSLA', 0)), noData, failed('timeout')].map((o) =>
+      h.run({ TSLA: o }),
+    )
     expect(outage.map((r) => stateOf(r))).toEqual(['error', 'stale', 'nodata', 'error'])
     expect(outage.flatMap((r) => r.events)).toEqual([])
     expect(outage[0]?.instances[0]?.detail).toContain('connection refused')

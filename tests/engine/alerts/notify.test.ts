@@ -32,15 +32,22 @@ describe('first-run backfill', () => {
 
 describe('disabled and snoozed', () => {
   it('notifications disabled → suppressed, event still recorded', () => {
-    const h = new Harness({ rules: [rule({ pendingCycles: 1 })], prefs: { notificationsEnabled: false } })
+    const h = new Harness({
+      rules: [rule({ pendingCycles: 1 })],
+      prefs: { notificationsEnabled: false },
+    })
     h.warm()
     const r = h.run(drop())
     expect(r.events.map((e) => e.type)).toEqual(['fired'])
-    expect(r.decisions).toEqual([{ status: 'suppressed', reason: 'disabled', eventIds: [r.events[0]?.id] }])
+    expect(r.decisions).toEqual([
+      { status: 'suppressed', reason: 'disabled', eventIds: [r.events[0]?.id] },
+    ])
   })
 
   it('a snoozed rule records events but does not notify; after the snooze it does', () => {
-    const h = new Harness({ rules: [rule({ pendingCycles: 1, snoozedUntil: '2025-03-03T12:30:00.000Z' })] })
+    const h = new Harness({
+      rules: [rule({ pendingCycles: 1, snoozedUntil: '2025-03-03T12:30:00.000Z' })],
+    })
     h.warm()
     const r = h.run(drop())
     expect(r.events.map((e) => e.type)).toEqual(['fired'])
@@ -52,7 +59,10 @@ describe('disabled and snoozed', () => {
 
 describe('several events in one cycle', () => {
   it('become one digest notification', () => {
-    const h = new Harness({ rules: [rule({ pendingCycles: 1 })], watchlist: ['TSLA', 'NVDA', 'AAPL'] })
+    const h = new Harness({
+      rules: [rule({ pendingCycles: 1 })],
+      watchlist: ['TSLA', 'NVDA', 'AAPL'],
+    })
     h.warm()
     const r = h.run({
       TSLA: good(moved('TSLA', -12)),
@@ -62,7 +72,11 @@ describe('several events in one cycle', () => {
     expect(r.events).toHaveLength(2)
     const s = sent(r)
     expect(s).toHaveLength(1)
-    expect(s[0]).toMatchObject({ title: '2 Liquidity Watch alerts', symbol: null, eventIds: r.events.map((e) => e.id) })
+    expect(s[0]).toMatchObject({
+      title: '2 Liquidity Watch alerts',
+      symbol: null,
+      eventIds: r.events.map((e) => e.id),
+    })
     expect(s[0]?.body).toBe('• TSLA TVL down 12.0 % in 7 days\n• NVDA TVL down 20.0 % in 7 days')
   })
 })
@@ -70,14 +84,26 @@ describe('several events in one cycle', () => {
 describe('quiet hours and pause', () => {
   // 21:00 UTC = 22:00 at UTC+1; quiet 22:00–07:00 wraps midnight.
   const evening = new Date('2025-03-03T21:00:00.000Z')
-  const prefs = { quietHours: { enabled: true, start: '22:00', end: '07:00' }, timeZoneOffsetMinutes: 60 }
+  const prefs = {
+    quietHours: { enabled: true, start: '22:00', end: '07:00' },
+    timeZoneOffsetMinutes: 60,
+  }
 
   it('holds alerts during quiet hours, then delivers one digest when they end', () => {
-    const h = new Harness({ rules: [rule({ pendingCycles: 1 })], watchlist: ['TSLA', 'NVDA'], prefs, now: evening })
+    const h = new Harness({
+      rules: [rule({ pendingCycles: 1 })],
+      watchlist: ['TSLA', 'NVDA'],
+      prefs,
+      now: evening,
+    })
     h.warm() // 22:00 local
     const a = h.run({ TSLA: good(moved('TSLA', -12)), NVDA: good(moved('NVDA', 0)) }, 240) // 22:05
     expect(a.decisions).toEqual([
-      expect.objectContaining({ status: 'held', reason: 'quiet-hours', eventIds: [a.events[0]?.id] }),
+      expect.objectContaining({
+        status: 'held',
+        reason: 'quiet-hours',
+        eventIds: [a.events[0]?.id],
+      }),
     ])
     expect(a.events.map((e) => e.type)).toEqual(['fired', 'held'])
     const b = h.run({ TSLA: good(moved('TSLA', 0)), NVDA: good(moved('NVDA', -15)) }, 475) // 02:05
@@ -93,17 +119,26 @@ describe('quiet hours and pause', () => {
     expect(digest[0]?.body).toContain('NVDA TVL down 15.0 % in 7 days')
     expect(morning.events.filter((e) => e.type === 'delivered')).toHaveLength(3)
     expect(morning.state.held).toEqual([])
-    expect(morning.instances.find((i) => i.symbol === 'NVDA')?.lastNotifiedAt).toBe('2025-03-04T09:00:00.000Z')
-    expect(h.run({ NVDA: good(moved('NVDA', -15)), TSLA: good(moved('TSLA', 0)) }).decisions).toEqual([])
+    expect(morning.instances.find((i) => i.symbol === 'NVDA')?.lastNotifiedAt).toBe(
+      '2025-03-04T09:00:00.000Z',
+    )
+    expect(
+      h.run({ NVDA: good(moved('NVDA', -15)), TSLA: good(moved('TSLA', 0)) }).decisions,
+    ).toEqual([])
   })
 
   it('holds while paused and delivers a digest after the pause', () => {
-    const h = new Harness({ rules: [rule({ pendingCycles: 1 })], prefs: { pausedUntil: '2025-03-03T13:00:00.000Z' } })
+    const h = new Harness({
+      rules: [rule({ pendingCycles: 1 })],
+      prefs: { pausedUntil: '2025-03-03T13:00:00.000Z' },
+    })
     h.warm()
     const r = h.run(drop(), 60)
     expect(r.decisions).toMatchObject([{ status: 'held', reason: 'paused' }])
     const after = h.run(drop())
-    expect(sent(after)).toMatchObject([{ title: 'While notifications were held: 1 alert', symbol: 'TSLA' }])
+    expect(sent(after)).toMatchObject([
+      { title: 'While notifications were held: 1 alert', symbol: 'TSLA' },
+    ])
   })
 
   it('quiet hours: local time, wrapping midnight, end exclusive', () => {
@@ -122,6 +157,11 @@ describe('quiet hours and pause', () => {
     // 21:30 UTC is 23:30 at UTC+2, 16:30 at UTC−5.
     expect(inQuietHours(at('2025-01-01T21:30:00Z'), p('23:00', '06:00', 120))).toBe(true)
     expect(inQuietHours(at('2025-01-01T21:30:00Z'), p('23:00', '06:00', -300))).toBe(false)
-    expect(inQuietHours(at('2025-01-01T23:30:00Z'), { ...p('22:00', '07:00'), quietHours: { enabled: false, start: '22:00', end: '07:00' } })).toBe(false)
+    expect(
+      inQuietHours(at('2025-01-01T23:30:00Z'), {
+        ...p('22:00', '07:00'),
+        quietHours: { enabled: false, start: '22:00', end: '07:00' },
+      }),
+    ).toBe(false)
   })
 })

@@ -19,7 +19,9 @@ describe('repeat interval (every-time)', () => {
   })
 
   it('does not remind while the value sits inside the re-arm band', () => {
-    const h = new Harness({ rules: [rule({ pendingCycles: 1, repeatHours: 1, rearmMarginPct: 2 })] })
+    const h = new Harness({
+      rules: [rule({ pendingCycles: 1, repeatHours: 1, rearmMarginPct: 2 })],
+    })
     h.warm()
     h.run(drop(), 120)
     const r = h.run(drop(-9))
@@ -40,11 +42,15 @@ describe("notify: 'once' vs 'every-time'", () => {
     h.warm()
     const a = episode(h)
     const b = episode(h)
-    expect([a.fired, a.resolved, b.fired, b.resolved].map((r) => sent(r).length)).toEqual([1, 1, 1, 1])
+    expect([a.fired, a.resolved, b.fired, b.resolved].map((r) => sent(r).length)).toEqual([
+      1, 1, 1, 1,
+    ])
   })
 
   it("'once' notifies only the first firing, and again after the rule is edited", () => {
-    const h = new Harness({ rules: [rule({ pendingCycles: 1, notify: 'once', repeatHours: 0.25 })] })
+    const h = new Harness({
+      rules: [rule({ pendingCycles: 1, notify: 'once', repeatHours: 0.25 })],
+    })
     h.warm()
     const a = episode(h)
     expect(sent(a.fired)).toHaveLength(1)
@@ -61,14 +67,36 @@ describe("notify: 'once' vs 'every-time'", () => {
     h.run(drop(0))
     expect(suppressedReasons(h.run(drop()))).toEqual(['once-already-sent'])
     h.run(drop(0))
-    h.rules = [rule({ pendingCycles: 1, notify: 'once', condition: { kind: 'tvl-change', window: '7d', direction: 'down', thresholdPct: 11 } })]
+    h.rules = [
+      rule({
+        pendingCycles: 1,
+        notify: 'once',
+        condition: { kind: 'tvl-change', window: '7d', direction: 'down', thresholdPct: 11 },
+      }),
+    ]
+    expect(sent(h.run(drop()))).toHaveLength(1)
+  })
+})
+
+describe("'once' and snoozes", () => {
+  it('a firing hidden by a snooze does not use up the one notification; recoveries never notify', () => {
+    const h = new Harness({
+      rules: [rule({ pendingCycles: 1, notify: 'once', snoozedUntil: '2025-03-03T12:30:00.000Z' })],
+    })
+    h.warm()
+    expect(suppressedReasons(h.run(drop(), 60))).toEqual(['snoozed'])
+    const resolved = h.run(drop(0)) // snooze over
+    expect(resolved.events.map((e) => e.type)).toEqual(['resolved'])
+    expect(suppressedReasons(resolved)).toEqual(['once-already-sent'])
     expect(sent(h.run(drop()))).toHaveLength(1)
   })
 })
 
 describe('enabled and expiry', () => {
   it('an expired rule is not evaluated and its instances drop out', () => {
-    const h = new Harness({ rules: [rule({ pendingCycles: 1, expiresAt: '2025-03-03T12:20:00.000Z' })] })
+    const h = new Harness({
+      rules: [rule({ pendingCycles: 1, expiresAt: '2025-03-03T12:20:00.000Z' })],
+    })
     h.warm()
     expect(stateOf(h.run(drop(), 60))).toBe('firing') // at 12:05
     const after = h.run(drop()) // at 13:05
@@ -115,14 +143,23 @@ describe('per-symbol overrides', () => {
   it('an override snooze suppresses that symbol only', () => {
     const h = new Harness({
       watchlist: ['TSLA', 'NVDA'],
-      rules: [rule({ pendingCycles: 1, overrides: { NVDA: { snoozedUntil: '2025-03-04T00:00:00.000Z' } } })],
+      rules: [
+        rule({
+          pendingCycles: 1,
+          overrides: { NVDA: { snoozedUntil: '2025-03-04T00:00:00.000Z' } },
+        }),
+      ],
     })
     h.warm()
     const r = h.run(both(-15))
     expect(r.events.map((e) => e.symbol)).toEqual(['TSLA', 'NVDA'])
     expect(sent(r)).toHaveLength(1)
     expect(sent(r)[0]?.symbol).toBe('TSLA')
-    expect(r.decisions).toContainEqual({ status: 'suppressed', reason: 'snoozed', eventIds: [r.events[1]?.id] })
+    expect(r.decisions).toContainEqual({
+      status: 'suppressed',
+      reason: 'snoozed',
+      eventIds: [r.events[1]?.id],
+    })
   })
 })
 
@@ -137,7 +174,9 @@ describe('scope', () => {
   })
 
   it("'symbols' scope follows its own list, not the watchlist", () => {
-    const h = new Harness({ rules: [rule({ pendingCycles: 1, scope: { kind: 'symbols', symbols: ['GOLD'] } })] })
+    const h = new Harness({
+      rules: [rule({ pendingCycles: 1, scope: { kind: 'symbols', symbols: ['GOLD'] } })],
+    })
     h.warm(['TSLA', 'GOLD'])
     const r = h.run({ TSLA: good(moved('TSLA', -30)), GOLD: good(moved('GOLD', -30)) })
     expect(r.instances.map((i) => i.symbol)).toEqual(['GOLD'])

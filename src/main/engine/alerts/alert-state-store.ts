@@ -6,7 +6,12 @@ import { join } from 'node:path'
 import { z } from 'zod'
 import type { AlertEvent, AlertEventType } from '../../../shared/alert-rules'
 import { quarantine, readFileIfExists, writeFileAtomic } from '../atomic-file'
-import { alertEventSchema, engineStateSchema, freshState, type AlertEngineState } from './engine-state'
+import {
+  alertEventSchema,
+  engineStateSchema,
+  freshState,
+  type AlertEngineState,
+} from './engine-state'
 
 export const ALERT_STATE_FILE = 'alert-state.json'
 export const DEFAULT_MAX_HISTORY = 1000
@@ -51,7 +56,13 @@ export class AlertStateStore {
     if (text === null) return new AlertStateStore(path, freshState(), [], maxHistory, null)
     const parsed = parseStateFile(text)
     if (parsed.ok) {
-      return new AlertStateStore(path, parsed.value.state, parsed.value.history.slice(-maxHistory), maxHistory, null)
+      return new AlertStateStore(
+        path,
+        parsed.value.state,
+        parsed.value.history.slice(-maxHistory),
+        maxHistory,
+        null,
+      )
     }
     const aside = await quarantine(path, (opts.now ?? (() => new Date()))())
     const report =
@@ -93,13 +104,16 @@ export class AlertStateStore {
 
   private push(events: AlertEvent[]): void {
     this.log.push(...events)
-    if (this.log.length > this.maxHistory) this.log = this.log.slice(this.log.length - this.maxHistory)
+    if (this.log.length > this.maxHistory)
+      this.log = this.log.slice(this.log.length - this.maxHistory)
   }
 
   /** Writes are chained: a later write never lands before an earlier one. */
   private persist(): Promise<void> {
     const snapshot = JSON.stringify({ version: 1, state: this.current, history: this.log })
-    const next = this.writing.catch(() => undefined).then(() => writeFileAtomic(this.path, snapshot))
+    const next = this.writing
+      .catch(() => undefined)
+      .then(() => writeFileAtomic(this.path, snapshot))
     this.writing = next
     return next
   }
@@ -117,5 +131,8 @@ function parseStateFile(
   const r = fileSchema.safeParse(raw)
   if (r.success) return { ok: true, value: r.data }
   const first = r.error.issues[0]
-  return { ok: false, reason: first ? `${first.path.join('.') || '(root)'}: ${first.message}` : 'invalid' }
+  return {
+    ok: false,
+    reason: first ? `${first.path.join('.') || '(root)'}: ${first.message}` : 'invalid',
+  }
 }

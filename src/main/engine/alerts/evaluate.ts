@@ -1,7 +1,18 @@
 // One evaluation cycle: observations + rules + previous state → new state, events, notification
 // decisions and per-instance views. Pure: the clock, preferences and state all come in as input.
-import type { AlertEvent, AlertInstance, AlertRule, NotificationDecision } from '../../../shared/alert-rules'
-import { instanceKey, toInstance, type AlertEngineState, type InstanceRecord, type SymbolBaseline } from './engine-state'
+import type {
+  AlertEvent,
+  AlertInstance,
+  AlertRule,
+  NotificationDecision,
+} from '../../../shared/alert-rules'
+import {
+  instanceKey,
+  toInstance,
+  type AlertEngineState,
+  type InstanceRecord,
+  type SymbolBaseline,
+} from './engine-state'
 import { measure, readSymbol, type Observation, type SymbolReading } from './measure'
 import { decideNotifications, type Candidate } from './notify'
 import type { NotifyPrefs } from './quiet-hours'
@@ -40,7 +51,11 @@ export function evaluateCycle(input: CycleInput): CycleResult {
   const readings = new Map<string, SymbolReading>()
   const baselines: Record<string, SymbolBaseline> = {}
   for (const symbol of symbols) {
-    const { reading, baseline } = readSymbol(symbol, input.observations.get(symbol), state.baselines[symbol])
+    const { reading, baseline } = readSymbol(
+      symbol,
+      input.observations.get(symbol),
+      state.baselines[symbol],
+    )
     readings.set(symbol, reading)
     if (baseline !== undefined) baselines[symbol] = baseline
   }
@@ -54,13 +69,20 @@ export function evaluateCycle(input: CycleInput): CycleResult {
     const reading = readings.get(t.symbol) ?? { kind: 'nodata', detail: `no data for ${t.symbol}` }
     if (reading.kind === 'good') freshData = true
     const verdict =
-      reading.kind === 'good' ? measure(t.symbol, reading.detail, t.condition, t.rule.rearmMarginPct) : reading
+      reading.kind === 'good'
+        ? measure(t.symbol, reading.detail, t.condition, t.rule.rearmMarginPct)
+        : reading
     const { record, drafts } = step(previous.get(instanceKey(t.rule.id, t.symbol)), t, verdict, now)
     records.push(record)
     for (const d of drafts) {
       const event: AlertEvent = { id: newId(), ...d }
       alertEvents.push(event)
-      candidates.push({ event, snoozed: t.snoozed, once: t.rule.notify === 'once', fingerprint: t.fingerprint })
+      candidates.push({
+        event,
+        snoozed: t.snoozed,
+        once: t.rule.notify === 'once',
+        fingerprint: t.fingerprint,
+      })
     }
   }
 
@@ -75,7 +97,8 @@ export function evaluateCycle(input: CycleInput): CycleResult {
     newId,
   })
   const notifiedKeys = new Set(notified.notifiedKeys)
-  for (const r of records) if (notifiedKeys.has(instanceKey(r.ruleId, r.symbol))) r.lastNotifiedAt = at
+  for (const r of records)
+    if (notifiedKeys.has(instanceKey(r.ruleId, r.symbol))) r.lastNotifiedAt = at
 
   // 'once' memory survives disabling a rule, not deleting it.
   const ruleIds = new Set(input.rules.map((r) => r.id))

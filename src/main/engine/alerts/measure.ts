@@ -21,9 +21,7 @@ export interface NoVerdict {
   detail: string
 }
 
-export type SymbolReading =
-  | { kind: 'good'; detail: AssetDetail }
-  | NoVerdict
+export type SymbolReading = { kind: 'good'; detail: AssetDetail } | NoVerdict
 
 export interface Measurement {
   kind: 'measured'
@@ -78,13 +76,20 @@ export function readSymbol(
   obs: Observation | undefined,
   prev: SymbolBaseline | undefined,
 ): { reading: SymbolReading; baseline: SymbolBaseline | undefined } {
-  if (obs === undefined) return { reading: { kind: 'nodata', detail: `no data for ${symbol} yet` }, baseline: prev }
+  if (obs === undefined)
+    return { reading: { kind: 'nodata', detail: `no data for ${symbol} yet` }, baseline: prev }
   if (obs.error !== null) {
-    return { reading: { kind: 'error', detail: `fetch failed: ${obs.error.message}` }, baseline: prev }
+    return {
+      reading: { kind: 'error', detail: `fetch failed: ${obs.error.message}` },
+      baseline: prev,
+    }
   }
   if (obs.detail !== null && (obs.fromCache || obs.stale)) {
     const when = obs.fetchedAt === null ? '' : ` from ${obs.fetchedAt}`
-    return { reading: { kind: 'stale', detail: `only cached data${when}; not judged` }, baseline: prev }
+    return {
+      reading: { kind: 'stale', detail: `only cached data${when}; not judged` },
+      baseline: prev,
+    }
   }
   if (obs.detail === null) {
     const kind = obs.fromCache || obs.stale ? 'stale' : 'nodata'
@@ -92,7 +97,8 @@ export function readSymbol(
   }
   const baseline = baselineOf(obs.detail)
   const missing = missingParts(prev, baseline)
-  if (missing.length > 0) return { reading: { kind: 'nodata', detail: missing.join('; ') }, baseline }
+  if (missing.length > 0)
+    return { reading: { kind: 'nodata', detail: missing.join('; ') }, baseline }
   return { reading: { kind: 'good', detail: obs.detail }, baseline }
 }
 
@@ -107,7 +113,8 @@ export function measure(
   switch (c.kind) {
     case 'tvl-change': {
       const change = computeChange(detail, c.window)
-      if (change === null) return { kind: 'nodata', detail: `no TVL at the start of the ${c.window} window` }
+      if (change === null)
+        return { kind: 'nodata', detail: `no TVL at the start of the ${c.window} window` }
       const days = windowDays(c.window)
       // Signed so that a positive "move" is always in the rule's direction.
       const move = c.direction === 'down' ? -change.pct : change.pct

@@ -57,11 +57,25 @@ function oneSymbol(events: AlertEvent[]): string | null {
 }
 
 function single(e: AlertEvent): NotificationDecision {
-  const note = e.verified ? '' : '\nThe service’s own change figure disagrees with ours; check the data.'
-  return { status: 'sent', title: e.message, body: `Rule: ${e.ruleName}${note}`, symbol: e.symbol, eventIds: [e.id] }
+  const note = e.verified
+    ? ''
+    : '\nThe service’s own change figure disagrees with ours; check the data.'
+  return {
+    status: 'sent',
+    title: e.message,
+    body: `Rule: ${e.ruleName}${note}`,
+    symbol: e.symbol,
+    eventIds: [e.id],
+  }
 }
 
-function logEntry(type: 'held' | 'delivered', e: AlertEvent, text: string, id: string, at: string): AlertEvent {
+function logEntry(
+  type: 'held' | 'delivered',
+  e: AlertEvent,
+  text: string,
+  id: string,
+  at: string,
+): AlertEvent {
   const { durationMs: _d, ...rest } = e
   return { ...rest, id, at, type, message: `${text}: ${e.message}` }
 }
@@ -103,7 +117,8 @@ export function decideNotifications(input: NotifyInput): NotifyOutput {
       }
     }
   }
-  for (const [reason, eventIds] of suppressed) decisions.push({ status: 'suppressed', reason, eventIds })
+  for (const [reason, eventIds] of suppressed)
+    decisions.push({ status: 'suppressed', reason, eventIds })
 
   if (hold !== null && heldNow.length > 0) {
     const waiting = held.length + heldOverflow
@@ -123,10 +138,22 @@ export function decideNotifications(input: NotifyInput): NotifyOutput {
   const notifiedKeys = sendable.map((e) => instanceKey(e.ruleId, e.symbol))
   if (hold === null && (held.length > 0 || heldOverflow > 0)) {
     if (!prefs.notificationsEnabled) {
-      decisions.push({ status: 'suppressed', reason: 'disabled', eventIds: held.map((h) => h.event.id) })
+      decisions.push({
+        status: 'suppressed',
+        reason: 'disabled',
+        eventIds: held.map((h) => h.event.id),
+      })
     } else {
       for (const h of held) {
-        events.push(logEntry('delivered', h.event, `Delivered after ${holdText[h.reason]}`, input.newId(), at))
+        events.push(
+          logEntry(
+            'delivered',
+            h.event,
+            `Delivered after ${holdText[h.reason]}`,
+            input.newId(),
+            at,
+          ),
+        )
         notifiedKeys.push(instanceKey(h.event.ruleId, h.event.symbol))
       }
       const all = [...held.map((h) => h.event), ...sendable]
