@@ -176,7 +176,8 @@ class Core implements AppCore {
     this.keyChanged()
     return this.deps.secretStore.status()
   }
-  testConnection(...[{ baseUrl }]: IpcArgs<'testConnection'>): Promise<ConnectionTestResult> {
+  async testConnection(...[{ baseUrl }]: IpcArgs<'testConnection'>): Promise<ConnectionTestResult> {
+    if (baseUrl !== null) await this.p.loadKey()
     return testConnection(baseUrl, this.p, () => this.p.key.value)
   }
 

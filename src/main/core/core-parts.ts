@@ -42,6 +42,8 @@ export interface CoreParts {
   key: { value: string | null }
   connection: Connection
   connect(baseUrl: string | null): Promise<Connection>
+  /** Reads the key from the secret store once (demo mode never does). */
+  loadKey(): Promise<string | null>
   overrides: NonNullable<AppCoreDeps['overrides']>
   reports: string[]
   reportLine(line: string): void
@@ -66,9 +68,8 @@ export async function openCoreParts(deps: AppCoreDeps): Promise<CoreParts> {
 
   const key = { value: null as string | null }
   let keyLoaded = false
-  const connect = async (baseUrl: string | null): Promise<Connection> => {
-    // Demo mode never touches the keychain.
-    if (baseUrl !== null && !keyLoaded) {
+  const loadKey = async (): Promise<string | null> => {
+    if (!keyLoaded) {
       keyLoaded = true
       try {
         key.value = await deps.secretStore.get()
@@ -76,6 +77,11 @@ export async function openCoreParts(deps: AppCoreDeps): Promise<CoreParts> {
         report(`The API key could not be read: ${toSerializedError(e).message}`)
       }
     }
+    return key.value
+  }
+  const connect = async (baseUrl: string | null): Promise<Connection> => {
+    // Demo mode never touches the keychain.
+    if (baseUrl !== null) await loadKey()
     return openConnection({
       baseUrl,
       apiKey: () => key.value,
@@ -97,6 +103,7 @@ export async function openCoreParts(deps: AppCoreDeps): Promise<CoreParts> {
     key,
     connection,
     connect,
+    loadKey,
     overrides,
     reports,
     reportLine,
