@@ -66,11 +66,6 @@ async function main(): Promise<void> {
     fail((e as Error).message)
   }
 
-  process.stdout.write(
-    `Liquidity service listening on ${service.url}\n` +
-      `API key: ${service.apiKey}\n` +
-      `Try: curl -H "Authorization: Bearer ${service.apiKey}" ${service.url}/api/v0/liquidity/asset/TSLA\n`,
-  )
   const stop = (signal: string): void => {
     process.stdout.write(`\n${signal}: closing\n`)
     service.close().then(
@@ -78,8 +73,14 @@ async function main(): Promise<void> {
       () => process.exit(1),
     )
   }
+  // Handlers first: a supervisor may signal as soon as it reads the URL.
   process.once('SIGINT', () => stop('SIGINT'))
   process.once('SIGTERM', () => stop('SIGTERM'))
+  process.stdout.write(
+    `Liquidity service listening on ${service.url}\n` +
+      `API key: ${service.apiKey}\n` +
+      `Try: curl -H "Authorization: Bearer ${service.apiKey}" ${service.url}/api/v0/liquidity/asset/TSLA\n`,
+  )
 }
 
 main().catch((e: unknown) => fail((e as Error).message))
