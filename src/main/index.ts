@@ -1,6 +1,6 @@
 // Composition root: the only place that builds the app. Each setup step is a shell module;
 // all behaviour lives in the Electron-free core and IPC table.
-import { app, session, shell, type BrowserWindow } from 'electron'
+import { app, session, type BrowserWindow } from 'electron'
 import ElectronStore from 'electron-store'
 import { createAppCore, type AppCore } from './core/app-core'
 import { KeytarSecretStore } from './engine/secret-store-keytar'
@@ -15,7 +15,7 @@ import { applyLoginItem, wasStartedHidden } from './shell/login-item'
 import { createNotifier } from './shell/notifications'
 import { externalHostsFor, isAllowedExternalUrl } from './shell/open-external'
 import { watchPower } from './shell/power'
-import { hardenAllWebContents, hardenSession } from './shell/security'
+import { hardenAllWebContents, hardenSession, openExternalIfAllowed } from './shell/security'
 import { createAppTray, type AppTray } from './shell/tray'
 import type { TrayAction } from './shell/tray-model'
 import { createMainWindow, keepInTrayOnClose, showWindow } from './shell/window'
@@ -112,7 +112,7 @@ function main(): void {
 
     // What only the shell can do: open links, register the login item.
     const ipcCore = withOverrides(appCore, {
-      openExternal: (url) => shell.openExternal(url),
+      openExternal: (url) => openExternalIfAllowed(url, allowExternal),
       updateSettings: async (patch) => {
         const next = await appCore.updateSettings(patch)
         serviceBaseUrl = next.baseUrl

@@ -1,6 +1,7 @@
 // Web hardening for every page the app creates: CSP header, navigation and window.open locked
 // to our renderer, permissions denied, no <webview>, no devtools in packaged builds.
 import { app, shell, type Session, type WebContents } from 'electron'
+import { LiquidityError } from '../../shared/errors'
 import { isRendererUrl, type RendererLocation } from '../ipc/sender'
 import { isAllowedExternalUrl } from './open-external'
 import { contentSecurityPolicy, isPermissionAllowed } from './security-policy'
@@ -44,14 +45,23 @@ function hardenContents(contents: WebContents, opts: HardeningOptions): void {
   contents.on('will-attach-webview', (event) => event.preventDefault())
   // New windows never open inside the app; allow-listed https links go to the system browser.
   contents.setWindowOpenHandler(({ url }) => {
-    if (allowedExternal(url)) {
-      shell.openExternal(url).catch((e: unknown) => opts.log?.(`openExternal failed: ${String(e)}`))
-    }
+    openExternalIfAllowed(url, allowedExternal).catch((e: unknown) =>
+      opts.log?.(`link not opened: ${e instanceof Error ? e.message : String(e)}`),
+    )
     return { action: 'deny' }
   })
   if (opts.isPackaged) {
     contents.on('devtools-opened', () => contents.closeDevTools())
   }
+}
+
+/** The app's only call to shell.openExternal: the allow-list is checked right before it. */
+export async function openExternalIfAllowed(
+  url: string,
+  allowed: (url: string) => boolean,
+): Promise<void> {
+  if (!allowed(url)) throw new LiquidityError('invalid-argument', 'This link may not be opened.')
+  await shell.openExternal(url)
 }
 
 /** Call before any window exists: applies to every web contents created afterwards. */

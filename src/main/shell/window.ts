@@ -34,6 +34,8 @@ export function createMainWindow(opts: MainWindowOptions): BrowserWindow {
       webviewTag: false,
       navigateOnDragDrop: false,
       spellcheck: false,
+      // Middle-click would otherwise try to open links in a new window.
+      disableBlinkFeatures: 'Auxclick',
       devTools: !opts.isPackaged,
     },
   })
