@@ -16,7 +16,7 @@ const SLICE_OCTAVES = [
 /** Shared by every slice of an asset, so issuers of one stock move together. */
 const ASSET_OCTAVES = [
   [5, 0.04],
-  [40, 0.12],
+  [40, 0.1],
   [160, 0.25],
 ] as const
 const TURNOVER_OCTAVES = [
