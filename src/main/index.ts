@@ -12,7 +12,7 @@ import { appPaths } from './shell/app-paths'
 import { registerIpcHandlers, windowEventSink } from './shell/ipc-main'
 import { APP_ID } from './shell/launch-args'
 import { applyLoginItem, wasStartedHidden } from './shell/login-item'
-import { createNotifier } from './shell/notifications'
+import { createElectronNotifier } from './shell/notifications'
 import { externalHostsFor, isAllowedExternalUrl } from './shell/open-external'
 import { watchPower } from './shell/power'
 import { hardenAllWebContents, hardenSession, openExternalIfAllowed } from './shell/security'
@@ -86,7 +86,7 @@ function main(): void {
     const emit = fanOutEventSink([windowEventSink(() => win), statusToTray], (e) =>
       log(`event sink: ${String(e)}`),
     )
-    const notifier = createNotifier({
+    const notifier = createElectronNotifier({
       icon: paths.appIcon,
       onClick: (symbol) => {
         showWindow(win)
