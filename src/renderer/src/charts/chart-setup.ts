@@ -86,6 +86,8 @@ export function timeSeriesOptions({ colors, yFormat, yTickFormat = yFormat, y2Fo
     scales: {
       x: {
         type: 'linear',
+        // The axis ends where the data ends, not at the next "nice" tick.
+        bounds: 'data',
         stacked,
         grid: { color: colors.grid },
         ticks: { ...axis, maxTicksLimit: 8, maxRotation: 0, callback: (v) => fmtShortDate(Number(v)) },
