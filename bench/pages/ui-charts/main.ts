@@ -18,8 +18,12 @@ declare function requestAnimationFrame(fn: () => void): number
 
 export type Variant = 'app' | 'defaults'
 export interface RunResult {
+  /** Until the pixels exist (Chart.js work, then the canvas rasterised: getImageData). */
   firstDrawMs: number
   redrawMs: number
+  /** Chart.js alone: layout, elements and draw calls recorded, before rasterisation. */
+  firstDrawJsMs: number
+  redrawJsMs: number
   /** Defaults only: until the first animation completes (Chart.js animates for 1 s). */
   settledMs: number | null
 }
@@ -80,6 +84,7 @@ async function once(series: number, days: number, variant: Variant): Promise<Run
   let t = performance.now()
   const config = { type: 'line', data: { datasets: first }, options: opts } as ChartConfiguration
   const chart = new Chart(canvas as unknown as ChartItem, config)
+  const firstDrawJsMs = performance.now() - t
   flush(canvas)
   const t0 = t
   const firstDrawMs = performance.now() - t
@@ -96,12 +101,13 @@ async function once(series: number, days: number, variant: Variant): Promise<Run
   chart.data.datasets = next
   if (variant === 'app') chart.update('none')
   else chart.update()
+  const redrawJsMs = performance.now() - t
   flush(canvas)
   const redrawMs = performance.now() - t
 
   chart.destroy()
   canvas.remove()
-  return { firstDrawMs, redrawMs, settledMs }
+  return { firstDrawMs, redrawMs, firstDrawJsMs, redrawJsMs, settledMs }
 }
 
 async function run(series: number, days: number, variant: Variant, runs: number): Promise<RunResult[]> {
