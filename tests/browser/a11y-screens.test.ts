@@ -4,9 +4,11 @@
 import { AxeBuilder } from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { browserSuite, startApp, type App } from './harness'
+import { browserSuite, probeKeychain, startApp, type App } from './harness'
 import { POLL, waitForTvl, waitForView } from './helpers'
 
+// The real keychain where one answers, so Settings looks as it does in the app.
+const keychain = (await probeKeychain()).ok
 const suite = browserSuite()
 let app: App | null = null
 beforeAll(suite.setup)
@@ -56,7 +58,7 @@ const VIEWS: { view: string; open: (p: Page) => Promise<void>; ready: (p: Page) 
 
 describe.each(['light', 'dark'] as const)('views in %s mode', (scheme) => {
   it('has no serious or critical axe violations in any view, and screenshots each', async () => {
-    app = await startApp(suite.browser(), { colorScheme: scheme })
+    app = await startApp(suite.browser(), { colorScheme: scheme, keychain })
     const { page } = app
     await waitForTvl(page, 4)
     // An alert firing on NVDA, so badges, counts and history are on screen.
