@@ -34,14 +34,13 @@ const TARGET_KEYS: Record<string, Record<string, string>> = {
   benchHeapCycles: { slopeBytesPerCycle: 'target' },
 }
 
-/** Runs one benchmark's exported function in a child Node with tsx, and reads its JSON line. */
+/**
+ * Runs one benchmark's exported function in a child Node with tsx (this file in --child mode),
+ * and reads its JSON line. No -e/--input-type: a benchmark that spawns Node with its own execArgv
+ * (client-refresh) must get flags it can reuse.
+ */
 function runInChild(b: Bench): Promise<Result> {
-  const url = pathToFileURL(join(ROOT, b.file)).href
-  const code = `const m = await import(${JSON.stringify(url)});
-const r = await m[${JSON.stringify(b.fn)}]();
-console.log(${JSON.stringify(MARK)} + JSON.stringify(r));
-process.exit(0);`
-  const args = [...(b.nodeFlags ?? []), '--import', 'tsx', '--input-type=module', '-e', code]
+  const args = [...(b.nodeFlags ?? []), '--import', 'tsx', join(ROOT, 'bench/run.ts'), '--child', b.file, b.fn]
   return new Promise((ok, fail) => {
     const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] })
     let out = ''
@@ -54,6 +53,15 @@ process.exit(0);`
       fail(new Error(`exit ${status}${out.trim() ? `\n${out.trim()}` : ''}`))
     })
   })
+}
+
+/** The child side: import the module, run the function, print one marked JSON line. */
+async function childMain(file: string, fn: string): Promise<void> {
+  const mod = (await import(pathToFileURL(join(ROOT, file)).href)) as Record<string, () => Promise<Result>>
+  const bench = mod[fn]
+  if (typeof bench !== 'function') throw new Error(`${file} does not export ${fn}()`)
+  const result = await bench()
+  process.stdout.write(`${MARK}${JSON.stringify(result)}\n`, () => process.exit(0))
 }
 
 /** '<= 60', '>= 4', 0 … → how the value stands: ok / MISS, and value ÷ target. */
@@ -112,7 +120,12 @@ export async function runAll(only?: string[]): Promise<boolean> {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  // Optional filters: `tsx bench/run.ts ui-` runs only the matching files.
-  const ok = await runAll(process.argv.slice(2))
-  process.exitCode = ok ? 0 : 1
+  const [mode, file, fn] = process.argv.slice(2)
+  if (mode === '--child' && file && fn) {
+    await childMain(file, fn)
+  } else {
+    // Optional filters: `tsx bench/run.ts ui-` runs only the matching files.
+    const ok = await runAll(process.argv.slice(2))
+    process.exitCode = ok ? 0 : 1
+  }
 }
