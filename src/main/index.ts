@@ -108,7 +108,7 @@ function main(): void {
     for (const report of appCore.reports()) log(report)
     const settings = await appCore.getSettings()
     serviceBaseUrl = settings.baseUrl
-    applyLoginItem(settings.startAtLogin)
+    applyLoginItem(settings.startAtLogin).catch((e: unknown) => log(`login item: ${String(e)}`))
 
     // What only the shell can do: open links, register the login item.
     const ipcCore = withOverrides(appCore, {
@@ -116,7 +116,7 @@ function main(): void {
       updateSettings: async (patch) => {
         const next = await appCore.updateSettings(patch)
         serviceBaseUrl = next.baseUrl
-        if (patch.startAtLogin !== undefined) applyLoginItem(next.startAtLogin)
+        if (patch.startAtLogin !== undefined) await applyLoginItem(next.startAtLogin)
         return next
       },
     })

@@ -1,8 +1,9 @@
-// Sleep and screen lock pause polling; wake and unlock resume it (the core refreshes then).
+// Sleep pauses polling and wake resumes it (the core refreshes once then). Screen lock does not:
+// a monitor should keep watching, and alerts wait in the tray for the user's return.
 import { powerMonitor } from 'electron'
 
-export type PauseReason = 'suspend' | 'lock-screen'
-export type ResumeReason = 'resume' | 'unlock-screen'
+export type PauseReason = 'suspend'
+export type ResumeReason = 'resume'
 
 export interface PowerHandlers {
   pause(reason: PauseReason): void
@@ -12,17 +13,11 @@ export interface PowerHandlers {
 /** Returns a function that stops listening. */
 export function watchPower(handlers: PowerHandlers): () => void {
   const onSuspend = (): void => handlers.pause('suspend')
-  const onLock = (): void => handlers.pause('lock-screen')
   const onResume = (): void => handlers.resume('resume')
-  const onUnlock = (): void => handlers.resume('unlock-screen')
   powerMonitor.on('suspend', onSuspend)
-  powerMonitor.on('lock-screen', onLock)
   powerMonitor.on('resume', onResume)
-  powerMonitor.on('unlock-screen', onUnlock)
   return () => {
     powerMonitor.off('suspend', onSuspend)
-    powerMonitor.off('lock-screen', onLock)
     powerMonitor.off('resume', onResume)
-    powerMonitor.off('unlock-screen', onUnlock)
   }
 }
