@@ -58,7 +58,9 @@ describe('cli check', () => {
     expect(lines[0]).toMatch(/^Symbol\s+TVL\s+7d\s+30d\s+Volume\s+Issuers\s+Alert\s+As of$/)
     for (const s of ['TSLA', 'NVDA', 'AAPL', 'GOLD']) expect(r.stdout).toMatch(new RegExp(`^${s}\\s+\\$[\\d.]+[KMB]`, 'm'))
     // State and cache live in the data dir.
-    expect(await readdir(dir)).toEqual(expect.arrayContaining(['settings.json', 'response-cache.json', 'alert-state.json']))
+    expect(await readdir(dir)).toEqual(expect.arrayContaining(['settings.json', 'caches', 'alert-state.json']))
+    // The demo service has its own cache namespace.
+    expect(await readdir(join(dir, 'caches', 'demo'))).toEqual(['response-cache.json'])
   })
 
   it('--json against --base-url: a scripted drop fires on the 2nd run (pending 2), exit 0 then 1', { timeout: T }, async () => {

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { cacheNamespace } from '../../src/main/engine/cache-namespace'
 import { startLocalService, type LocalService } from '../../src/main/service/server'
 import { FakeClock } from '../engine/scheduler/fake-clock'
 import { cycleThenWait, harness, MIN, row, until, type Harness } from './helpers'
@@ -142,7 +143,8 @@ describe('AppCore during an outage (live service over HTTP)', () => {
     ])
     expect(seen).not.toContain(key)
     await h.core.stop()
-    for (const f of ['settings.json', 'response-cache.json', 'alert-state.json']) {
+    const cacheFile = join('caches', cacheNamespace(svc!.url), 'response-cache.json')
+    for (const f of ['settings.json', cacheFile, 'alert-state.json']) {
       expect(await readFile(join(h.dir, f), 'utf8')).not.toContain(key)
     }
   })

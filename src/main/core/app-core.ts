@@ -8,7 +8,8 @@ import type { ConnectionTestResult, EngineStatus, KeyStatus, WatchRow } from '..
 import type { IpcCore } from '../ipc/core-types'
 import { toInstance } from '../engine/alerts/engine-state'
 import { requestKey } from '../engine/cache-envelope'
-import { runCycle, snoozedSymbols, type CycleResult } from '../engine/cycle'
+import { cacheNamespace } from '../engine/cache-namespace'
+import { runCycle, snoozedSymbols, type CycleAlertStore, type CycleResult } from '../engine/cycle'
 import { assetRequest } from '../engine/cycle-fetch'
 import { Poller, type CycleOutcome } from '../engine/scheduler'
 import { cachedKnownSymbols, cachedRows } from '../engine/snapshot-cache'
@@ -45,6 +46,8 @@ class Core implements AppCore {
   private symbolErrors = new Map<string, SerializedError>()
   private started = false
   private seq = 0
+  /** Source switches run one after another (each opens a connection and a cache). */
+  private switching: Promise<void> = Promise.resolve()
 
   constructor(
     private readonly deps: AppCoreDeps,
@@ -92,9 +95,11 @@ class Core implements AppCore {
   async addSymbol(symbol: string): Promise<WatchRow[]> {
     if (this.settings().watchlist.includes(symbol)) return this.rows()
     // The service is the authority on symbols; its 404 carries a hint ("did you mean TSLA?").
+    // The answer goes to the cache of the source that gave it, even if the source changes meanwhile.
+    const { cache } = this.p
     const detail = await this.p.connection.client.getAsset(symbol)
     const req = assetRequest(symbol)
-    this.p.cache.put(requestKey(req), req, detail, this.now())
+    cache.put(requestKey(req), req, detail, this.now())
     this.p.settings.update((s) => (s.watchlist.includes(symbol) ? s : { ...s, watchlist: [...s.watchlist, symbol] }))
     const rows = this.emitRows()
     this.refreshSoon()
@@ -286,24 +291,68 @@ class Core implements AppCore {
     this.poller.abort()
     if (this.started) void this.poller.refreshNow()
   }
-  private async reconnect(): Promise<void> {
+  private reconnect(): Promise<void> {
+    const run = this.switching.then(() => this.switchSource())
+    this.switching = run.catch(() => undefined)
+    return run
+  }
+  /**
+   * Another service: its own connection, cache and alert state. Connection and cache are opened
+   * first and swapped together, so no request of one source lands in the other's cache.
+   */
+  private async switchSource(): Promise<void> {
     this.poller.abort()
-    const old = this.p.connection
-    this.p.connection = await this.p.connect(this.settings().baseUrl)
-    await old.close()
+    const baseUrl = this.settings().baseUrl
+    const source = cacheNamespace(baseUrl)
+    const oldConnection = this.p.connection
+    const oldCache = this.p.cache
+    const connection = await this.p.connect(baseUrl)
+    const cache = source === this.p.source ? oldCache : await this.p.openCache(source).catch(async (e: unknown) => {
+      await connection.close()
+      throw e
+    })
+    this.p.connection = connection
+    this.p.cache = cache
+    this.p.source = source
+    this.last = null
     this.lastError = null
     this.symbolErrors = new Map()
+    const alertsSwitched = this.p.alerts.switchSource(source)
+    await oldConnection.close()
+    if (cache !== oldCache) await oldCache.flush().catch((e: unknown) => this.p.reportLine(toSerializedError(e).message))
+    await alertsSwitched
+    this.emitRows()
     if (this.started) void this.poller.refreshNow()
+  }
+
+  /** Alert commits of a cycle that began on another source are refused: its data is not this source's. */
+  private alertsFor(source: string): CycleAlertStore {
+    const store = this.p.alerts
+    return {
+      get state() {
+        return store.state
+      },
+      commit: (state, events) =>
+        this.p.source === source
+          ? store.commit(state, events)
+          : Promise.reject(new LiquidityError('cancelled', 'The data source changed during the refresh.')),
+    }
   }
 
   private async cycle(signal: AbortSignal): Promise<CycleOutcome> {
     const settings = this.settings()
     const { client } = this.p.connection
+    const { cache, source } = this.p
     try {
       const r = await runCycle(
-        { client, cache: this.p.cache, alerts: this.p.alerts, now: () => this.now(), localMinuteOfDay: this.deps.localMinuteOfDay },
+        { client, cache, alerts: this.alertsFor(source), now: () => this.now(), localMinuteOfDay: this.deps.localMinuteOfDay },
         { settings, intervalMs: this.intervalMs(), signal },
       )
+      if (this.p.source !== source) {
+        // Committed just before a source switch: deliver what was decided, show nothing of it.
+        this.deliver(r.decisions)
+        return 'failed'
+      }
       this.last = r
       this.lastError = r.error
       this.symbolErrors = new Map(r.rows.flatMap((row) => (row.error ? [[row.symbol, row.error]] : [])))

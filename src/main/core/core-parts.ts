@@ -3,7 +3,8 @@ import type { NotificationDecision } from '../../shared/alert-rules'
 import { toSerializedError } from '../../shared/errors'
 import type { EventSink } from '../ipc/events'
 import { AlertStateStore } from '../engine/alerts/alert-state-store'
-import { ResponseCache } from '../engine/cache'
+import type { ResponseCache } from '../engine/cache'
+import { cacheNamespace, openSourceCache } from '../engine/cache-namespace'
 import type { KeyValueStoreFactory } from '../engine/key-value-store'
 import { realClock, type Clock } from '../engine/scheduler'
 import type { SecretStore } from '../engine/secret-store'
@@ -35,7 +36,12 @@ export interface AppCoreDeps {
 export interface CoreParts {
   clock: Clock
   settings: SettingsStore
+  /** The offline cache of the current data source (replaced when the source changes). */
   cache: ResponseCache
+  /** Cache namespace of the current data source ('demo' or one per live base URL). */
+  source: string
+  /** Opens the cache of another source (its start-up repairs are reported). */
+  openCache(source: string): Promise<ResponseCache>
   alerts: AlertStateStore
   log: NotificationLog
   /** The API key, in memory only; read from the secret store when a live service needs it. */
@@ -61,9 +67,16 @@ export async function openCoreParts(deps: AppCoreDeps): Promise<CoreParts> {
   const now = (): Date => new Date(clock.now())
   const settings = openSettings({ dir: deps.dataDir, create: deps.createSettingsStore, now })
   report(settings.report)
-  const cache = await ResponseCache.open(deps.dataDir, { now })
-  report(cache.report)
-  const alerts = await AlertStateStore.open(deps.dataDir, { now })
+  const overrides = deps.overrides ?? {}
+  const baseUrl = overrides.baseUrl !== undefined ? overrides.baseUrl : settings.get().baseUrl
+  const source = cacheNamespace(baseUrl)
+  const openCache = async (ns: string, adoptLegacy = false): Promise<ResponseCache> => {
+    const c = await openSourceCache(deps.dataDir, ns, { now, adoptLegacy })
+    report(c.report)
+    return c
+  }
+  const cache = await openCache(source, true)
+  const alerts = await AlertStateStore.open(deps.dataDir, { now, source })
   report(alerts.report)
 
   const key = { value: null as string | null }
@@ -91,13 +104,13 @@ export async function openCoreParts(deps: AppCoreDeps): Promise<CoreParts> {
       userAgent: deps.isPackaged === false ? 'LiquidityWatch/0.1 (development)' : 'LiquidityWatch/0.1',
     })
   }
-  const overrides = deps.overrides ?? {}
-  const baseUrl = overrides.baseUrl !== undefined ? overrides.baseUrl : settings.get().baseUrl
   const connection = await connect(baseUrl)
   return {
     clock,
     settings,
     cache,
+    source,
+    openCache: (ns) => openCache(ns),
     alerts,
     log: new NotificationLog(),
     key,

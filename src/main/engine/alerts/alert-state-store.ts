@@ -18,6 +18,8 @@ export const DEFAULT_MAX_HISTORY = 1000
 
 const fileSchema = z.object({
   version: z.literal(1),
+  /** Cache namespace of the data source the state was built from (absent before namespacing). */
+  source: z.string().optional(),
   state: engineStateSchema,
   /** Oldest first. */
   history: z.array(alertEventSchema),
@@ -34,6 +36,17 @@ export interface AlertStateStoreOptions {
   maxHistory?: number
   /** Names the quarantined file. */
   now?: () => Date
+  /** The data source the engine reads now; a state built from another one is not continued. */
+  source?: string
+}
+
+/**
+ * A state for a different data source: instances, baselines and 'once' memory describe the old
+ * source's data, so they go; a fresh state's first cycle is backfill and notifies nothing. Held
+ * notifications are owed to the user whatever the source, and the id counter keeps counting.
+ */
+export function stateForNewSource(old: AlertEngineState): AlertEngineState {
+  return { ...freshState(), seq: old.seq, held: old.held, heldOverflow: old.heldOverflow }
 }
 
 export class AlertStateStore {
@@ -41,6 +54,7 @@ export class AlertStateStore {
 
   private constructor(
     readonly path: string,
+    private currentSource: string | undefined,
     private current: AlertEngineState,
     private log: AlertEvent[],
     private readonly maxHistory: number,
@@ -53,12 +67,17 @@ export class AlertStateStore {
     await mkdir(dir, { recursive: true })
     const path = join(dir, ALERT_STATE_FILE)
     const text = await readFileIfExists(path)
-    if (text === null) return new AlertStateStore(path, freshState(), [], maxHistory, null)
+    const source = opts.source
+    if (text === null) return new AlertStateStore(path, source, freshState(), [], maxHistory, null)
     const parsed = parseStateFile(text)
     if (parsed.ok) {
+      // A file without a source predates namespacing: it belongs to the source the app starts with.
+      const { state, source: was } = parsed.value
+      const sameSource = source === undefined || was === undefined || was === source
       return new AlertStateStore(
         path,
-        parsed.value.state,
+        source ?? was,
+        sameSource ? state : stateForNewSource(state),
         parsed.value.history.slice(-maxHistory),
         maxHistory,
         null,
@@ -68,11 +87,23 @@ export class AlertStateStore {
     const report =
       `The alert state file was unreadable (${parsed.reason}); it was moved to ${aside}. ` +
       'Alerts start fresh; ones already firing will not be notified again.'
-    return new AlertStateStore(path, freshState(), [], maxHistory, report)
+    return new AlertStateStore(path, source, freshState(), [], maxHistory, report)
   }
 
   get state(): AlertEngineState {
     return this.current
+  }
+
+  get source(): string | undefined {
+    return this.currentSource
+  }
+
+  /** The engine now reads another data source: its next cycle starts over (history is kept). */
+  async switchSource(source: string): Promise<void> {
+    if (source === this.currentSource) return
+    this.currentSource = source
+    this.current = stateForNewSource(this.current)
+    await this.persist()
   }
 
   /** Newest first, optionally filtered. */
@@ -110,7 +141,7 @@ export class AlertStateStore {
 
   /** Writes are chained: a later write never lands before an earlier one. */
   private persist(): Promise<void> {
-    const snapshot = JSON.stringify({ version: 1, state: this.current, history: this.log })
+    const snapshot = JSON.stringify({ version: 1, source: this.currentSource, state: this.current, history: this.log })
     const next = this.writing
       .catch(() => undefined)
       .then(() => writeFileAtomic(this.path, snapshot))
