@@ -45,6 +45,9 @@ class Core implements AppCore {
   private lastError: SerializedError | null = null
   private symbolErrors = new Map<string, SerializedError>()
   private started = false
+  /** After stop(): no cycle runs any more (a queued refresh resolves without touching anything). */
+  private stopped = false
+  private cycleRunning: Promise<unknown> = Promise.resolve()
   private seq = 0
   /** Source switches run one after another (each opens a connection and a cache). */
   private switching: Promise<void> = Promise.resolve()
@@ -68,8 +71,13 @@ class Core implements AppCore {
   }
   async stop(): Promise<void> {
     this.started = false
+    this.stopped = true
     this.poller.stop()
+    // The aborted cycle may still be writing (cache, alert state): let it land before closing.
+    await this.cycleRunning
+    await this.switching
     await this.p.cache.flush().catch(() => undefined)
+    await this.p.alerts.settled()
     await this.p.connection.close()
   }
   pause(): void {
@@ -282,8 +290,9 @@ class Core implements AppCore {
   /** A cycle already running does not know about the edit: queue one more after it. */
   private refreshSoon(): void {
     if (!this.started) return
-    if (this.poller.status().inFlight) void this.poller.refreshNow().then(() => this.poller.refreshNow())
-    else void this.poller.refreshNow()
+    if (this.poller.status().inFlight) {
+      void this.poller.refreshNow().then(() => (this.started ? this.poller.refreshNow() : undefined))
+    } else void this.poller.refreshNow()
   }
   private keyChanged(): void {
     if (this.p.connection.mode !== 'live') return
@@ -339,7 +348,14 @@ class Core implements AppCore {
     }
   }
 
-  private async cycle(signal: AbortSignal): Promise<CycleOutcome> {
+  private cycle(signal: AbortSignal): Promise<CycleOutcome> {
+    if (this.stopped) return Promise.resolve('failed')
+    const run = this.runOneCycle(signal)
+    this.cycleRunning = run.catch(() => undefined)
+    return run
+  }
+
+  private async runOneCycle(signal: AbortSignal): Promise<CycleOutcome> {
     const settings = this.settings()
     const { client } = this.p.connection
     const { cache, source } = this.p

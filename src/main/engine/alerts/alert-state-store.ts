@@ -139,6 +139,11 @@ export class AlertStateStore {
       this.log = this.log.slice(this.log.length - this.maxHistory)
   }
 
+  /** Resolves once every write asked for so far has landed (or failed). */
+  settled(): Promise<void> {
+    return this.writing.catch(() => undefined)
+  }
+
   /** Writes are chained: a later write never lands before an earlier one. */
   private persist(): Promise<void> {
     const snapshot = JSON.stringify({ version: 1, source: this.currentSource, state: this.current, history: this.log })
