@@ -2,7 +2,7 @@
 // reaches it unchanged, and failures come back as {kind, message} without stacks or secrets.
 import { describe, expect, it } from 'vitest'
 import { createIpcHandlers } from '../../src/main/ipc/handlers'
-import { IPC_METHODS } from '../../src/main/ipc/core-types'
+import { IPC_METHODS, type IpcCore } from '../../src/main/ipc/core-types'
 import type { IpcMethod } from '../../src/shared/ipc-channels'
 import { LiquidityError } from '../../src/shared/errors'
 import { VALID_ARGS } from './fixtures'
@@ -255,5 +255,31 @@ describe('IPC handlers wrap core failures', () => {
     const result = await createIpcHandlers(rec.core).setApiKey([key])
     expect(result).toMatchObject({ ok: false, error: { kind: 'keychain-unavailable' } })
     expect(JSON.stringify(result)).not.toContain(key)
+  })
+})
+
+describe('IPC handlers call a class-based core as methods', () => {
+  /** Every method reads instance state through `this`, as AppCore does. */
+  class ClassCore {
+    readonly calls: { method: IpcMethod; args: unknown[] }[] = []
+    private readonly tag = 'instance'
+    constructor() {
+      for (const m of IPC_METHODS) {
+        Object.defineProperty(ClassCore.prototype, m, {
+          configurable: true,
+          value: function (this: ClassCore, ...args: unknown[]) {
+            this.calls.push({ method: m, args })
+            return Promise.resolve({ answeredBy: m, tag: this.tag })
+          },
+        })
+      }
+    }
+  }
+
+  it.each(IPC_METHODS)('%s reaches the instance with `this` bound', async (m) => {
+    const core = new ClassCore()
+    const table = createIpcHandlers(core as unknown as IpcCore)
+    expect(await table[m](structuredClone(VALID_ARGS[m]))).toEqual({ ok: true, value: { answeredBy: m, tag: 'instance' } })
+    expect(core.calls).toEqual([{ method: m, args: VALID_ARGS[m] }])
   })
 })

@@ -66,8 +66,9 @@ function createHandler<M extends IpcMethod>(
     const extra = extraCheck(method, parsed.data, opts)
     if (extra) return invalid(extra)
     try {
-      const call = core[method] as (...a: unknown[]) => Promise<unknown>
-      return { ok: true, value: await call(...(parsed.data as unknown[])) }
+      // Called as a method of the core (not a detached function), so class instances keep `this`.
+      const call = core[method] as (this: IpcCore, ...a: unknown[]) => Promise<unknown>
+      return { ok: true, value: await call.apply(core, parsed.data as unknown[]) }
     } catch (e) {
       opts.onError?.(method, e)
       const secrets = method === 'setApiKey' ? [parsed.data[0] as string] : []
