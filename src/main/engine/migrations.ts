@@ -2,13 +2,26 @@
 // Each step is pure and tolerant: a field it cannot use falls back to the default, and the
 // schema check after the last step decides whether the result is trusted.
 import { defaultRules } from '../../shared/alert-rules'
-import { SETTINGS_VERSION, defaultSettings } from '../../shared/settings-schema'
+import { SETTINGS_VERSION, defaultSettings, settingsSchema } from '../../shared/settings-schema'
 
 type Json = Record<string, unknown>
 export type Migration = (old: Json) => Json
 
 function isObject(v: unknown): v is Json {
   return typeof v === 'object' && v !== null && !Array.isArray(v)
+}
+
+/**
+ * The first v0 address (baseUrl, then apiUrl) that the current schema accepts. An unusable one is
+ * dropped alone (null: the demo service) rather than failing the whole file and losing the watchlist.
+ */
+function v0BaseUrl(old: Json): string | null {
+  for (const candidate of [old.baseUrl, old.apiUrl]) {
+    if (typeof candidate !== 'string') continue
+    const url = candidate.trim()
+    if (settingsSchema.shape.baseUrl.safeParse(url).success && url.length > 0) return url
+  }
+  return null
 }
 
 /**
@@ -40,7 +53,6 @@ function v0ToV1(old: Json): Json {
     }
     if (alerts.enabled === false) rule.enabled = false
   }
-  const url = old.baseUrl ?? old.apiUrl
   return {
     ...d,
     version: 1,
@@ -48,7 +60,7 @@ function v0ToV1(old: Json): Json {
     intervalMinutes,
     rules,
     notifications: { enabled: old.notify !== false },
-    baseUrl: typeof url === 'string' && url.length > 0 ? url : null,
+    baseUrl: v0BaseUrl(old),
   }
 }
 

@@ -49,6 +49,21 @@ describe('settings migrations', () => {
     expect(migrateSettings({ watchlist: ['TSLA', 7, ''] }).value.watchlist).toEqual(['TSLA'])
   })
 
+  it.each([
+    ['not a url', { apiUrl: 'not a url' }],
+    ['a bare host', { apiUrl: 'api.example.com' }],
+    ['an over-long address', { baseUrl: `https://example.com/${'x'.repeat(3000)}` }],
+    ['a non-string', { apiUrl: 42 }],
+  ])('v0 → v1 drops an invalid address (%s) alone: demo mode, the rest kept', (_label, url) => {
+    const { value } = migrateSettings({ watchlist: 'MSFT, GOLD', pollSeconds: 600, notify: false, ...url })
+    const parsed = settingsSchema.parse(value)
+    expect(parsed).toMatchObject({ baseUrl: null, watchlist: ['MSFT', 'GOLD'], intervalMinutes: 10, notifications: { enabled: false } })
+  })
+
+  it('v0 → v1 takes the first usable address: a bad baseUrl falls back to a good apiUrl; spaces are trimmed', () => {
+    expect(migrateSettings({ baseUrl: 'nope', apiUrl: ' https://api.example.com ' }).value.baseUrl).toBe('https://api.example.com')
+  })
+
   it('leaves current settings untouched', () => {
     const s = defaultSettings()
     expect(migrateSettings(s)).toEqual({ value: s, from: SETTINGS_VERSION })

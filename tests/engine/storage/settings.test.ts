@@ -65,6 +65,13 @@ describe('openSettings', () => {
     expect(open().get().intervalMinutes).toBe(9)
   })
 
+  it('upgrades a v0 file with an invalid apiUrl: the address is dropped, the watchlist kept', () => {
+    writeFileSync(main(), JSON.stringify({ watchlist: 'MSFT,GOLD', pollSeconds: 600, apiUrl: 'liquidity api (old)' }))
+    const s = open()
+    expect(s.get()).toMatchObject({ version: 1, watchlist: ['MSFT', 'GOLD'], intervalMinutes: 10, baseUrl: null })
+    expect(readJson(main())).toEqual(s.get())
+  })
+
   it('upgrades a v0 file in place without a report', () => {
     writeFileSync(main(), JSON.stringify({ watchlist: 'TSLA,NVDA', pollSeconds: 600, alerts: { dropPct: 10 } }))
     const s = open()
@@ -77,7 +84,7 @@ describe('openSettings', () => {
   it.each([
     ['bad JSON', '{"version":1,"watchlist":["TS', /is not valid JSON/],
     ['a schema failure', JSON.stringify({ ...defaultSettings(), intervalMinutes: -3 }), /not allowed \(intervalMinutes/],
-    ['a schema failure after migration', JSON.stringify({ watchlist: 'TSLA', apiUrl: 'not a url' }), /baseUrl/],
+    ['a schema failure after migration', JSON.stringify({ watchlist: 'TSLA T$LA' }), /watchlist/],
     ['a future version', JSON.stringify({ ...defaultSettings(), version: 2 }), /newer version of Liquidity Watch/],
   ])('restores the last good copy over %s and keeps the bad file aside', (_label, bad, reason) => {
     const good = withLastGood()
