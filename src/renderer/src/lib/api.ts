@@ -1,4 +1,6 @@
-// The renderer's only door to the app: the preload's window.api. Errors carry a `kind`.
+// The renderer's only door to the app: the preload's window.api. Rejections are read with
+// ApiCallError.from (kind + clean message), as the bridge keeps only the message.
+import { ApiCallError } from '../../../shared/api-error'
 import type { ErrorKind, SerializedError } from '../../../shared/errors'
 import type { RendererApi } from '../../../shared/ipc-contract'
 
@@ -6,18 +8,18 @@ export function api(): RendererApi {
   return window.api
 }
 
-/** The kind of a rejected call (ApiCallError.kind), or null for anything else. */
-export function errorKind(e: unknown): ErrorKind | null {
-  if (typeof e === 'object' && e !== null && 'kind' in e && typeof e.kind === 'string') {
-    return e.kind as ErrorKind
-  }
-  return null
+// contextBridge drops an Error's own properties, so the preload tags the message "[kind] message";
+// ApiCallError.from reads the tag back off (and leaves an in-process ApiCallError as it is).
+
+/** The kind of a rejected call ('internal' for anything that is not one of ours). */
+export function errorKind(e: unknown): ErrorKind {
+  return ApiCallError.from(e).kind
 }
 
+/** The message for people: never the bridge's "[kind] " tag. */
 export function errorMessage(e: unknown): string {
-  if (e instanceof Error && e.message) return e.message
-  if (typeof e === 'string') return e
-  return 'Something went wrong.'
+  if (e === null || e === undefined) return 'Something went wrong.'
+  return ApiCallError.from(e).message || 'Something went wrong.'
 }
 
 const KIND_TITLES: Partial<Record<ErrorKind, string>> = {
