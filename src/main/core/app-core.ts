@@ -78,6 +78,7 @@ class Core implements AppCore {
     await this.switching
     await this.p.cache.flush().catch(() => undefined)
     await this.p.alerts.settled()
+    await this.p.log.settled()
     await this.p.connection.close()
   }
   pause(): void {
@@ -199,7 +200,7 @@ class Core implements AppCore {
     await this.poller.refreshNow()
     return this.status()
   }
-  sendTestNotification(): Promise<NotificationDecision> {
+  async sendTestNotification(): Promise<NotificationDecision> {
     const decision: NotificationDecision = this.settings().notifications.enabled
       ? {
           status: 'sent',
@@ -209,8 +210,8 @@ class Core implements AppCore {
           eventIds: [],
         }
       : { status: 'suppressed', reason: 'disabled', eventIds: [] }
-    this.deliver([decision])
-    return Promise.resolve(decision)
+    await this.deliver([decision])
+    return decision
   }
   pauseNotifications(minutes: number): Promise<EngineStatus> {
     const until = minutes > 0 ? new Date(this.p.clock.now() + minutes * 60_000).toISOString() : null
@@ -280,12 +281,12 @@ class Core implements AppCore {
     this.emitRows() // snoozed flags may have changed
     return out
   }
-  private deliver(decisions: NotificationDecision[]): void {
-    const at = this.now()
-    for (const d of decisions) {
-      this.p.log.add(at, d)
-      if (d.status === 'sent') this.deps.notify(d)
-    }
+  private async deliver(decisions: NotificationDecision[]): Promise<void> {
+    for (const d of decisions) if (d.status === 'sent') this.deps.notify(d)
+    // The log is a record, not the delivery: failing to save it must not fail the cycle.
+    await this.p.log.record(this.now(), decisions).catch((e: unknown) => {
+      this.p.reportLine(`The notification log could not be saved: ${toSerializedError(e).message}`)
+    })
   }
   /** A cycle already running does not know about the edit: queue one more after it. */
   private refreshSoon(): void {
@@ -366,7 +367,7 @@ class Core implements AppCore {
       )
       if (this.p.source !== source) {
         // Committed just before a source switch: deliver what was decided, show nothing of it.
-        this.deliver(r.decisions)
+        await this.deliver(r.decisions)
         return 'failed'
       }
       this.last = r
@@ -374,7 +375,7 @@ class Core implements AppCore {
       this.symbolErrors = new Map(r.rows.flatMap((row) => (row.error ? [[row.symbol, row.error]] : [])))
       if (r.retryAfterMs !== null) this.poller.holdOff(this.p.clock.now() + r.retryAfterMs)
       // State is committed: deliver even if the cycle was aborted meanwhile, or the alert is lost.
-      this.deliver(r.decisions)
+      await this.deliver(r.decisions)
       this.emitRows(r.rows)
       if (r.events.length > 0) this.deps.emit('alertEvents', r.events)
       return r.outcome

@@ -78,6 +78,8 @@ export async function openCoreParts(deps: AppCoreDeps): Promise<CoreParts> {
   const cache = await openCache(source, true)
   const alerts = await AlertStateStore.open(deps.dataDir, { now, source })
   report(alerts.report)
+  const log = await NotificationLog.open(deps.dataDir, { now })
+  report(log.report)
 
   const key = { value: null as string | null }
   let keyLoaded = false
@@ -112,7 +114,7 @@ export async function openCoreParts(deps: AppCoreDeps): Promise<CoreParts> {
     source,
     openCache: (ns) => openCache(ns),
     alerts,
-    log: new NotificationLog(),
+    log,
     key,
     connection,
     connect,
