@@ -4,25 +4,43 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { afterAll, expect, it } from 'vitest'
+import { build } from 'esbuild'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { CACHE_FILE_NAME, ResponseCache } from '../../../src/main/engine/cache'
 import { symbols } from './fixtures/sample-data'
 
 const ITERATIONS = 30
 const SYMBOL_COUNT = 40
-const script = fileURLToPath(new URL('./fixtures/cache-writer-loop.ts', import.meta.url))
-const root = fileURLToPath(new URL('../../../', import.meta.url))
+const fixture = fileURLToPath(new URL('./fixtures/cache-writer-loop.ts', import.meta.url))
 let dir = ''
+let bundleDir = ''
+let script = ''
+
+// Bundled once to plain JS, so each of the 30 runs is a bare `node` start-up, not a tsx one.
+beforeAll(async () => {
+  bundleDir = await mkdtemp(join(tmpdir(), 'lw-sigkill-bundle-'))
+  script = join(bundleDir, 'cache-writer-loop.mjs')
+  await build({
+    entryPoints: [fixture],
+    outfile: script,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    // CommonJS dependencies (write-file-atomic) call require() on Node built-ins.
+    banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+    logLevel: 'silent',
+  })
+})
 
 afterAll(async () => {
-  if (dir !== '') await rm(dir, { recursive: true, force: true })
+  for (const d of [dir, bundleDir]) if (d !== '') await rm(d, { recursive: true, force: true })
 })
 
 /** Runs the writer, kills it `delayMs` after it is ready; returns the last generation it confirmed. */
 function runAndKill(delayMs: number): Promise<{ ready: number; acked: number | null }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, dir, String(SYMBOL_COUNT)], {
-      cwd: root,
+    const child = spawn(process.execPath, [script, dir, String(SYMBOL_COUNT)], {
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let out = ''
@@ -77,4 +95,4 @@ it(`survives SIGKILL at random moments (${ITERATIONS} runs): the file is always 
     expect(gens).toEqual(new Set([asset, 10_000 + (asset % 5_000)]))
   }
   console.log(`SIGKILL test: ${ITERATIONS} kills, ${killedMidWrite} landed mid-write (temp file left behind)`)
-}, 300_000) // ~30 child start-ups of tsx; slow on a loaded 2-core machine
+}, 120_000) // 30 plain-node start-ups of the pre-bundled writer
