@@ -1,10 +1,11 @@
-// Renderer chart benchmark in Chromium: the app's real Chart.js configuration (chart-setup.ts)
+// Renderer chart benchmark in Chromium: the app's real Chart.js configuration (chart-setup.ts,
+// scale-bounds.ts, apply-chart.ts)
 // on 50 × 365 and 200 × 365 series — first draw and redraw after new data, medians — and the
 // same chart on Chart.js defaults (animation and parsing on) for the ratio. Figures, no asserts.
 import { pathToFileURL } from 'node:url'
 import { launchChromium } from '../tests/browser/harness/chromium'
 import { serveDir } from '../tests/browser/harness/static-server'
-import { buildBenchPage } from './pages/build-page'
+import { buildBenchPage } from './ui-page-build'
 import type { RunResult, Variant } from './pages/ui-charts/main'
 
 const DAYS = 365

@@ -5,6 +5,7 @@ import {
   BarElement,
   CategoryScale,
   Chart,
+  type ChartDataset,
   type ChartOptions,
   DoughnutController,
   Filler,
@@ -17,6 +18,7 @@ import {
 } from 'chart.js'
 import type { ChartColors } from '../state/theme.svelte'
 import { fmtDate, fmtShortDate } from '../lib/format'
+import { type AxisBounds, timeBounds } from './scale-bounds'
 
 let registered = false
 export function registerCharts(): void {
@@ -56,12 +58,26 @@ interface TimeOpts {
   yTickFormat?: (v: number) => string
   /** A second y axis on the right (pool count). */
   y2Format?: (v: number) => string
-  stacked?: boolean
+  /** The datasets to be drawn: scale ranges and line width come from them. */
+  data?: readonly ChartDataset[]
 }
 
-/** Line/bar over time: linear x in epoch ms, pre-parsed {x, y} data, no animation. */
-export function timeSeriesOptions({ colors, yFormat, yTickFormat = yFormat, y2Format, stacked }: TimeOpts): ChartOptions {
+/** Above this many lines, 1 px lines: clearer when they cross, and far cheaper to rasterise. */
+export const THIN_LINES_FROM = 12
+
+/**
+ * Line/bar over time: linear x in epoch ms, pre-parsed sorted {x, y} data, no animation — Chart.js's
+ * performance guide: parsing off, normalized, no animation, straight lines (tension 0) drawn as one
+ * path (spanGaps), no point dots, fixed tick rotation, and scale ranges given (from `data`).
+ */
+export function timeSeriesOptions({ colors, yFormat, yTickFormat = yFormat, y2Format, data = [] }: TimeOpts): ChartOptions {
   const axis = { color: colors.muted, font: { size: 11 } }
+  // Tick labels never rotate, so Chart.js need not measure them for rotation; sample a few for width.
+  const flat = { minRotation: 0, maxRotation: 0, sampleSize: 4 }
+  const bounds = timeBounds(data)
+  const range = (b: AxisBounds | undefined) => (b ? { min: b.min, max: b.max } : {})
+  const step = (b: AxisBounds | undefined) => (b?.stepSize ? { stepSize: b.stepSize } : {})
+  const lines = data.filter((d) => (d.type ?? 'line') === 'line').length
   const opts: ChartOptions<'line'> = {
     animation: false,
     parsing: false,
@@ -70,7 +86,10 @@ export function timeSeriesOptions({ colors, yFormat, yTickFormat = yFormat, y2Fo
     maintainAspectRatio: false,
     spanGaps: true,
     interaction: { mode: 'index', axis: 'x', intersect: false },
-    elements: { point: { radius: 0, hoverRadius: 3 }, line: { borderWidth: 1.5, tension: 0 } },
+    elements: {
+      point: { radius: 0, hoverRadius: 3, hitRadius: 0 },
+      line: { borderWidth: lines >= THIN_LINES_FROM ? 1 : 1.5, tension: 0 },
+    },
     plugins: {
       legend: { display: false },
       tooltip: {
@@ -88,24 +107,30 @@ export function timeSeriesOptions({ colors, yFormat, yTickFormat = yFormat, y2Fo
         type: 'linear',
         // The axis ends where the data ends, not at the next "nice" tick.
         bounds: 'data',
-        stacked,
+        ...range(bounds.x),
         grid: { color: colors.grid },
-        ticks: { ...axis, maxTicksLimit: 8, maxRotation: 0, callback: (v) => fmtShortDate(Number(v)) },
+        ticks: { ...axis, ...flat, maxTicksLimit: 8, callback: (v) => fmtShortDate(Number(v)) },
       },
       y: {
         type: 'linear',
-        stacked,
         beginAtZero: false,
+        ...range(bounds.y),
         grid: { color: colors.grid },
-        ticks: { ...axis, callback: (v) => yTickFormat(Number(v)) },
+        ticks: { ...axis, ...flat, ...step(bounds.y), callback: (v) => yTickFormat(Number(v)) },
       },
       ...(y2Format
         ? {
             y2: {
               type: 'linear' as const,
               position: 'right' as const,
+              ...range(bounds.y2),
               grid: { drawOnChartArea: false },
-              ticks: { ...axis, callback: (v: number | string) => (y2Format === yFormat ? yTickFormat : y2Format)(Number(v)) },
+              ticks: {
+                ...axis,
+                ...flat,
+                ...step(bounds.y2),
+                callback: (v: number | string) => (y2Format === yFormat ? yTickFormat : y2Format)(Number(v)),
+              },
             },
           }
         : {}),
