@@ -1,53 +1,61 @@
 // Every number and date the UI shows goes through Intl, in the user's locale.
-const moneyCompact = new Intl.NumberFormat(undefined, {
+
+// Made on first use: the first Intl formatter of a process loads ICU data (tens of ms), which
+// should not hold up start-up before the first requests are even sent (see warmFormatters).
+function lazy<T>(make: () => T): () => T {
+  let value: T | undefined
+  return () => (value ??= make())
+}
+
+const moneyCompact = lazy(() => new Intl.NumberFormat(undefined, {
   style: 'currency',
   currency: 'USD',
   notation: 'compact',
   maximumFractionDigits: 1,
-})
-const moneyAxis = new Intl.NumberFormat(undefined, {
+}))
+const moneyAxis = lazy(() => new Intl.NumberFormat(undefined, {
   style: 'currency',
   currency: 'USD',
   notation: 'compact',
   maximumSignificantDigits: 3,
-})
-const moneyFull = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 })
-const price = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD', minimumFractionDigits: 2 })
-const pctFmt = new Intl.NumberFormat(undefined, {
+}))
+const moneyFull = lazy(() => new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }))
+const price = lazy(() => new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }))
+const pctFmt = lazy(() => new Intl.NumberFormat(undefined, {
   style: 'percent',
   maximumFractionDigits: 1,
   minimumFractionDigits: 1,
   signDisplay: 'exceptZero',
-})
-const shareFmt = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1 })
-const intFmt = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 })
-const numFmt = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 })
-const timeFmt = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-const dayTimeFmt = new Intl.DateTimeFormat(undefined, {
+}))
+const shareFmt = lazy(() => new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1 }))
+const intFmt = lazy(() => new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 }))
+const numFmt = lazy(() => new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 }))
+const timeFmt = lazy(() => new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }))
+const dayTimeFmt = lazy(() => new Intl.DateTimeFormat(undefined, {
   month: 'short',
   day: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
   hourCycle: 'h23',
-})
-const dateFmt = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' })
-const shortDateFmt = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' })
-const rel = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto', style: 'short' })
+}))
+const dateFmt = lazy(() => new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }))
+const shortDateFmt = lazy(() => new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' }))
+const rel = lazy(() => new Intl.RelativeTimeFormat(undefined, { numeric: 'auto', style: 'short' }))
 
 const DASH = '—'
 const ok = (n: number | null | undefined): n is number => typeof n === 'number' && Number.isFinite(n)
 
-export const fmtMoney = (n: number | null | undefined): string => (ok(n) ? moneyCompact.format(n) : DASH)
+export const fmtMoney = (n: number | null | undefined): string => (ok(n) ? moneyCompact().format(n) : DASH)
 /** Axis ticks need more digits than table cells: $1.45B, $1.5B. */
-export const fmtMoneyAxis = (n: number | null | undefined): string => (ok(n) ? moneyAxis.format(n) : DASH)
-export const fmtMoneyFull = (n: number | null | undefined): string => (ok(n) ? moneyFull.format(n) : DASH)
-export const fmtPrice = (n: number | null | undefined): string => (ok(n) ? price.format(n) : DASH)
+export const fmtMoneyAxis = (n: number | null | undefined): string => (ok(n) ? moneyAxis().format(n) : DASH)
+export const fmtMoneyFull = (n: number | null | undefined): string => (ok(n) ? moneyFull().format(n) : DASH)
+export const fmtPrice = (n: number | null | undefined): string => (ok(n) ? price().format(n) : DASH)
 /** Percent given as percent points (3.2 → "+3.2%"). */
-export const fmtPct = (n: number | null | undefined): string => (ok(n) ? pctFmt.format(n / 100) : DASH)
+export const fmtPct = (n: number | null | undefined): string => (ok(n) ? pctFmt().format(n / 100) : DASH)
 /** Share given as a fraction (0.42 → "42%"). */
-export const fmtShare = (n: number | null | undefined): string => (ok(n) ? shareFmt.format(n) : DASH)
-export const fmtInt = (n: number | null | undefined): string => (ok(n) ? intFmt.format(n) : DASH)
-export const fmtNum = (n: number | null | undefined): string => (ok(n) ? numFmt.format(n) : DASH)
+export const fmtShare = (n: number | null | undefined): string => (ok(n) ? shareFmt().format(n) : DASH)
+export const fmtInt = (n: number | null | undefined): string => (ok(n) ? intFmt().format(n) : DASH)
+export const fmtNum = (n: number | null | undefined): string => (ok(n) ? numFmt().format(n) : DASH)
 
 function parse(iso: string | null | undefined): Date | null {
   if (!iso) return null
@@ -59,15 +67,15 @@ function parse(iso: string | null | undefined): Date | null {
 export function fmtTime(iso: string | null | undefined, now = Date.now()): string {
   const d = parse(iso)
   if (!d) return DASH
-  return new Date(now).toDateString() === d.toDateString() ? timeFmt.format(d) : dayTimeFmt.format(d)
+  return new Date(now).toDateString() === d.toDateString() ? timeFmt().format(d) : dayTimeFmt().format(d)
 }
 export const fmtDateTime = (iso: string | null | undefined): string => {
   const d = parse(iso)
-  return d ? dayTimeFmt.format(d) : DASH
+  return d ? dayTimeFmt().format(d) : DASH
 }
 /** Calendar dates (YYYY-MM-DD or epoch ms at UTC midnight). */
-export const fmtDate = (d: string | number): string => dateFmt.format(typeof d === 'number' ? d : Date.parse(`${d}T00:00:00Z`))
-export const fmtShortDate = (ms: number): string => shortDateFmt.format(ms)
+export const fmtDate = (d: string | number): string => dateFmt().format(typeof d === 'number' ? d : Date.parse(`${d}T00:00:00Z`))
+export const fmtShortDate = (ms: number): string => shortDateFmt().format(ms)
 
 /** "in 3 min", "12 sec ago". */
 export function fmtRelative(iso: string | null | undefined, now: number): string {
@@ -75,24 +83,32 @@ export function fmtRelative(iso: string | null | undefined, now: number): string
   if (!d) return DASH
   const sec = Math.round((d.getTime() - now) / 1000)
   const abs = Math.abs(sec)
-  if (abs < 60) return rel.format(sec, 'second')
-  if (abs < 3600) return rel.format(Math.round(sec / 60), 'minute')
-  if (abs < 86400) return rel.format(Math.round(sec / 3600), 'hour')
-  return rel.format(Math.round(sec / 86400), 'day')
+  if (abs < 60) return rel().format(sec, 'second')
+  if (abs < 3600) return rel().format(Math.round(sec / 60), 'minute')
+  if (abs < 86400) return rel().format(Math.round(sec / 3600), 'hour')
+  return rel().format(Math.round(sec / 86400), 'day')
 }
 
 export function fmtDuration(ms: number): string {
   const min = Math.round(ms / 60000)
-  if (min < 60) return `${intFmt.format(min)} min`
+  if (min < 60) return `${intFmt().format(min)} min`
   const h = min / 60
-  if (h < 48) return `${numFmt.format(Math.round(h * 10) / 10)} h`
-  return `${numFmt.format(Math.round(h / 24))} d`
+  if (h < 48) return `${numFmt().format(Math.round(h * 10) / 10)} h`
+  return `${numFmt().format(Math.round(h / 24))} d`
 }
 
 /** "5 min", "1 h 30 min", "24 h". */
 export function fmtMinutes(min: number): string {
-  if (min < 60) return `${intFmt.format(min)} min`
+  if (min < 60) return `${intFmt().format(min)} min`
   const h = Math.floor(min / 60)
   const m = Math.round(min % 60)
   return m ? `${h} h ${m} min` : `${h} h`
+}
+
+/** Makes the formatters the first screen needs, e.g. while its first requests are in flight. */
+export function warmFormatters(): void {
+  moneyCompact()
+  pctFmt()
+  timeFmt()
+  dayTimeFmt()
 }
