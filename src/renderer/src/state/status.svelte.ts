@@ -8,6 +8,8 @@ export class StatusStore {
   #loadError = $state<string | null>(null)
   #refreshing = $state(false)
   #lastEvents = $state.raw<AlertEvent[]>([])
+  #pausing = $state(false)
+  #pauseError = $state<string | null>(null)
 
   get status(): EngineStatus | null {
     return this.#status
@@ -20,6 +22,12 @@ export class StatusStore {
   }
   get lastEvents(): AlertEvent[] {
     return this.#lastEvents
+  }
+  get pausing(): boolean {
+    return this.#pausing
+  }
+  get pauseError(): string | null {
+    return this.#pauseError
   }
 
   start(): () => void {
@@ -51,6 +59,19 @@ export class StatusStore {
       this.#loadError = errorMessage(e)
     } finally {
       this.#refreshing = false
+    }
+  }
+
+  /** Silences alert notifications for `minutes` (0 resumes them). */
+  async pauseNotifications(minutes: number): Promise<void> {
+    this.#pausing = true
+    try {
+      this.#status = await api().pauseNotifications(minutes)
+      this.#pauseError = null
+    } catch (e) {
+      this.#pauseError = errorMessage(e)
+    } finally {
+      this.#pausing = false
     }
   }
 }
