@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url'
 import { launchChromium } from '../tests/browser/harness/chromium'
 import { serveDir } from '../tests/browser/harness/static-server'
 import { buildBenchPage } from './ui-page-build'
-import type { RunResult, Variant } from './pages/ui-charts/main'
+import type { RunResult, Variant } from './pages/ui-charts/result'
 
 const DAYS = 365
 const RUNS = 7

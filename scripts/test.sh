@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The project's test entry point (npm test). Runs the build, every vitest project and the
+# The project's test entry point (npm test). Runs typecheck, lint, the build, every vitest project and the
 # Electron security lint. Where gnome-keyring is installed it first re-runs itself inside a
 # private D-Bus session with a throwaway, unlocked keyring, so keychain tests hit a real
 # Secret Service without touching the user's own keyring.
@@ -29,6 +29,8 @@ run() {
   "$@" || { echo "FAILED: $*" >&2; failed=1; }
 }
 
+run npm run --silent typecheck
+run npx eslint .
 run npx electron-vite build
 run npx vitest run "$@"
 if [ -f scripts/electronegativity.mjs ]; then

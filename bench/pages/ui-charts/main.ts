@@ -18,17 +18,8 @@ interface Doc {
 declare const document: Doc
 declare function requestAnimationFrame(fn: () => void): number
 
-export type Variant = 'app' | 'defaults'
-export interface RunResult {
-  /** Until the pixels exist (Chart.js work, then the canvas rasterised: getImageData). */
-  firstDrawMs: number
-  redrawMs: number
-  /** Chart.js alone: layout, elements and draw calls recorded, before rasterisation. */
-  firstDrawJsMs: number
-  redrawJsMs: number
-  /** Defaults only: until the first animation completes (Chart.js animates for 1 s). */
-  settledMs: number | null
-}
+import type { RunResult, Variant } from './result'
+export type { RunResult, Variant }
 
 const DAY = 86_400_000
 const START = Date.UTC(2024, 0, 1)
