@@ -22,11 +22,17 @@ interface ServiceProcess {
 
 /** The local service in a child process (tsx is inherited from, or added to, our exec args). */
 async function startServiceProcess(latencyMs: number): Promise<ServiceProcess> {
-  const execArgv = process.execArgv.some((a) => a.includes('tsx')) ? process.execArgv : ['--import', 'tsx']
-  const child: ChildProcess = fork(fileURLToPath(new URL('./client-service-process.ts', import.meta.url)), [], {
-    execArgv,
-    env: { ...process.env, LW_BENCH_LATENCY_MS: String(latencyMs) },
-  })
+  const execArgv = process.execArgv.some((a) => a.includes('tsx'))
+    ? process.execArgv
+    : ['--import', 'tsx']
+  const child: ChildProcess = fork(
+    fileURLToPath(new URL('./client-service-process.ts', import.meta.url)),
+    [],
+    {
+      execArgv,
+      env: { ...process.env, LW_BENCH_LATENCY_MS: String(latencyMs) },
+    },
+  )
   const [hello] = (await once(child, 'message')) as [{ url: string; apiKey: string }]
   return {
     ...hello,
@@ -49,11 +55,15 @@ async function rawLimitedMs(service: ServiceProcess, paths: string[]): Promise<n
   const get = (path: string): Promise<void> =>
     new Promise((resolve, reject) => {
       http
-        .get(`${service.url}${path}`, { agent, headers: { authorization: `Bearer ${service.apiKey}` } }, (res) => {
-          res.on('data', () => undefined)
-          res.on('end', resolve)
-          res.on('error', reject)
-        })
+        .get(
+          `${service.url}${path}`,
+          { agent, headers: { authorization: `Bearer ${service.apiKey}` } },
+          (res) => {
+            res.on('data', () => undefined)
+            res.on('end', resolve)
+            res.on('error', reject)
+          },
+        )
         .on('error', reject)
     })
   await Promise.all(paths.slice(0, CONCURRENCY).map((p) => limit(get, p)))
@@ -68,7 +78,11 @@ export async function benchClientRefresh(): Promise<Record<string, number | stri
   const service = await startServiceProcess(LATENCY_MS)
   const symbols = getCatalog().assets.map((a) => a.symbol)
   const symbolAt = (i: number): string => symbols[i % symbols.length]!
-  const client = new LiquidityClient({ baseUrl: service.url, apiKey: () => service.apiKey, concurrency: CONCURRENCY })
+  const client = new LiquidityClient({
+    baseUrl: service.url,
+    apiKey: () => service.apiKey,
+    concurrency: CONCURRENCY,
+  })
   try {
     // Warm-up: open the pool's sockets once, as the first refresh after start-up would.
     await Promise.all(Array.from({ length: CONCURRENCY }, (_, i) => client.getAsset(symbolAt(i))))
@@ -85,7 +99,10 @@ export async function benchClientRefresh(): Promise<Record<string, number | stri
     for (let i = 0; i < REQUESTS; i++) await client.getAsset(symbolAt(i))
     const sequentialMs = performance.now() - t
 
-    const paths = Array.from({ length: REQUESTS }, (_, i) => `/api/v0/liquidity/asset/${encodeURIComponent(symbolAt(i))}`)
+    const paths = Array.from(
+      { length: REQUESTS },
+      (_, i) => `/api/v0/liquidity/asset/${encodeURIComponent(symbolAt(i))}`,
+    )
     const rawMs = await rawLimitedMs(service, paths)
     const idealMs = (REQUESTS / CONCURRENCY) * LATENCY_MS
     return {

@@ -65,7 +65,11 @@ interface ServiceProcess {
 async function startServiceProcess(nowMs: number): Promise<ServiceProcess> {
   // The child needs tsx, but not our --expose-gc or inspector flags.
   const execArgv = ['--import', 'tsx']
-  const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['--service-child', String(nowMs)], { execArgv })
+  const child: ChildProcess = fork(
+    fileURLToPath(import.meta.url),
+    ['--service-child', String(nowMs)],
+    { execArgv },
+  )
   const [hello] = (await once(child, 'message')) as [{ url: string; apiKey: string }]
   return {
     ...hello,
@@ -110,7 +114,8 @@ export async function benchHeapCycles(): Promise<Record<string, number | string>
   // The same local service as demo mode, reached as a live one (its URL and key) across processes.
   const core = await createAppCore({
     dataDir: dir,
-    createSettingsStore: ({ cwd, configName }) => new Conf({ cwd, configName, projectName: 'lw-bench' }),
+    createSettingsStore: ({ cwd, configName }) =>
+      new Conf({ cwd, configName, projectName: 'lw-bench' }),
     secretStore: keyStore(service.apiKey),
     overrides: { baseUrl: service.url },
     emit: () => undefined,

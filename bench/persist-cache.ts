@@ -42,7 +42,8 @@ function fill(cache: ResponseCache): void {
   }
 }
 
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN
+const median = (xs: number[]): number =>
+  [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN
 const round = (x: number): number => Math.round(x * 10) / 10
 
 export async function benchPersistCache(): Promise<Record<string, number | string>> {
@@ -76,7 +77,11 @@ export async function benchPersistCache(): Promise<Record<string, number | strin
       open.ms.push(performance.now() - t0)
       open.stall.push(await probe.stop())
 
-      const store = new Conf({ cwd: join(root, `conf-${run}`), configName: 'cache', projectName: 'lw-bench' })
+      const store = new Conf({
+        cwd: join(root, `conf-${run}`),
+        configName: 'cache',
+        projectName: 'lw-bench',
+      })
       probe = stallProbe()
       t0 = performance.now()
       store.set('entries', entries)

@@ -18,12 +18,33 @@ interface Bench {
 }
 
 const BENCHES: Bench[] = [
-  { file: 'bench/client-refresh.ts', fn: 'benchClientRefresh', title: 'Client refresh (200 requests, 25 ms latency)' },
-  { file: 'bench/parse-validate.ts', fn: 'benchParseValidate', title: 'Parse + validate analytics (200 × 365)' },
+  {
+    file: 'bench/client-refresh.ts',
+    fn: 'benchClientRefresh',
+    title: 'Client refresh (200 requests, 25 ms latency)',
+  },
+  {
+    file: 'bench/parse-validate.ts',
+    fn: 'benchParseValidate',
+    title: 'Parse + validate analytics (200 × 365)',
+  },
   { file: 'bench/persist-cache.ts', fn: 'benchPersistCache', title: 'Persist the offline cache' },
-  { file: 'bench/heap-cycles.ts', fn: 'benchHeapCycles', title: 'Heap over many cycles', nodeFlags: ['--expose-gc'] },
-  { file: 'bench/ui-charts.ts', fn: 'benchUiCharts', title: 'Renderer charts in Chromium (Chart.js)' },
-  { file: 'bench/ui-watchlist.ts', fn: 'benchUiWatchlist', title: 'Watchlist of 100 from cache, service stopped' },
+  {
+    file: 'bench/heap-cycles.ts',
+    fn: 'benchHeapCycles',
+    title: 'Heap over many cycles',
+    nodeFlags: ['--expose-gc'],
+  },
+  {
+    file: 'bench/ui-charts.ts',
+    fn: 'benchUiCharts',
+    title: 'Renderer charts in Chromium (Chart.js)',
+  },
+  {
+    file: 'bench/ui-watchlist.ts',
+    fn: 'benchUiWatchlist',
+    title: 'Watchlist of 100 from cache, service stopped',
+  },
 ]
 
 type Result = Record<string, number | string>
@@ -40,7 +61,15 @@ const TARGET_KEYS: Record<string, Record<string, string>> = {
  * (client-refresh) must get flags it can reuse.
  */
 function runInChild(b: Bench): Promise<Result> {
-  const args = [...(b.nodeFlags ?? []), '--import', 'tsx', join(ROOT, 'bench/run.ts'), '--child', b.file, b.fn]
+  const args = [
+    ...(b.nodeFlags ?? []),
+    '--import',
+    'tsx',
+    join(ROOT, 'bench/run.ts'),
+    '--child',
+    b.file,
+    b.fn,
+  ]
   return new Promise((ok, fail) => {
     const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] })
     let out = ''
@@ -57,7 +86,10 @@ function runInChild(b: Bench): Promise<Result> {
 
 /** The child side: import the module, run the function, print one marked JSON line. */
 async function childMain(file: string, fn: string): Promise<void> {
-  const mod = (await import(pathToFileURL(join(ROOT, file)).href)) as Record<string, () => Promise<Result>>
+  const mod = (await import(pathToFileURL(join(ROOT, file)).href)) as Record<
+    string,
+    () => Promise<Result>
+  >
   const bench = mod[fn]
   if (typeof bench !== 'function') throw new Error(`${file} does not export ${fn}()`)
   const result = await bench()
@@ -65,19 +97,41 @@ async function childMain(file: string, fn: string): Promise<void> {
 }
 
 /** '<= 60', '>= 4', 0 … → how the value stands: ok / MISS, and value ÷ target. */
-function judge(value: number | string, target: number | string): { verdict: string; ratio: string } {
+function judge(
+  value: number | string,
+  target: number | string,
+): { verdict: string; ratio: string } {
   if (typeof value !== 'number') return { verdict: '', ratio: '' }
-  const m = typeof target === 'number' ? ['', '==', String(target)] : /(<=|>=|≤|≥|<|>|==)\s*(-?[\d.]+)|^\s*(-?[\d.]+)\s*$/.exec(target)
+  const m =
+    typeof target === 'number'
+      ? ['', '==', String(target)]
+      : /(<=|>=|≤|≥|<|>|==)\s*(-?[\d.]+)|^\s*(-?[\d.]+)\s*$/.exec(target)
   if (!m) return { verdict: '', ratio: '' }
   if (m[3] !== undefined) m[2] = m[3]
   const op = ({ '≤': '<=', '≥': '>=' } as Record<string, string>)[m[1] ?? ''] ?? (m[1] || '==')
   const t = Number(m[2])
   const pass =
-    op === '<=' ? value <= t : op === '>=' ? value >= t : op === '<' ? value < t : op === '>' ? value > t : value === t
-  return { verdict: pass ? 'ok' : 'MISS', ratio: t !== 0 ? (Math.round((value / t) * 100) / 100).toString() : '' }
+    op === '<='
+      ? value <= t
+      : op === '>='
+        ? value >= t
+        : op === '<'
+          ? value < t
+          : op === '>'
+            ? value > t
+            : value === t
+  return {
+    verdict: pass ? 'ok' : 'MISS',
+    ratio: t !== 0 ? (Math.round((value / t) * 100) / 100).toString() : '',
+  }
 }
 
-type Row = { value: number | string; target: number | string; verdict: string; 'value/target': string }
+type Row = {
+  value: number | string
+  target: number | string
+  verdict: string
+  'value/target': string
+}
 
 function tableOf(r: Result, fn: string): Record<string, Row> {
   const aliases = TARGET_KEYS[fn] ?? {}
@@ -111,7 +165,10 @@ export async function runAll(only?: string[]): Promise<boolean> {
     } catch (e) {
       allRan = false
       console.error(`${b.fn} did not complete: ${(e as Error).message}`)
-      summary[b.fn] = { seconds: Math.round((performance.now() - t) / 100) / 10, misses: 'did not run' }
+      summary[b.fn] = {
+        seconds: Math.round((performance.now() - t) / 100) / 10,
+        misses: 'did not run',
+      }
     }
   }
   console.log('\n=== Summary ===')

@@ -12,7 +12,9 @@ const DAYS = 365
 const RUNS = 7
 
 interface BenchWindow {
-  __bench: { run(series: number, days: number, variant: Variant, runs: number): Promise<RunResult[]> }
+  __bench: {
+    run(series: number, days: number, variant: Variant, runs: number): Promise<RunResult[]>
+  }
 }
 
 function median(xs: number[]): number {
@@ -31,7 +33,10 @@ export async function benchUiCharts(): Promise<Record<string, number | string>> 
     await page.goto(server.url)
     await page.waitForFunction(() => '__bench' in globalThis)
     const run = (series: number, variant: Variant, runs = RUNS): Promise<RunResult[]> =>
-      page.evaluate(([s, v, n]) => (globalThis as unknown as BenchWindow).__bench.run(s, 365, v, n), [series, variant, runs] as const)
+      page.evaluate(
+        ([s, v, n]) => (globalThis as unknown as BenchWindow).__bench.run(s, 365, v, n),
+        [series, variant, runs] as const,
+      )
 
     const app50 = await run(50, 'app')
     const app200 = await run(200, 'app', 5)
@@ -58,7 +63,9 @@ export async function benchUiCharts(): Promise<Record<string, number | string>> 
       'defaults 50×365 until animation done ms': settled.length ? r1(median(settled)) : 'n/a',
       'defaults 50×365 redraw to pixels ms (first frame)': r1(m(def50, 'redrawMs')),
       'first draw ratio defaults/app': r2(m(def50, 'firstDrawMs') / m(app50, 'firstDrawMs')),
-      'first draw Chart.js-only ratio defaults/app': r2(m(def50, 'firstDrawJsMs') / m(app50, 'firstDrawJsMs')),
+      'first draw Chart.js-only ratio defaults/app': r2(
+        m(def50, 'firstDrawJsMs') / m(app50, 'firstDrawJsMs'),
+      ),
       'redraw ratio defaults/app': r2(m(def50, 'redrawMs') / m(app50, 'redrawMs')),
     }
   } finally {

@@ -102,13 +102,19 @@ export async function benchUiWatchlist(): Promise<Record<string, number | string
         await app.page.addInitScript({ content: WATCH_SCRIPT })
         const t0 = performance.now()
         await app.page.goto(app.url)
-        await app.page.waitForFunction(() => (globalThis as unknown as Marks).__rowsPaintedAt !== undefined, undefined, {
-          timeout: 30_000,
-        })
+        await app.page.waitForFunction(
+          () => (globalThis as unknown as Marks).__rowsPaintedAt !== undefined,
+          undefined,
+          {
+            timeout: 30_000,
+          },
+        )
         const tWall = performance.now() - t0
         const m = await app.page.evaluate(() => {
           const g = globalThis as unknown as Marks
-          const perf = performance as unknown as { getEntriesByType(t: string): { domContentLoadedEventEnd?: number }[] }
+          const perf = performance as unknown as {
+            getEntriesByType(t: string): { domContentLoadedEventEnd?: number }[]
+          }
           const dcl = perf.getEntriesByType('navigation')[0]?.domContentLoadedEventEnd ?? NaN
           return { v: g.__rowsVisibleAt!, p: g.__rowsPaintedAt!, dcl }
         })

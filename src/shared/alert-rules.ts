@@ -1,7 +1,15 @@
 // Alert rules and the values the alert engine produces (states, events, decisions).
 import { z } from 'zod'
 
-export const ALERT_STATES = ['ok', 'pending', 'firing', 'resolved', 'nodata', 'error', 'stale'] as const
+export const ALERT_STATES = [
+  'ok',
+  'pending',
+  'firing',
+  'resolved',
+  'nodata',
+  'error',
+  'stale',
+] as const
 export type AlertState = (typeof ALERT_STATES)[number]
 
 export const CHANGE_WINDOWS = ['7d', '30d'] as const
@@ -48,7 +56,9 @@ export const alertRuleSchema = z
     /** 'watchlist' follows the watchlist, including symbols added later. */
     scope: z.discriminatedUnion('kind', [
       z.object({ kind: z.literal('watchlist') }).strict(),
-      z.object({ kind: z.literal('symbols'), symbols: z.array(symbolKey).min(1).max(500) }).strict(),
+      z
+        .object({ kind: z.literal('symbols'), symbols: z.array(symbolKey).min(1).max(500) })
+        .strict(),
     ]),
     overrides: z.record(symbolKey, ruleOverrideSchema),
     condition: conditionSchema,
@@ -57,7 +67,10 @@ export const alertRuleSchema = z
     /** Percentage points the value must come back past the threshold to resolve. */
     rearmMarginPct: z.number().min(0).max(100),
     /** While still firing, notify again after this many hours (notify: 'every-time'). */
-    repeatHours: z.number().min(0.25).max(24 * 30),
+    repeatHours: z
+      .number()
+      .min(0.25)
+      .max(24 * 30),
     /** 'once': notify the first firing only, then stay silent until the rule is edited (TradingView's
      *  "only once"); 'every-time': every new episode, and again every repeatHours while it lasts. */
     notify: z.enum(['once', 'every-time']),
@@ -109,10 +122,22 @@ export interface AlertEvent {
 
 export type NotificationDecision =
   | { status: 'sent'; title: string; body: string; symbol: string | null; eventIds: string[] }
-  | { status: 'held'; reason: 'quiet-hours' | 'paused'; title: string; body: string; eventIds: string[] }
+  | {
+      status: 'held'
+      reason: 'quiet-hours' | 'paused'
+      title: string
+      body: string
+      eventIds: string[]
+    }
   | {
       status: 'suppressed'
-      reason: 'disabled' | 'snoozed' | 'cached-data' | 'backfill' | 'once-already-sent' | 'repeat-interval'
+      reason:
+        | 'disabled'
+        | 'snoozed'
+        | 'cached-data'
+        | 'backfill'
+        | 'once-already-sent'
+        | 'repeat-interval'
       eventIds: string[]
     }
 

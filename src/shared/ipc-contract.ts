@@ -50,7 +50,11 @@ export const snoozeSchema = z
     ruleId: z.string().min(1).max(64),
     symbol: symbolSchema.nullable(),
     /** 0 lifts the snooze. */
-    minutes: z.number().int().min(0).max(60 * 24 * 30),
+    minutes: z
+      .number()
+      .int()
+      .min(0)
+      .max(60 * 24 * 30),
   })
   .strict()
 
@@ -85,7 +89,13 @@ export const ipcArgSchemas = {
   testConnection: z.tuple([z.object({ baseUrl: z.string().url().max(2048).nullable() }).strict()]),
   refreshNow: none,
   sendTestNotification: none,
-  pauseNotifications: z.tuple([z.number().int().min(0).max(60 * 24)]),
+  pauseNotifications: z.tuple([
+    z
+      .number()
+      .int()
+      .min(0)
+      .max(60 * 24),
+  ]),
   openExternal: z.tuple([z.string().url().max(2048)]),
 } satisfies Record<IpcMethod, z.ZodTuple>
 

@@ -36,7 +36,10 @@ const analyticsSchemas = {
   issuer: analyticsIssuerSchema,
 } as const
 
-export function parseAnalytics<G extends GroupBy>(groupBy: G, value: unknown): AnalyticsResponseMap[G] {
+export function parseAnalytics<G extends GroupBy>(
+  groupBy: G,
+  value: unknown,
+): AnalyticsResponseMap[G] {
   if (groupBy === 'issuer') {
     const v = value as { data?: unknown } | null
     if (typeof value !== 'object' || value === null || !Array.isArray(v?.data)) {

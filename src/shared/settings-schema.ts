@@ -18,7 +18,10 @@ export const settingsSchema = z.object({
   watchlist: z.array(symbolSchema).max(500),
   /** null: use the embedded local service with demo data. */
   baseUrl: z.string().url().max(2048).nullable(),
-  intervalMinutes: z.number().min(1).max(24 * 60),
+  intervalMinutes: z
+    .number()
+    .min(1)
+    .max(24 * 60),
   notifications: z.object({ enabled: z.boolean() }),
   quietHours: z.object({ enabled: z.boolean(), start: hhmm, end: hhmm }),
   rules: z.array(alertRuleSchema).max(200),

@@ -1,7 +1,12 @@
 // What the main process shows the renderer: computed, display-ready, never secret.
 import type { ErrorKind, SerializedError } from './errors'
 import type { AlertState } from './alert-rules'
-import type { AssetDetail, AnalyticsQuery, AnalyticsResponse, SeriesPoint } from './liquidity-schemas'
+import type {
+  AssetDetail,
+  AnalyticsQuery,
+  AnalyticsResponse,
+  SeriesPoint,
+} from './liquidity-schemas'
 
 export interface ChangeInfo {
   /** Percent change computed from history[window].tvl → totalTvl. */

@@ -22,13 +22,23 @@ async function seriousViolations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).analyze()
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 4).join(' | ')}`)
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help} — ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 4)
+          .join(' | ')}`,
+    )
 }
 
 const positive = /^[1-9]\d*$/
 
 /** Each view, opened from the sidebar (or the watchlist row), and how to know it has loaded. */
-const VIEWS: { view: string; open: (p: Page) => Promise<void>; ready: (p: Page) => Promise<unknown> }[] = [
+const VIEWS: {
+  view: string
+  open: (p: Page) => Promise<void>
+  ready: (p: Page) => Promise<unknown>
+}[] = [
   {
     view: 'watchlist',
     open: (p) => p.getByTestId('nav-watchlist').click(),
@@ -37,22 +47,34 @@ const VIEWS: { view: string; open: (p: Page) => Promise<void>; ready: (p: Page) 
   {
     view: 'asset',
     open: (p) => p.locator('tr[data-symbol="NVDA"]').click(),
-    ready: (p) => expect.poll(() => p.getByTestId('asset-series-chart').getAttribute('data-point-count'), POLL).toMatch(positive),
+    ready: (p) =>
+      expect
+        .poll(() => p.getByTestId('asset-series-chart').getAttribute('data-point-count'), POLL)
+        .toMatch(positive),
   },
   {
     view: 'analytics',
     open: (p) => p.getByTestId('nav-analytics').click(),
-    ready: (p) => expect.poll(() => p.getByTestId('analytics-chart').getAttribute('data-point-count'), POLL).toMatch(positive),
+    ready: (p) =>
+      expect
+        .poll(() => p.getByTestId('analytics-chart').getAttribute('data-point-count'), POLL)
+        .toMatch(positive),
   },
   {
     view: 'alerts',
     open: (p) => p.getByTestId('nav-alerts').click(),
-    ready: (p) => expect.poll(() => p.locator('[data-testid="alert-history"] tr[data-type="fired"]').count(), POLL).toBeGreaterThan(0),
+    ready: (p) =>
+      expect
+        .poll(() => p.locator('[data-testid="alert-history"] tr[data-type="fired"]').count(), POLL)
+        .toBeGreaterThan(0),
   },
   {
     view: 'settings',
     open: (p) => p.getByTestId('nav-settings').click(),
-    ready: (p) => expect.poll(() => p.getByTestId('key-status').getAttribute('data-stored'), POLL).not.toBe('unknown'),
+    ready: (p) =>
+      expect
+        .poll(() => p.getByTestId('key-status').getAttribute('data-stored'), POLL)
+        .not.toBe('unknown'),
   },
 ]
 
@@ -65,8 +87,17 @@ describe.each(['light', 'dark'] as const)('views in %s mode', (scheme) => {
     app.service()!.scenarios.add({ kind: 'tvl-drop', symbol: 'NVDA', pct: 25, windowDays: 7 })
     await app.invoke('refreshNow')
     await app.invoke('refreshNow')
-    await expect.poll(() => page.locator('tr[data-symbol="NVDA"]').getAttribute('data-alert-state'), POLL).toBe('firing')
-    expect(await page.evaluate(() => (globalThis as unknown as { matchMedia(q: string): { matches: boolean } }).matchMedia('(prefers-color-scheme: dark)').matches)).toBe(scheme === 'dark')
+    await expect
+      .poll(() => page.locator('tr[data-symbol="NVDA"]').getAttribute('data-alert-state'), POLL)
+      .toBe('firing')
+    expect(
+      await page.evaluate(
+        () =>
+          (globalThis as unknown as { matchMedia(q: string): { matches: boolean } }).matchMedia(
+            '(prefers-color-scheme: dark)',
+          ).matches,
+      ),
+    ).toBe(scheme === 'dark')
 
     const found: Record<string, string[]> = {}
     for (const v of VIEWS) {

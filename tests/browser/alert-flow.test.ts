@@ -48,7 +48,8 @@ describe('alert on a scripted 7-day drop', () => {
     // The other rows did not move.
     for (const s of ['TSLA', 'AAPL', 'GOLD']) expect(await alertState(app, s)).not.toBe('firing')
     // The 7-day change the row shows is the scripted drop (about −25 %).
-    const change = (await page.locator('tr[data-symbol="NVDA"] td[data-col="change7d"]').textContent()) ?? ''
+    const change =
+      (await page.locator('tr[data-symbol="NVDA"] td[data-col="change7d"]').textContent()) ?? ''
     expect(Number(change.replace(/[^\d.−-]/g, '').replace('−', '-'))).toBeLessThan(-15)
 
     // The notification decision reached the OS call, once, naming NVDA.
@@ -57,16 +58,25 @@ describe('alert on a scripted 7-day drop', () => {
     expect(sent.status).toBe('sent')
     expect(sent.status === 'sent' && `${sent.title} ${sent.body}`).toMatch(/NVDA/)
     expect(await page.getByTestId('nav-alerts').textContent()).toMatch(/1/)
-    await expect.poll(() => page.getByTestId('status-bar').textContent(), POLL).toMatch(/1 alert firing/)
+    await expect
+      .poll(() => page.getByTestId('status-bar').textContent(), POLL)
+      .toMatch(/1 alert firing/)
 
     // The Alerts view: the fired event in the history and the sent decision in the log.
     await page.getByTestId('nav-alerts').focus()
     await page.keyboard.press('Enter')
     await waitForView(page, 'alerts')
-    const fired = page.locator('[data-testid="alert-history"] tr[data-type="fired"][data-symbol="NVDA"]')
+    const fired = page.locator(
+      '[data-testid="alert-history"] tr[data-type="fired"][data-symbol="NVDA"]',
+    )
     await expect.poll(() => fired.count(), POLL).toBe(1)
     expect(await fired.textContent()).toMatch(/7/)
-    await expect.poll(() => page.locator('[data-testid="notification-log"] li[data-status="sent"]').count(), POLL).toBe(1)
+    await expect
+      .poll(
+        () => page.locator('[data-testid="notification-log"] li[data-status="sent"]').count(),
+        POLL,
+      )
+      .toBe(1)
     await expect
       .poll(() => page.locator('[data-testid="alert-instances"]').textContent(), POLL)
       .toMatch(/NVDA[\s\S]*Firing|Firing[\s\S]*NVDA/i)

@@ -36,13 +36,27 @@ function filesUnder(dir: string): string[] {
 async function everythingThePageHolds(a: App): Promise<string> {
   const frames = await Promise.all(a.page.frames().map((f) => f.content()))
   const storage = await a.page.evaluate(() => {
-    const g = globalThis as unknown as { localStorage: Storage; sessionStorage: Storage; document: { body: { innerText: string } } }
-    const dump = (s: Storage): string => JSON.stringify(Array.from({ length: s.length }, (_, i) => [s.key(i), s.getItem(s.key(i) ?? '')]))
+    const g = globalThis as unknown as {
+      localStorage: Storage
+      sessionStorage: Storage
+      document: { body: { innerText: string } }
+    }
+    const dump = (s: Storage): string =>
+      JSON.stringify(
+        Array.from({ length: s.length }, (_, i) => [s.key(i), s.getItem(s.key(i) ?? '')]),
+      )
     // Live input values are properties, not attributes: page.content() would not show them.
-    const inputs = Array.from((globalThis as unknown as { document: Document }).document.querySelectorAll('input, textarea')).map(
-      (el) => (el as HTMLInputElement).value,
-    )
-    return [dump(g.localStorage), dump(g.sessionStorage), g.document.body.innerText, JSON.stringify(inputs)].join('\n')
+    const inputs = Array.from(
+      (globalThis as unknown as { document: Document }).document.querySelectorAll(
+        'input, textarea',
+      ),
+    ).map((el) => (el as HTMLInputElement).value)
+    return [
+      dump(g.localStorage),
+      dump(g.sessionStorage),
+      g.document.body.innerText,
+      JSON.stringify(inputs),
+    ].join('\n')
   })
   return [...frames, storage].join('\n')
 }
@@ -70,13 +84,19 @@ describe.skipIf(!keychain.ok && !inCI)('API key in Settings', () => {
     await page.getByTestId('nav-settings').focus()
     await page.keyboard.press('Enter')
     await waitForView(page, 'settings')
-    await expect.poll(() => page.getByTestId('key-status').getAttribute('data-stored'), POLL).toBe('false')
+    await expect
+      .poll(() => page.getByTestId('key-status').getAttribute('data-stored'), POLL)
+      .toBe('false')
 
     await page.getByLabel('API key').focus()
     await page.keyboard.type(key)
     await page.keyboard.press('Enter')
-    await expect.poll(() => page.getByTestId('key-status').getAttribute('data-stored'), POLL).toBe('true')
-    await expect.poll(() => page.getByText('API key saved to the keychain.').isVisible(), POLL).toBe(true)
+    await expect
+      .poll(() => page.getByTestId('key-status').getAttribute('data-stored'), POLL)
+      .toBe('true')
+    await expect
+      .poll(() => page.getByText('API key saved to the keychain.').isVisible(), POLL)
+      .toBe(true)
 
     // The real keychain holds it.
     expect(await app.secretStore.get()).toBe(key)
@@ -99,7 +119,9 @@ describe.skipIf(!keychain.ok && !inCI)('API key in Settings', () => {
     // After a reload the view says a key is stored, still without showing it.
     await page.reload()
     await page.getByTestId('nav-settings').click()
-    await expect.poll(() => page.getByTestId('key-status').getAttribute('data-stored'), POLL).toBe('true')
+    await expect
+      .poll(() => page.getByTestId('key-status').getAttribute('data-stored'), POLL)
+      .toBe('true')
     expect(await everythingThePageHolds(app)).not.toContain(key)
     expect(app.bridge.records.filter((r) => JSON.stringify(r).includes(key))).toHaveLength(1)
     expect(app.pageErrors).toEqual([])

@@ -59,9 +59,16 @@ describe('asset detail charts', () => {
     const drawn = Number(await series.getAttribute('data-drawn'))
     await page.getByRole('button', { name: '365 d' }).focus()
     await page.keyboard.press('Enter')
-    await expect.poll(() => app!.bridge.requests('getAssetSeries').some((r) => r.args[1] === 365 && r.result.ok), POLL).toBe(true)
+    await expect
+      .poll(
+        () => app!.bridge.requests('getAssetSeries').some((r) => r.args[1] === 365 && r.result.ok),
+        POLL,
+      )
+      .toBe(true)
     const year = lastSeries(app, 365)
-    await expect.poll(() => series.getAttribute('data-point-count'), POLL).toBe(String(2 * year.data.length))
+    await expect
+      .poll(() => series.getAttribute('data-point-count'), POLL)
+      .toBe(String(2 * year.data.length))
     expect(Number(await series.getAttribute('data-drawn'))).toBeGreaterThan(drawn)
     expect(year.data.length).toBeGreaterThan(ninety.data.length)
     const yearInk = await inkStats(app.context, await series.screenshot())

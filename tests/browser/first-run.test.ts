@@ -28,11 +28,16 @@ describe('first run on demo data', () => {
 
     const bar = page.getByTestId('status-bar')
     await expect.poll(() => bar.getAttribute('data-connection'), POLL).toBe('online')
-    await expect.poll(() => page.getByTestId('last-updated').textContent(), POLL).toMatch(/^\d\d:\d\d$/)
+    await expect
+      .poll(() => page.getByTestId('last-updated').textContent(), POLL)
+      .toMatch(/^\d\d:\d\d$/)
     expect(await page.getByTestId('next-poll').textContent()).toMatch(/min|due/)
 
     // The page's numbers are the engine's: the same rows crossed the bridge as a result or event.
-    const rows = [...app.bridge.requests('getWatchlist').map((r) => r.result), ...app.bridge.events('watchlistUpdated').map((e) => ({ ok: true, value: e.payload }))]
+    const rows = [
+      ...app.bridge.requests('getWatchlist').map((r) => r.result),
+      ...app.bridge.events('watchlistUpdated').map((e) => ({ ok: true, value: e.payload })),
+    ]
     const last = rows.at(-1) as { ok: true; value: { symbol: string; totalTvl: number | null }[] }
     expect(last.value.map((r) => r.symbol)).toEqual(['TSLA', 'NVDA', 'AAPL', 'GOLD'])
     expect(last.value.every((r) => typeof r.totalTvl === 'number' && r.totalTvl > 0)).toBe(true)

@@ -4,12 +4,24 @@ import type { Browser } from 'playwright-core'
 import { launchChromium } from './harness/chromium'
 import { stopRendererServer } from './harness/app'
 
-export { startApp, writeSettings, uniqueKeychainService, probeKeychain, SCREENSHOT_DIR, type App, type StartOptions } from './harness/app'
+export {
+  startApp,
+  writeSettings,
+  uniqueKeychainService,
+  probeKeychain,
+  SCREENSHOT_DIR,
+  type App,
+  type StartOptions,
+} from './harness/app'
 export type { IpcRecord, Bridge } from './harness/bridge'
 export { launchChromium } from './harness/chromium'
 
 /** One Chromium per test file; each test gets its own context, core and data dir. */
-export function browserSuite(): { browser: () => Browser; setup(): Promise<void>; teardown(): Promise<void> } {
+export function browserSuite(): {
+  browser: () => Browser
+  setup(): Promise<void>
+  teardown(): Promise<void>
+} {
   let browser: Browser | null = null
   return {
     browser: () => {

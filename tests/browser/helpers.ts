@@ -17,11 +17,16 @@ export async function symbolsShown(page: Page): Promise<string[]> {
 export async function waitForTvl(page: Page, count: number): Promise<string[]> {
   await expect
     .poll(
-      () => page.locator('[data-testid="watchlist-table"] tbody tr[data-symbol] td[data-col="tvl"]').allTextContents(),
+      () =>
+        page
+          .locator('[data-testid="watchlist-table"] tbody tr[data-symbol] td[data-col="tvl"]')
+          .allTextContents(),
       POLL,
     )
     .toSatisfy((cells: string[]) => cells.length === count && cells.every((c) => /\$\d/.test(c)))
-  return page.locator('[data-testid="watchlist-table"] tbody tr[data-symbol] td[data-col="tvl"]').allTextContents()
+  return page
+    .locator('[data-testid="watchlist-table"] tbody tr[data-symbol] td[data-col="tvl"]')
+    .allTextContents()
 }
 
 export async function currentView(page: Page): Promise<string | null> {
@@ -33,9 +38,12 @@ export async function waitForView(page: Page, view: string): Promise<void> {
 }
 
 /** Text of the focused element and its test id / tag, for keyboard assertions. */
-export function focused(page: Page): Promise<{ tag: string; text: string; testid: string | null; symbol: string | null }> {
+export function focused(
+  page: Page,
+): Promise<{ tag: string; text: string; testid: string | null; symbol: string | null }> {
   return page.evaluate(() => {
-    const el = (globalThis as unknown as { document: { activeElement: HostEl | null } }).document.activeElement
+    const el = (globalThis as unknown as { document: { activeElement: HostEl | null } }).document
+      .activeElement
     return {
       tag: el?.tagName.toLowerCase() ?? '',
       text: (el?.textContent ?? '').trim().slice(0, 80),

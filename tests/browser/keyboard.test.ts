@@ -18,7 +18,11 @@ afterEach(async () => {
 type Focus = Awaited<ReturnType<typeof focused>>
 
 /** Presses Tab (or Shift+Tab) until `want` holds; each press must move focus. */
-async function tabTo(page: Page, want: (f: Focus) => boolean, opts: { back?: boolean; max?: number } = {}): Promise<Focus> {
+async function tabTo(
+  page: Page,
+  want: (f: Focus) => boolean,
+  opts: { back?: boolean; max?: number } = {},
+): Promise<Focus> {
   let prev = await focused(page)
   for (let i = 0; i < (opts.max ?? 40); i++) {
     await page.keyboard.press(opts.back ? 'Shift+Tab' : 'Tab')
@@ -59,7 +63,14 @@ describe('keyboard-only navigation', () => {
     const before = app.bridge.requests('getAnalytics').length
     await page.keyboard.press('ArrowDown')
     await expect
-      .poll(() => app!.bridge.requests('getAnalytics').slice(before).map((r) => (r.args[0] as { groupBy: string }).groupBy), POLL)
+      .poll(
+        () =>
+          app!.bridge
+            .requests('getAnalytics')
+            .slice(before)
+            .map((r) => (r.args[0] as { groupBy: string }).groupBy),
+        POLL,
+      )
       .toContain('stock')
 
     await openView(page, 'alerts', true)
@@ -74,7 +85,10 @@ describe('keyboard-only navigation', () => {
     await expect.poll(() => focused(page), POLL).toMatchObject({ tag: 'h1', text: row.symbol })
 
     // Back with the view's own button, one Shift+Tab before the heading.
-    await tabTo(page, (f) => f.tag === 'button' && /watchlist/i.test(f.text), { back: true, max: 3 })
+    await tabTo(page, (f) => f.tag === 'button' && /watchlist/i.test(f.text), {
+      back: true,
+      max: 3,
+    })
     await page.keyboard.press('Enter')
     await waitForView(page, 'watchlist')
     expect(app.pageErrors).toEqual([])

@@ -27,7 +27,9 @@ describe('watchlist editing', () => {
     await waitForTvl(page, 4)
 
     await addByKeyboard(app, 'MSFT')
-    await expect.poll(() => symbolsShown(page), POLL).toEqual(['TSLA', 'NVDA', 'AAPL', 'GOLD', 'MSFT'])
+    await expect
+      .poll(() => symbolsShown(page), POLL)
+      .toEqual(['TSLA', 'NVDA', 'AAPL', 'GOLD', 'MSFT'])
     await waitForTvl(page, 5)
     expect(await page.getByLabel('Add symbol').inputValue()).toBe('')
     expect(app.bridge.requests('addSymbol').map((r) => r.args)).toEqual([['MSFT']])
@@ -59,7 +61,10 @@ describe('watchlist editing', () => {
     expect(text, 'bridge kind tag shown to the user').not.toMatch(/^\[[a-z-]+\]/)
     expect(await page.getByLabel('Add symbol').getAttribute('aria-invalid')).toBe('true')
     expect(await symbolsShown(page)).toEqual(['TSLA', 'NVDA', 'AAPL', 'GOLD'])
-    expect(app.bridge.requests('addSymbol')[0]?.result).toMatchObject({ ok: false, error: { kind: 'not-found' } })
+    expect(app.bridge.requests('addSymbol')[0]?.result).toMatchObject({
+      ok: false,
+      error: { kind: 'not-found' },
+    })
   })
 
   it('answers a wrongly cased ticker ("tsla") with a hint about TSLA', async () => {

@@ -56,63 +56,96 @@ describe('cli check', () => {
     expect(r.code).toBe(0)
     const lines = r.stdout.trim().split('\n')
     expect(lines[0]).toMatch(/^Symbol\s+TVL\s+7d\s+30d\s+Volume\s+Issuers\s+Alert\s+As of$/)
-    for (const s of ['TSLA', 'NVDA', 'AAPL', 'GOLD']) expect(r.stdout).toMatch(new RegExp(`^${s}\\s+\\$[\\d.]+[KMB]`, 'm'))
+    for (const s of ['TSLA', 'NVDA', 'AAPL', 'GOLD'])
+      expect(r.stdout).toMatch(new RegExp(`^${s}\\s+\\$[\\d.]+[KMB]`, 'm'))
     // State and cache live in the data dir.
-    expect(await readdir(dir)).toEqual(expect.arrayContaining(['settings.json', 'caches', 'alert-state.json']))
+    expect(await readdir(dir)).toEqual(
+      expect.arrayContaining(['settings.json', 'caches', 'alert-state.json']),
+    )
     // The demo service has its own cache namespace.
     expect(await readdir(join(dir, 'caches', 'demo'))).toEqual(['response-cache.json'])
   })
 
-  it('--json against --base-url: a scripted drop fires on the 2nd run (pending 2), exit 0 then 1', { timeout: T }, async () => {
-    const dir = await dataDir()
-    const id = svc.scenarios.add({ kind: 'tvl-drop', symbol: 'NVDA', pct: 35, windowDays: 1 })
-    try {
-      const env = { LIQUIDITY_API_KEY: svc.apiKey }
-      const args = ['check', '--json', '--base-url', svc.url, '--symbols', 'TSLA,NVDA', '--data-dir', dir]
-      const first = await cli(args, env)
-      expect(first.stderr).not.toContain('demo data')
-      expect(first.code).toBe(0)
-      const a = JSON.parse(first.stdout) as JsonReport
-      expect(a).toMatchObject({ mode: 'live', baseUrl: svc.url, firing: 0 })
-      expect(a.rows.map((r) => r.symbol)).toEqual(['TSLA', 'NVDA'])
-      const nvda = a.rows.find((r) => r.symbol === 'NVDA')!
-      expect(nvda).toMatchObject({ alertState: 'pending', stale: false, issuerCount: expect.any(Number) })
-      expect(nvda.change7dPct!).toBeLessThan(-10)
-      expect(a.decisions).toEqual([])
+  it(
+    '--json against --base-url: a scripted drop fires on the 2nd run (pending 2), exit 0 then 1',
+    { timeout: T },
+    async () => {
+      const dir = await dataDir()
+      const id = svc.scenarios.add({ kind: 'tvl-drop', symbol: 'NVDA', pct: 35, windowDays: 1 })
+      try {
+        const env = { LIQUIDITY_API_KEY: svc.apiKey }
+        const args = [
+          'check',
+          '--json',
+          '--base-url',
+          svc.url,
+          '--symbols',
+          'TSLA,NVDA',
+          '--data-dir',
+          dir,
+        ]
+        const first = await cli(args, env)
+        expect(first.stderr).not.toContain('demo data')
+        expect(first.code).toBe(0)
+        const a = JSON.parse(first.stdout) as JsonReport
+        expect(a).toMatchObject({ mode: 'live', baseUrl: svc.url, firing: 0 })
+        expect(a.rows.map((r) => r.symbol)).toEqual(['TSLA', 'NVDA'])
+        const nvda = a.rows.find((r) => r.symbol === 'NVDA')!
+        expect(nvda).toMatchObject({
+          alertState: 'pending',
+          stale: false,
+          issuerCount: expect.any(Number),
+        })
+        expect(nvda.change7dPct!).toBeLessThan(-10)
+        expect(a.decisions).toEqual([])
 
-      const second = await cli(args, env)
-      expect(second.code).toBe(1)
-      const b = JSON.parse(second.stdout) as JsonReport
-      expect(b.firing).toBe(1)
-      expect(b.rows.find((r) => r.symbol === 'NVDA')!.alertState).toBe('firing')
-      expect(b.events.filter((e) => e.type === 'fired').map((e) => e.symbol)).toEqual(['NVDA'])
-      expect(b.decisions).toHaveLength(1)
-      expect(b.decisions[0]).toMatchObject({ status: 'sent', symbol: 'NVDA' })
-      expect(second.stdout + second.stderr).not.toContain(svc.apiKey)
+        const second = await cli(args, env)
+        expect(second.code).toBe(1)
+        const b = JSON.parse(second.stdout) as JsonReport
+        expect(b.firing).toBe(1)
+        expect(b.rows.find((r) => r.symbol === 'NVDA')!.alertState).toBe('firing')
+        expect(b.events.filter((e) => e.type === 'fired').map((e) => e.symbol)).toEqual(['NVDA'])
+        expect(b.decisions).toHaveLength(1)
+        expect(b.decisions[0]).toMatchObject({ status: 'sent', symbol: 'NVDA' })
+        expect(second.stdout + second.stderr).not.toContain(svc.apiKey)
 
-      // Third run: still firing (exit 1) but no new notification.
-      const third = await cli(['check', '--base-url', svc.url, '--symbols', 'TSLA,NVDA', '--data-dir', dir], env)
-      expect(third.code).toBe(1)
-      expect(third.stdout).toMatch(/^NVDA\s.*firing/m)
-    } finally {
-      svc.scenarios.remove(id)
-    }
-  })
+        // Third run: still firing (exit 1) but no new notification.
+        const third = await cli(
+          ['check', '--base-url', svc.url, '--symbols', 'TSLA,NVDA', '--data-dir', dir],
+          env,
+        )
+        expect(third.code).toBe(1)
+        expect(third.stdout).toMatch(/^NVDA\s.*firing/m)
+      } finally {
+        svc.scenarios.remove(id)
+      }
+    },
+  )
 
-  it('exits 2 with a one-line reason when the service cannot be reached', { timeout: T }, async () => {
-    const closed = await startLocalService()
-    const url = closed.url
-    await closed.close()
-    const r = await cli(['check', '--base-url', url, '--data-dir', await dataDir()], { LIQUIDITY_API_KEY: 'sk-unused-0123456789' })
-    expect(r.code).toBe(2)
-    const lines = r.stderr.trim().split('\n')
-    expect(lines.at(-1)).toMatch(/^error: .*(connect|answer)/i)
-    expect(r.stdout).toBe('')
-  })
+  it(
+    'exits 2 with a one-line reason when the service cannot be reached',
+    { timeout: T },
+    async () => {
+      const closed = await startLocalService()
+      const url = closed.url
+      await closed.close()
+      const r = await cli(['check', '--base-url', url, '--data-dir', await dataDir()], {
+        LIQUIDITY_API_KEY: 'sk-unused-0123456789',
+      })
+      expect(r.code).toBe(2)
+      const lines = r.stderr.trim().split('\n')
+      expect(lines.at(-1)).toMatch(/^error: .*(connect|answer)/i)
+      expect(r.stdout).toBe('')
+    },
+  )
 
-  it('exits 2 for a symbol the service does not know, passing on its hint', { timeout: T }, async () => {
-    const r = await cli(['check', '--symbols', 'tsla', '--data-dir', await dataDir()])
-    expect(r.code).toBe(2)
-    expect(r.stderr).toMatch(/error: tsla: .*did you mean TSLA\?/)
-  })
+  it(
+    'exits 2 for a symbol the service does not know, passing on its hint',
+    { timeout: T },
+    async () => {
+      const r = await cli(['check', '--symbols', 'tsla', '--data-dir', await dataDir()])
+      expect(r.code).toBe(2)
+      expect(r.stderr).toMatch(/error: tsla: .*did you mean TSLA\?/)
+    },
+  )
 })

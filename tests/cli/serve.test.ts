@@ -7,7 +7,11 @@ const root = fileURLToPath(new URL('../../', import.meta.url))
 
 describe('cli serve', () => {
   it('runs the local service until SIGTERM', { timeout: 60_000 }, async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/cli/main.ts', 'serve', '--port', '0'], { cwd: root })
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'src/main/cli/main.ts', 'serve', '--port', '0'],
+      { cwd: root },
+    )
     let out = ''
     child.stdout.on('data', (b: Buffer) => (out += b.toString()))
     const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)))
@@ -20,7 +24,9 @@ describe('cli serve', () => {
         child.on('exit', () => reject(new Error(`serve exited early: ${out}`)))
       })
       const key = /API key: (\S+)/.exec(out)![1]!
-      const res = await fetch(`${url}/api/v0/liquidity/asset/TSLA`, { headers: { Authorization: `Bearer ${key}` } })
+      const res = await fetch(`${url}/api/v0/liquidity/asset/TSLA`, {
+        headers: { Authorization: `Bearer ${key}` },
+      })
       expect(res.status).toBe(200)
       expect(((await res.json()) as { symbol: string }).symbol).toBe('TSLA')
     } finally {

@@ -62,7 +62,8 @@ describe('concurrency and sockets', () => {
     const warm = c.stats().socketsOpened
     expect(warm).toBeGreaterThanOrEqual(1)
     expect(warm).toBeLessThanOrEqual(4)
-    for (let i = 0; i < 3; i++) await Promise.all(Array.from({ length: 4 }, () => c.getAsset('TSLA')))
+    for (let i = 0; i < 3; i++)
+      await Promise.all(Array.from({ length: 4 }, () => c.getAsset('TSLA')))
     expect(c.stats()).toMatchObject({ requests: 20, socketsOpened: warm, retries: 0 })
     expect(server.connections).toBe(warm)
   })
@@ -76,7 +77,10 @@ describe('body size cap', () => {
     })
     client = new LiquidityClient({ baseUrl: server.url, apiKey: () => KEY, maxBodyBytes: 1024 })
     const err = await client.getAsset('TSLA').catch((e: unknown) => e)
-    expect(err).toMatchObject({ kind: 'invalid-response', message: expect.stringMatching(/more data than expected/) })
+    expect(err).toMatchObject({
+      kind: 'invalid-response',
+      message: expect.stringMatching(/more data than expected/),
+    })
     expect(server.seen).toHaveLength(1)
   })
 
@@ -87,7 +91,11 @@ describe('body size cap', () => {
       for (let i = 0; i < 64; i++) res.write('x'.repeat(1024))
       res.end('"}')
     })
-    client = new LiquidityClient({ baseUrl: server.url, apiKey: () => KEY, maxBodyBytes: 16 * 1024 })
+    client = new LiquidityClient({
+      baseUrl: server.url,
+      apiKey: () => KEY,
+      maxBodyBytes: 16 * 1024,
+    })
     await expect(client.getAsset('TSLA')).rejects.toMatchObject({ kind: 'invalid-response' })
   })
 
@@ -97,7 +105,11 @@ describe('body size cap', () => {
       res.writeHead(200, { 'content-type': 'application/json' })
       res.end(text)
     })
-    client = new LiquidityClient({ baseUrl: server.url, apiKey: () => KEY, maxBodyBytes: Buffer.byteLength(text) })
+    client = new LiquidityClient({
+      baseUrl: server.url,
+      apiKey: () => KEY,
+      maxBodyBytes: Buffer.byteLength(text),
+    })
     await expect(client.getAsset('TSLA')).resolves.toMatchObject({ symbol: 'TSLA' })
   })
 })
@@ -110,7 +122,10 @@ describe('one timeout for connect, headers and body', () => {
     })
     client = new LiquidityClient({ baseUrl: server.url, apiKey: () => KEY, timeoutMs: 200 })
     const err = await client.getAsset('TSLA').catch((e: unknown) => e)
-    expect(err).toMatchObject({ kind: 'timeout', message: expect.stringMatching(/did not answer within 200 ms/) })
+    expect(err).toMatchObject({
+      kind: 'timeout',
+      message: expect.stringMatching(/did not answer within 200 ms/),
+    })
     expect(server.seen).toHaveLength(1)
   })
 
@@ -146,7 +161,9 @@ describe('cancellation', () => {
   it('an already-aborted signal sends nothing', async () => {
     server = await startTestServer((_req, res) => sendJson(res, 200, assetDetailBody()))
     client = new LiquidityClient({ baseUrl: server.url, apiKey: () => KEY })
-    await expect(client.getAsset('TSLA', { signal: AbortSignal.abort() })).rejects.toMatchObject({ kind: 'cancelled' })
+    await expect(client.getAsset('TSLA', { signal: AbortSignal.abort() })).rejects.toMatchObject({
+      kind: 'cancelled',
+    })
     expect(server.seen).toHaveLength(0)
   })
 
@@ -167,7 +184,12 @@ describe('cancellation', () => {
 
   it('aborting during the backoff wait (real sleep) → cancelled, no further attempt', async () => {
     server = await startTestServer((_req, res) => sendJson(res, 503, { error: 'down' }))
-    client = new LiquidityClient({ baseUrl: server.url, apiKey: () => KEY, retry: { baseMs: 60_000, capMs: 60_000 }, random: () => 1 })
+    client = new LiquidityClient({
+      baseUrl: server.url,
+      apiKey: () => KEY,
+      retry: { baseMs: 60_000, capMs: 60_000 },
+      random: () => 1,
+    })
     const ctl = new AbortController()
     const p = client.getAsset('TSLA', { signal: ctl.signal })
     await until(() => client!.stats().retries === 1)

@@ -34,13 +34,16 @@ async function chain(hops: number, status = 302): Promise<TestServer> {
 }
 
 describe('redirects', () => {
-  it.each([301, 302, 303, 307, 308])('follows a same-origin %i redirect and keeps the key', async (status) => {
-    const s = await chain(1, status)
-    client = new LiquidityClient({ baseUrl: s.url, apiKey: () => KEY })
-    await expect(client.getAsset('TSLA')).resolves.toMatchObject({ symbol: 'TSLA' })
-    expect(s.seen.map((r) => r.url)).toEqual(['/api/v0/liquidity/asset/TSLA', '/hop/1'])
-    expect(s.seen[1]?.authorization).toBe(`Bearer ${KEY}`)
-  })
+  it.each([301, 302, 303, 307, 308])(
+    'follows a same-origin %i redirect and keeps the key',
+    async (status) => {
+      const s = await chain(1, status)
+      client = new LiquidityClient({ baseUrl: s.url, apiKey: () => KEY })
+      await expect(client.getAsset('TSLA')).resolves.toMatchObject({ symbol: 'TSLA' })
+      expect(s.seen.map((r) => r.url)).toEqual(['/api/v0/liquidity/asset/TSLA', '/hop/1'])
+      expect(s.seen[1]?.authorization).toBe(`Bearer ${KEY}`)
+    },
+  )
 
   it('follows a chain of 3 redirects', async () => {
     const s = await chain(3)
@@ -53,16 +56,24 @@ describe('redirects', () => {
     const s = await chain(4)
     client = new LiquidityClient({ baseUrl: s.url, apiKey: () => KEY })
     const err = await client.getAsset('TSLA').catch((e: unknown) => e)
-    expect(err).toMatchObject({ kind: 'invalid-response', message: expect.stringMatching(/redirected too many times/) })
+    expect(err).toMatchObject({
+      kind: 'invalid-response',
+      message: expect.stringMatching(/redirected too many times/),
+    })
     expect(s.seen).toHaveLength(4)
   })
 
   it('refuses a cross-origin redirect: the other server never sees a request or the key', async () => {
     const other = await server((_req, res) => sendJson(res, 200, assetDetailBody()))
-    const s = await server((_req, res) => redirect(res, 302, `${other.url}/api/v0/liquidity/asset/TSLA`))
+    const s = await server((_req, res) =>
+      redirect(res, 302, `${other.url}/api/v0/liquidity/asset/TSLA`),
+    )
     client = new LiquidityClient({ baseUrl: s.url, apiKey: () => KEY })
     const err = await client.getAsset('TSLA').catch((e: unknown) => e)
-    expect(err).toMatchObject({ kind: 'invalid-response', message: expect.stringMatching(/different server/) })
+    expect(err).toMatchObject({
+      kind: 'invalid-response',
+      message: expect.stringMatching(/different server/),
+    })
     expect((err as Error).message).not.toContain(KEY)
     expect(other.seen).toHaveLength(0)
     expect(other.connections).toBe(0)
@@ -71,7 +82,9 @@ describe('redirects', () => {
 
   it('treats a different port on the same host as another origin', async () => {
     const other = await server((_req, res) => sendJson(res, 200, assetDetailBody()))
-    const s = await server((_req, res) => redirect(res, 307, other.url.replace('127.0.0.1', 'localhost')))
+    const s = await server((_req, res) =>
+      redirect(res, 307, other.url.replace('127.0.0.1', 'localhost')),
+    )
     client = new LiquidityClient({ baseUrl: s.url, apiKey: () => KEY })
     await expect(client.getAsset('TSLA')).rejects.toMatchObject({ kind: 'invalid-response' })
     expect(other.seen).toHaveLength(0)
@@ -81,7 +94,10 @@ describe('redirects', () => {
     const s = await server((_req, res) => redirect(res, 302, 'http://example.com/api'))
     client = new LiquidityClient({ baseUrl: s.url, apiKey: () => KEY })
     const err = await client.getAsset('TSLA').catch((e: unknown) => e)
-    expect(err).toMatchObject({ kind: 'bad-request', message: expect.stringContaining('use https') })
+    expect(err).toMatchObject({
+      kind: 'bad-request',
+      message: expect.stringContaining('use https'),
+    })
   })
 
   it('a redirect without Location is an invalid response', async () => {

@@ -29,7 +29,9 @@ describe('request shape', () => {
     const detail = await client.getAsset('TSLA')
     expect(detail.symbol).toBe('TSLA')
     expect(detail.issuers[0]?.networks[0]?.pools[0]).toEqual({ id: 'p1' })
-    expect(s.seen).toEqual([{ url: '/api/v0/liquidity/asset/TSLA', authorization: `Bearer ${KEY}` }])
+    expect(s.seen).toEqual([
+      { url: '/api/v0/liquidity/asset/TSLA', authorization: `Bearer ${KEY}` },
+    ])
   })
 
   it('reads the key on every call, so a changed key applies to the next request', async () => {
@@ -42,15 +44,18 @@ describe('request shape', () => {
     expect(s.seen.map((r) => r.authorization)).toEqual(['Bearer first', 'Bearer second'])
   })
 
-  it.each([null, ''])('a missing key (%j) fails as auth without sending anything', async (missing) => {
-    const s = await serveAsset()
-    client = new LiquidityClient({ baseUrl: s.url, apiKey: () => missing })
-    const err = await client.getAsset('TSLA').catch((e: unknown) => e)
-    expect(err).toBeInstanceOf(LiquidityError)
-    expect(err).toMatchObject({ kind: 'auth', message: expect.stringMatching(/no api key/i) })
-    expect(s.seen).toHaveLength(0)
-    expect(client.stats().requests).toBe(0)
-  })
+  it.each([null, ''])(
+    'a missing key (%j) fails as auth without sending anything',
+    async (missing) => {
+      const s = await serveAsset()
+      client = new LiquidityClient({ baseUrl: s.url, apiKey: () => missing })
+      const err = await client.getAsset('TSLA').catch((e: unknown) => e)
+      expect(err).toBeInstanceOf(LiquidityError)
+      expect(err).toMatchObject({ kind: 'auth', message: expect.stringMatching(/no api key/i) })
+      expect(s.seen).toHaveLength(0)
+      expect(client.stats().requests).toBe(0)
+    },
+  )
 
   it('URL-encodes the symbol path parameter', async () => {
     const s = await serveAsset()
@@ -62,7 +67,12 @@ describe('request shape', () => {
   it('builds the analytics query with only the given parameters', async () => {
     const s = await serveAsset()
     client = new LiquidityClient({ baseUrl: s.url, apiKey: () => KEY })
-    const r = await client.getAnalytics({ groupBy: 'total', days: 30, assetType: 'commodity', issuer: 'A&B Co' })
+    const r = await client.getAnalytics({
+      groupBy: 'total',
+      days: 30,
+      assetType: 'commodity',
+      issuer: 'A&B Co',
+    })
     expect(r.series[0]?.poolCount).toBe(3)
     const url = new URL(s.seen[0]!.url, s.url)
     expect(url.pathname).toBe('/api/v0/liquidity/analytics')
@@ -91,16 +101,25 @@ describe('request shape', () => {
   it('rejects invalid days locally, without a request', async () => {
     const s = await serveAsset()
     client = new LiquidityClient({ baseUrl: s.url, apiKey: () => KEY })
-    await expect(client.getAnalytics({ groupBy: 'total', days: 0 })).rejects.toMatchObject({ kind: 'bad-request' })
-    await expect(client.getAnalytics({ groupBy: 'total', days: 1.5 })).rejects.toMatchObject({ kind: 'bad-request' })
+    await expect(client.getAnalytics({ groupBy: 'total', days: 0 })).rejects.toMatchObject({
+      kind: 'bad-request',
+    })
+    await expect(client.getAnalytics({ groupBy: 'total', days: 1.5 })).rejects.toMatchObject({
+      kind: 'bad-request',
+    })
     expect(s.seen).toHaveLength(0)
   })
 
   it('validates responses with the shared schemas (schema failure → invalid-response)', async () => {
-    server = await startTestServer((_req, res) => sendJson(res, 200, { ...assetDetailBody(), totalTvl: -5 }))
+    server = await startTestServer((_req, res) =>
+      sendJson(res, 200, { ...assetDetailBody(), totalTvl: -5 }),
+    )
     client = new LiquidityClient({ baseUrl: server.url, apiKey: () => KEY })
     const err = await client.getAsset('TSLA').catch((e: unknown) => e)
-    expect(err).toMatchObject({ kind: 'invalid-response', message: expect.stringContaining('totalTvl') })
+    expect(err).toMatchObject({
+      kind: 'invalid-response',
+      message: expect.stringContaining('totalTvl'),
+    })
     expect(server.seen).toHaveLength(1)
   })
 })
@@ -116,18 +135,30 @@ describe('content type', () => {
   }
 
   it('accepts a +json media type with parameters', async () => {
-    const r = await answer('application/vnd.liquidity+json; charset=utf-8', JSON.stringify(assetDetailBody()))
+    const r = await answer(
+      'application/vnd.liquidity+json; charset=utf-8',
+      JSON.stringify(assetDetailBody()),
+    )
     expect(r).toMatchObject({ symbol: 'TSLA' })
   })
 
   it('refuses valid JSON sent as text/plain', async () => {
     const r = await answer('text/plain', JSON.stringify(assetDetailBody()))
-    expect(r).toMatchObject({ kind: 'invalid-response', message: expect.stringContaining('text/plain, not JSON') })
+    expect(r).toMatchObject({
+      kind: 'invalid-response',
+      message: expect.stringContaining('text/plain, not JSON'),
+    })
   })
 
   it('recognises an HTML page even when it is mislabelled', async () => {
-    const r = await answer('application/octet-stream', '<!DOCTYPE html><html><body>Login</body></html>')
-    expect(r).toMatchObject({ kind: 'invalid-response', message: expect.stringContaining('web page') })
+    const r = await answer(
+      'application/octet-stream',
+      '<!DOCTYPE html><html><body>Login</body></html>',
+    )
+    expect(r).toMatchObject({
+      kind: 'invalid-response',
+      message: expect.stringContaining('web page'),
+    })
   })
 })
 
@@ -155,20 +186,30 @@ describe('plain http is only for this machine', () => {
       } catch (e) {
         err = e
       }
-      expect(err).toMatchObject({ kind: 'bad-request', message: expect.stringContaining('use https') })
+      expect(err).toMatchObject({
+        kind: 'bad-request',
+        message: expect.stringContaining('use https'),
+      })
     },
   )
 
-  it.each(['http://127.0.0.1:1', 'http://127.9.8.7', 'http://localhost:5', 'http://[::1]:9', 'https://example.com/p/'])(
-    'accepts %s',
-    (baseUrl) => {
-      const c = new LiquidityClient({ baseUrl, apiKey: () => KEY })
-      c.close()
-    },
-  )
+  it.each([
+    'http://127.0.0.1:1',
+    'http://127.9.8.7',
+    'http://localhost:5',
+    'http://[::1]:9',
+    'https://example.com/p/',
+  ])('accepts %s', (baseUrl) => {
+    const c = new LiquidityClient({ baseUrl, apiKey: () => KEY })
+    c.close()
+  })
 
   it('refuses a base URL that is not a URL or not http(s)', () => {
-    expect(() => new LiquidityClient({ baseUrl: 'not a url', apiKey: () => KEY })).toThrow(LiquidityError)
-    expect(() => new LiquidityClient({ baseUrl: 'ftp://127.0.0.1', apiKey: () => KEY })).toThrow(/https/)
+    expect(() => new LiquidityClient({ baseUrl: 'not a url', apiKey: () => KEY })).toThrow(
+      LiquidityError,
+    )
+    expect(() => new LiquidityClient({ baseUrl: 'ftp://127.0.0.1', apiKey: () => KEY })).toThrow(
+      /https/,
+    )
   })
 })

@@ -1,6 +1,9 @@
 // Which failures are retried, how long the client waits between attempts, and Retry-After.
 import { afterEach, describe, expect, it } from 'vitest'
-import { LiquidityClient, type LiquidityClientOptions } from '../../src/main/client/liquidity-client'
+import {
+  LiquidityClient,
+  type LiquidityClientOptions,
+} from '../../src/main/client/liquidity-client'
 import { abortableSleep } from '../../src/main/client/retry'
 import { parseRetryAfter } from '../../src/main/client/retry-after'
 import { assetDetailBody } from './helpers/fixtures'
@@ -16,7 +19,9 @@ afterEach(async () => {
 })
 
 /** Answers `statuses[i]` to the i-th request (with optional headers), then the asset. */
-async function scripted(statuses: Array<number | [number, Record<string, string>]>): Promise<TestServer> {
+async function scripted(
+  statuses: Array<number | [number, Record<string, string>]>,
+): Promise<TestServer> {
   server = await startTestServer((_req, res, i) => {
     const step = statuses[i]
     if (step === undefined) return sendJson(res, 200, assetDetailBody())
@@ -67,7 +72,11 @@ describe('retries', () => {
     const s = await scripted([status, status])
     const { client, sleeps } = recordingClient(s)
     const err = await client.getAsset('TSLA').catch((e: unknown) => e)
-    expect(err).toMatchObject({ kind, status, message: expect.stringContaining(`scripted ${status}`) })
+    expect(err).toMatchObject({
+      kind,
+      status,
+      message: expect.stringContaining(`scripted ${status}`),
+    })
     expect(s.seen).toHaveLength(1)
     expect(sleeps).toEqual([])
   })
@@ -126,9 +135,16 @@ describe('retries', () => {
     const url = s.url
     await s.close()
     const sleeps: number[] = []
-    client = new LiquidityClient({ baseUrl: url, apiKey: () => KEY, sleep: async (ms) => void sleeps.push(ms) })
+    client = new LiquidityClient({
+      baseUrl: url,
+      apiKey: () => KEY,
+      sleep: async (ms) => void sleeps.push(ms),
+    })
     const err = await client.getAsset('TSLA').catch((e: unknown) => e)
-    expect(err).toMatchObject({ kind: 'network', message: expect.stringMatching(/could not connect/i) })
+    expect(err).toMatchObject({
+      kind: 'network',
+      message: expect.stringMatching(/could not connect/i),
+    })
     expect(client.stats().requests).toBe(4)
     expect(sleeps).toHaveLength(3)
   })

@@ -57,14 +57,25 @@ describe('series validation fast path', () => {
   it('reports the exact path of a bad point deep in a long series', () => {
     const series = Array.from({ length: 365 }, () => ({ ...good }))
     series[200] = { ...good, date: '2024-02-30x' }
-    const body = { groupBy: 'stock', days: 365, data: [{ symbol: 'A', series }, { symbol: 'B', series: 'no' }] }
+    const body = {
+      groupBy: 'stock',
+      days: 365,
+      data: [
+        { symbol: 'A', series },
+        { symbol: 'B', series: 'no' },
+      ],
+    }
     expect(() => parseAnalytics('stock', body)).toThrow(
       /data\.0\.series\.200\.date: expected a date as YYYY-MM-DD.*data\.1\.series: .*expected array/,
     )
   })
 
   it('keeps unknown fields of points', () => {
-    const r = parseAnalytics('total', { groupBy: 'total', days: 1, series: [{ ...good, note: 'x' }] })
+    const r = parseAnalytics('total', {
+      groupBy: 'total',
+      days: 1,
+      series: [{ ...good, note: 'x' }],
+    })
     expect(r.series[0]).toEqual({ ...good, note: 'x' })
   })
 })

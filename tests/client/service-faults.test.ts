@@ -1,7 +1,10 @@
 // Every scripted fault of the local service → the right error kind, a plain message, and the
 // right number of requests at the server.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { LiquidityClient, type LiquidityClientOptions } from '../../src/main/client/liquidity-client'
+import {
+  LiquidityClient,
+  type LiquidityClientOptions,
+} from '../../src/main/client/liquidity-client'
 import { startLocalService, type LocalService } from '../../src/main/service/server'
 
 let service: LocalService
@@ -43,7 +46,9 @@ describe('local service: happy paths validate', () => {
   it('reads an asset and all three analytics groupings', async () => {
     const { client } = makeClient()
     expect((await client.getAsset('TSLA')).symbol).toBe('TSLA')
-    expect((await client.getAnalytics({ groupBy: 'total', days: 7 })).series.length).toBeGreaterThan(0)
+    expect(
+      (await client.getAnalytics({ groupBy: 'total', days: 7 })).series.length,
+    ).toBeGreaterThan(0)
     const stock = await client.getAnalytics({ groupBy: 'stock', days: 7, symbol: 'TSLA' })
     expect(stock.data.map((d) => d.symbol)).toEqual(['TSLA'])
     expect((await client.getAnalytics({ groupBy: 'issuer', days: 7 })).data[0]?.issuer).toBeTruthy()
@@ -55,7 +60,11 @@ describe('local service: faults', () => {
   it('a wrong key → auth (401) with a plain message and no retry', async () => {
     const { client, sleeps } = makeClient({ apiKey: () => 'wrong-key-XYZ' })
     const e = await failure(client.getAsset('TSLA'))
-    expect(e).toMatchObject({ kind: 'auth', status: 401, message: expect.stringMatching(/did not accept your API key/) })
+    expect(e).toMatchObject({
+      kind: 'auth',
+      status: 401,
+      message: expect.stringMatching(/did not accept your API key/),
+    })
     expect(e.message).not.toContain('wrong-key-XYZ')
     expect(service.stats().requests).toBe(1)
     expect(sleeps).toEqual([])
@@ -74,14 +83,24 @@ describe('local service: faults', () => {
   it('404 carries the server hint ("did you mean TSLA?") and is not retried', async () => {
     const { client } = makeClient()
     const e = await failure(client.getAsset('tsla'))
-    expect(e).toMatchObject({ kind: 'not-found', status: 404, message: expect.stringContaining('did you mean TSLA?') })
+    expect(e).toMatchObject({
+      kind: 'not-found',
+      status: 404,
+      message: expect.stringContaining('did you mean TSLA?'),
+    })
     expect(service.stats().requests).toBe(1)
   })
 
   it('a query the service refuses → bad-request (400) with the server message, not retried', async () => {
     const { client } = makeClient()
-    const e = await failure(client.getAnalytics({ groupBy: 'stock', symbol: 'GOLD', assetType: 'stock' }))
-    expect(e).toMatchObject({ kind: 'bad-request', status: 400, message: expect.stringContaining('ask with assetType=commodity') })
+    const e = await failure(
+      client.getAnalytics({ groupBy: 'stock', symbol: 'GOLD', assetType: 'stock' }),
+    )
+    expect(e).toMatchObject({
+      kind: 'bad-request',
+      status: 400,
+      message: expect.stringContaining('ask with assetType=commodity'),
+    })
     expect(service.stats().requests).toBe(1)
   })
 
@@ -101,7 +120,12 @@ describe('local service: faults', () => {
 
   it('429 with an HTTP-date Retry-After → waits until that date', async () => {
     const now = Date.parse('2025-06-01T08:00:00Z')
-    service.faults.inject({ kind: 'status', status: 429, retryAfter: new Date(now + 9000).toUTCString(), times: 1 })
+    service.faults.inject({
+      kind: 'status',
+      status: 429,
+      retryAfter: new Date(now + 9000).toUTCString(),
+      times: 1,
+    })
     const { client, sleeps } = makeClient({ now: () => now })
     await client.getAsset('TSLA')
     expect(sleeps).toEqual([9000])
@@ -110,7 +134,11 @@ describe('local service: faults', () => {
   it('429 that persists → rate-limited with retryAfterMs after maxAttempts', async () => {
     service.faults.inject({ kind: 'status', status: 429, retryAfter: 1 })
     const { client } = makeClient()
-    expect(await failure(client.getAsset('TSLA'))).toMatchObject({ kind: 'rate-limited', status: 429, retryAfterMs: 1000 })
+    expect(await failure(client.getAsset('TSLA'))).toMatchObject({
+      kind: 'rate-limited',
+      status: 429,
+      retryAfterMs: 1000,
+    })
     expect(service.stats().requests).toBe(4)
   })
 
@@ -126,14 +154,21 @@ describe('local service: faults', () => {
     service.faults.inject({ kind: 'status', status: 503 })
     const { client } = makeClient()
     const e = await failure(client.getAsset('TSLA'))
-    expect(e).toMatchObject({ kind: 'server', status: 503, message: expect.stringMatching(/temporarily unavailable/) })
+    expect(e).toMatchObject({
+      kind: 'server',
+      status: 503,
+      message: expect.stringMatching(/temporarily unavailable/),
+    })
     expect(service.stats().requests).toBe(4)
   })
 
   it('malformed JSON → invalid-response, not retried', async () => {
     service.faults.inject({ kind: 'malformed-json' })
     const { client } = makeClient()
-    expect(await failure(client.getAsset('TSLA'))).toMatchObject({ kind: 'invalid-response', message: expect.stringMatching(/malformed JSON/) })
+    expect(await failure(client.getAsset('TSLA'))).toMatchObject({
+      kind: 'invalid-response',
+      message: expect.stringMatching(/malformed JSON/),
+    })
     expect(service.stats().requests).toBe(1)
   })
 
@@ -141,7 +176,10 @@ describe('local service: faults', () => {
     service.faults.inject({ kind: 'html-200', match: 'analytics' })
     const { client } = makeClient()
     const e = await failure(client.getAnalytics({ groupBy: 'total' }))
-    expect(e).toMatchObject({ kind: 'invalid-response', message: 'The service answered with a web page, not data — check the base URL.' })
+    expect(e).toMatchObject({
+      kind: 'invalid-response',
+      message: 'The service answered with a web page, not data — check the base URL.',
+    })
   })
 
   it('a reset mid-body → retried, then success', async () => {
@@ -155,16 +193,25 @@ describe('local service: faults', () => {
   it('resets that persist → network kind', async () => {
     service.faults.inject({ kind: 'reset' })
     const { client } = makeClient()
-    expect(await failure(client.getAsset('TSLA'))).toMatchObject({ kind: 'network', message: expect.stringMatching(/interrupted/) })
+    expect(await failure(client.getAsset('TSLA'))).toMatchObject({
+      kind: 'network',
+      message: expect.stringMatching(/interrupted/),
+    })
     expect(service.stats().requests).toBe(4)
   })
 
-  it.each([true, false])('oversized body (declared length: %s) → invalid-response', async (declareLength) => {
-    service.faults.inject({ kind: 'oversized', bytes: 2_000_000, declareLength })
-    const { client } = makeClient({ maxBodyBytes: 256 * 1024 })
-    expect(await failure(client.getAsset('TSLA'))).toMatchObject({ kind: 'invalid-response', message: expect.stringMatching(/more data than expected/) })
-    expect(service.stats().requests).toBe(1)
-  })
+  it.each([true, false])(
+    'oversized body (declared length: %s) → invalid-response',
+    async (declareLength) => {
+      service.faults.inject({ kind: 'oversized', bytes: 2_000_000, declareLength })
+      const { client } = makeClient({ maxBodyBytes: 256 * 1024 })
+      expect(await failure(client.getAsset('TSLA'))).toMatchObject({
+        kind: 'invalid-response',
+        message: expect.stringMatching(/more data than expected/),
+      })
+      expect(service.stats().requests).toBe(1)
+    },
+  )
 
   it('a stalled body → timeout with a short timeoutMs', async () => {
     service.faults.inject({ kind: 'stall' })

@@ -48,7 +48,12 @@ describe('AppCore alert flow: flapping, restart, snooze, quiet hours', () => {
     const base = row(await h.core.getWatchlist(), 'TSLA').change7d!.pct
     const setChange = (target: number): void => {
       h!.service.scenarios.clear()
-      h!.service.scenarios.add({ kind: 'tvl-drop', symbol: 'TSLA', pct: dropFor(base, target), windowDays: 1 })
+      h!.service.scenarios.add({
+        kind: 'tvl-drop',
+        symbol: 'TSLA',
+        pct: dropFor(base, target),
+        windowDays: 1,
+      })
     }
     setChange(-10.6)
     await cycleThenWait(h)
@@ -92,7 +97,9 @@ describe('AppCore alert flow: flapping, restart, snooze, quiet hours', () => {
     h = await harness({ settings: { watchlist: ['TSLA', 'NVDA'] } })
     await cycleThenWait(h)
     const rules = await h.core.snooze({ ruleId: 'default-7d-drop', symbol: 'TSLA', minutes: 120 })
-    expect(rules[0]!.overrides.TSLA!.snoozedUntil).toBe(new Date(h.clock.now() + 120 * MIN).toISOString())
+    expect(rules[0]!.overrides.TSLA!.snoozedUntil).toBe(
+      new Date(h.clock.now() + 120 * MIN).toISOString(),
+    )
     expect(h.alertEvents.map((e) => e.type)).toEqual(['snoozed'])
     expect(row(await h.core.getWatchlist(), 'TSLA').snoozed).toBe(true)
     h.service.scenarios.add({ kind: 'tvl-drop', symbol: 'TSLA', pct: 30, windowDays: 1 })
@@ -101,7 +108,9 @@ describe('AppCore alert flow: flapping, restart, snooze, quiet hours', () => {
     expect(row(await h.core.getWatchlist(), 'TSLA').alertState).toBe('firing')
     expect(h.notified).toHaveLength(0)
     const log = await h.core.getNotificationLog()
-    expect(log.some((l) => l.decision.status === 'suppressed' && l.decision.reason === 'snoozed')).toBe(true)
+    expect(
+      log.some((l) => l.decision.status === 'suppressed' && l.decision.reason === 'snoozed'),
+    ).toBe(true)
     expect((await h.core.getAlertHistory({ type: 'snoozed' }))[0]).toMatchObject({ symbol: 'TSLA' })
     // The snooze is persisted with the rules.
     expect((await h.core.getSettings()).rules[0]!.overrides.TSLA!.snoozedUntil).not.toBeNull()
@@ -110,7 +119,10 @@ describe('AppCore alert flow: flapping, restart, snooze, quiet hours', () => {
   it('alerts during quiet hours are held, then delivered as one digest', async () => {
     // Fake clock starts 12:00 UTC; the harness reads local time as UTC.
     h = await harness({
-      settings: { watchlist: ['TSLA', 'NVDA'], quietHours: { enabled: true, start: '11:00', end: '12:30' } },
+      settings: {
+        watchlist: ['TSLA', 'NVDA'],
+        quietHours: { enabled: true, start: '11:00', end: '12:30' },
+      },
     })
     await cycleThenWait(h)
     h.service.scenarios.add({ kind: 'tvl-drop', symbol: 'TSLA', pct: 30, windowDays: 1 })
@@ -119,7 +131,10 @@ describe('AppCore alert flow: flapping, restart, snooze, quiet hours', () => {
     await cycleThenWait(h) // 12:10 both fire, inside quiet hours
     expect(row(await h.core.getWatchlist(), 'TSLA').alertState).toBe('firing')
     expect(h.notified).toHaveLength(0)
-    expect((await h.core.getNotificationLog())[0]!.decision).toMatchObject({ status: 'held', reason: 'quiet-hours' })
+    expect((await h.core.getNotificationLog())[0]!.decision).toMatchObject({
+      status: 'held',
+      reason: 'quiet-hours',
+    })
     h.clock.jump(20 * MIN) // 12:35
     await cycleThenWait(h)
     expect(h.notified).toHaveLength(1)
@@ -140,7 +155,10 @@ describe('AppCore alert flow: flapping, restart, snooze, quiet hours', () => {
     await cycleThenWait(h)
     await cycleThenWait(h)
     expect(h.notified).toHaveLength(0)
-    expect((await h.core.getNotificationLog())[0]!.decision).toMatchObject({ status: 'held', reason: 'paused' })
+    expect((await h.core.getNotificationLog())[0]!.decision).toMatchObject({
+      status: 'held',
+      reason: 'paused',
+    })
     h.clock.jump(60 * MIN)
     await cycleThenWait(h)
     expect(h.notified).toHaveLength(1)

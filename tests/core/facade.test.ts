@@ -32,7 +32,9 @@ describe('AppCore watchlist', () => {
     expect(row(rows, 'MSFT').totalTvl).toBeGreaterThan(0)
     expect(h.rowsEmitted.at(-1)!.map((r) => r.symbol)).toEqual(['TSLA', 'MSFT'])
     expect(await h.core.addSymbol('MSFT')).toHaveLength(2)
-    const file = JSON.parse(await readFile(join(h.dir, 'settings.json'), 'utf8')) as { watchlist: string[] }
+    const file = JSON.parse(await readFile(join(h.dir, 'settings.json'), 'utf8')) as {
+      watchlist: string[]
+    }
     expect(file.watchlist).toEqual(['TSLA', 'MSFT'])
     // The add triggers a refresh cycle that includes the new symbol.
     await until(async () => (await h!.core.getAlertInstances()).some((i) => i.symbol === 'MSFT'))
@@ -45,7 +47,12 @@ describe('AppCore watchlist', () => {
     h = await harness({ settings: { watchlist: ['TSLA', 'GOLD'] } })
     await h.core.refreshNow()
     const known = await h.core.getKnownSymbols()
-    expect(known).toEqual(expect.arrayContaining([{ symbol: 'MSFT', assetType: 'stock' }, { symbol: 'GOLD', assetType: 'commodity' }]))
+    expect(known).toEqual(
+      expect.arrayContaining([
+        { symbol: 'MSFT', assetType: 'stock' },
+        { symbol: 'GOLD', assetType: 'commodity' },
+      ]),
+    )
     const rows = await h.core.getWatchlist()
     expect(row(rows, 'GOLD').sparkline).toHaveLength(30)
   })
@@ -58,7 +65,11 @@ describe('AppCore data views', () => {
     const svc = await startLocalService({ now: () => c.date() })
     h = await harness({ clock: c, live: svc, settings: { watchlist: ['GOLD'] } })
     const asset = await h.core.getAsset('GOLD')
-    expect(asset).toMatchObject({ fromCache: false, stale: false, fetchedAt: c.date().toISOString() })
+    expect(asset).toMatchObject({
+      fromCache: false,
+      stale: false,
+      fetchedAt: c.date().toISOString(),
+    })
     const series = await h.core.getAssetSeries('GOLD', 30)
     expect(series.data).toHaveLength(30)
     const q = { groupBy: 'total' as const, assetType: 'stock' as const, days: 7 }
@@ -69,7 +80,11 @@ describe('AppCore data views', () => {
     c.jump(60 * 60_000)
     const a2 = await h.core.getAsset('GOLD')
     expect(a2).toMatchObject({ fromCache: true, stale: true, fetchedAt: at, data: asset.data })
-    expect(await h.core.getAssetSeries('GOLD', 30)).toMatchObject({ fromCache: true, fetchedAt: at, data: series.data })
+    expect(await h.core.getAssetSeries('GOLD', 30)).toMatchObject({
+      fromCache: true,
+      fetchedAt: at,
+      data: series.data,
+    })
     expect(await h.core.getAnalytics(q)).toMatchObject({ fromCache: true, fetchedAt: at })
     await expect(h.core.getAsset('NVDA')).rejects.toMatchObject({ kind: 'network' })
   })
@@ -81,7 +96,10 @@ describe('AppCore connection and notifications', () => {
     try {
       h = await harness({ key: 'sk-wrong-0123456789' })
       expect(await h.core.testConnection({ baseUrl: null })).toMatchObject({ ok: true, kind: null })
-      expect(await h.core.testConnection({ baseUrl: svc.url })).toMatchObject({ ok: false, kind: 'auth' })
+      expect(await h.core.testConnection({ baseUrl: svc.url })).toMatchObject({
+        ok: false,
+        kind: 'auth',
+      })
       const closed = svc.url
       await svc.close()
       const r = await h.core.testConnection({ baseUrl: closed })
@@ -97,9 +115,15 @@ describe('AppCore connection and notifications', () => {
     expect(sent.status).toBe('sent')
     expect(h.notified).toEqual([sent])
     await h.core.updateSettings({ notifications: { enabled: false } })
-    expect(await h.core.sendTestNotification()).toMatchObject({ status: 'suppressed', reason: 'disabled' })
+    expect(await h.core.sendTestNotification()).toMatchObject({
+      status: 'suppressed',
+      reason: 'disabled',
+    })
     expect(h.notified).toHaveLength(1)
-    expect((await h.core.getNotificationLog()).map((l) => l.decision.status)).toEqual(['suppressed', 'sent'])
+    expect((await h.core.getNotificationLog()).map((l) => l.decision.status)).toEqual([
+      'suppressed',
+      'sent',
+    ])
   })
 
   it('switching baseUrl reconnects: demo → live → demo', async () => {

@@ -107,7 +107,8 @@ export async function harness(o: HarnessOptions = {}): Promise<Harness> {
   const core = await createAppCore({
     dataDir: dir,
     createSettingsStore: createConf,
-    secretStore: o.secrets ?? (await secretStore(o.key === undefined ? (o.live?.apiKey ?? null) : o.key)),
+    secretStore:
+      o.secrets ?? (await secretStore(o.key === undefined ? (o.live?.apiKey ?? null) : o.key)),
     emit: (event, payload) => {
       if (event === 'alertEvents') h.alertEvents.push(...(payload as AlertEvent[]))
       if (event === 'watchlistUpdated') h.rowsEmitted.push(payload as WatchRow[])
@@ -153,7 +154,10 @@ export function row(rows: WatchRow[], symbol: string): WatchRow {
 }
 
 /** Waits (real time) for a condition reached through real HTTP; fails after timeoutMs. */
-export async function until(cond: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+export async function until(
+  cond: () => boolean | Promise<boolean>,
+  timeoutMs = 10_000,
+): Promise<void> {
   const end = Date.now() + timeoutMs
   while (!(await cond())) {
     if (Date.now() > end) throw new Error('condition not reached in time')

@@ -39,9 +39,15 @@ describe('notification log persistence', () => {
     const log = await h.core.getNotificationLog()
     expect(log).toHaveLength(NOTIFICATION_LOG_SIZE)
     expect(log[0]!.at).toBe(h.clock.date().toISOString())
-    const file = JSON.parse(await readFile(join(h.dir, NOTIFICATION_LOG_FILE), 'utf8')) as { items: unknown[] }
+    const file = JSON.parse(await readFile(join(h.dir, NOTIFICATION_LOG_FILE), 'utf8')) as {
+      items: unknown[]
+    }
     expect(file.items).toEqual(log)
-    expect((await readdir(h.dir)).filter((n) => n.includes('.tmp') || n.includes(NOTIFICATION_LOG_FILE + '.'))).toEqual([])
+    expect(
+      (await readdir(h.dir)).filter(
+        (n) => n.includes('.tmp') || n.includes(NOTIFICATION_LOG_FILE + '.'),
+      ),
+    ).toEqual([])
   })
 
   it('sets an unreadable file aside with a report and starts empty', async () => {
@@ -50,9 +56,11 @@ describe('notification log persistence', () => {
       await writeFile(join(dir, NOTIFICATION_LOG_FILE), '{"version":1,"items":[{"at":"yesterday"')
       h = await harness({ dir })
       expect(await h.core.getNotificationLog()).toEqual([])
-      expect(h.core.reports().join(' ')).toMatch(/notification log could not be read \(not valid JSON\).*kept as notification-log\.json\.corrupt-/)
+      expect(h.core.reports().join(' ')).toMatch(
+        /notification log could not be read \(not valid JSON\).*kept as notification-log\.json\.corrupt-/,
+      )
       await h.core.sendTestNotification()
-      expect((await h.core.getNotificationLog())).toHaveLength(1)
+      expect(await h.core.getNotificationLog()).toHaveLength(1)
     } finally {
       await h?.close()
       h = null

@@ -57,7 +57,10 @@ describe('AppCore during an outage (live service over HTTP)', () => {
     await svc!.close()
     await cycleThenWait(h, 20 * MIN)
     const after = await h.core.getWatchlist()
-    expect(row(after, 'NVDA')).toMatchObject({ totalTvl: row(before, 'NVDA').totalTvl, stale: true })
+    expect(row(after, 'NVDA')).toMatchObject({
+      totalTvl: row(before, 'NVDA').totalTvl,
+      stale: true,
+    })
     expect(row(after, 'NVDA').error).toMatchObject({ kind: 'network' })
     expect((await h.core.getStatus()).connection).toBe('degraded')
     const { dir, clock } = h
@@ -84,7 +87,9 @@ describe('AppCore during an outage (live service over HTTP)', () => {
     svc!.faults.clear()
     h.core.start()
     await until(async () => (await h!.core.getStatus()).nextPollAt !== null)
-    expect(Date.parse((await h.core.getStatus()).nextPollAt!)).toBeGreaterThanOrEqual(h.clock.now() + 600_000)
+    expect(Date.parse((await h.core.getStatus()).nextPollAt!)).toBeGreaterThanOrEqual(
+      h.clock.now() + 600_000,
+    )
     const requests = svc!.stats().requests
     await h.core.refreshNow() // held off: no request
     await h.clock.advance(9 * MIN)

@@ -15,7 +15,12 @@ afterEach(async () => {
   svc = null
 })
 
-async function directSeries(s: LocalService, symbol: string, assetType: 'stock' | 'commodity', days: number): Promise<unknown> {
+async function directSeries(
+  s: LocalService,
+  symbol: string,
+  assetType: 'stock' | 'commodity',
+  days: number,
+): Promise<unknown> {
   const client = new LiquidityClient({ baseUrl: s.url, apiKey: () => s.apiKey })
   try {
     const r = await client.getAnalytics({ groupBy: 'stock', assetType, symbol, days })
@@ -39,19 +44,36 @@ describe('getAssetSeries without the service', () => {
     clock.jump(60 * MIN)
 
     // Service unreachable (network error): the cycle's data, not "Could not load the history".
-    expect(await h.core.getAssetSeries('TSLA', 30)).toEqual({ data: tsla30, fetchedAt: at, fromCache: true, stale: true })
-    expect(await h.core.getAssetSeries('GOLD', 7)).toMatchObject({ data: gold7, fetchedAt: at, fromCache: true })
+    expect(await h.core.getAssetSeries('TSLA', 30)).toEqual({
+      data: tsla30,
+      fetchedAt: at,
+      fromCache: true,
+      stale: true,
+    })
+    expect(await h.core.getAssetSeries('GOLD', 7)).toMatchObject({
+      data: gold7,
+      fetchedAt: at,
+      fromCache: true,
+    })
     // More days than the cycle holds: no fallback, the failure stands.
     await expect(h.core.getAssetSeries('TSLA', 365)).rejects.toMatchObject({ kind: 'network' })
     // The cycle lists every symbol of the type, watched or not.
-    expect(await h.core.getAssetSeries('NVDA', 30)).toMatchObject({ fetchedAt: at, fromCache: true })
+    expect(await h.core.getAssetSeries('NVDA', 30)).toMatchObject({
+      fetchedAt: at,
+      fromCache: true,
+    })
     // A symbol it never listed has no series to fall back to.
     await expect(h.core.getAssetSeries('NOPE', 30)).rejects.toMatchObject({ kind: 'network' })
 
     // Offline (after failed cycles): answered from the cache at once.
     for (let i = 0; i < 3; i++) await cycleThenWait(h)
     expect((await h.core.getStatus()).connection).toBe('offline')
-    expect(await h.core.getAssetSeries('TSLA', 30)).toMatchObject({ data: tsla30, fetchedAt: at, fromCache: true, stale: true })
+    expect(await h.core.getAssetSeries('TSLA', 30)).toMatchObject({
+      data: tsla30,
+      fetchedAt: at,
+      fromCache: true,
+      stale: true,
+    })
   })
 
   it('prefers the newer of the exact cached request and the cycle analytics', async () => {
@@ -65,6 +87,10 @@ describe('getAssetSeries without the service', () => {
     const later = await directSeries(svc, 'TSLA', 'stock', 30)
     expect(later).not.toEqual(early.data)
     await svc.close()
-    expect(await h.core.getAssetSeries('TSLA', 30)).toMatchObject({ data: later, fetchedAt: at, fromCache: true })
+    expect(await h.core.getAssetSeries('TSLA', 30)).toMatchObject({
+      data: later,
+      fetchedAt: at,
+      fromCache: true,
+    })
   })
 })

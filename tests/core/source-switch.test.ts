@@ -52,16 +52,25 @@ describe('AppCore keeps each data source to itself', () => {
     await b.close()
     await h.core.updateSettings({ baseUrl: bUrl })
     // Before B's first cycle and after it fails: nothing of A is shown as B's.
-    expect(row(await h.core.getWatchlist(), 'TSLA')).toMatchObject({ totalTvl: null, fetchedAt: null })
+    expect(row(await h.core.getWatchlist(), 'TSLA')).toMatchObject({
+      totalTvl: null,
+      fetchedAt: null,
+    })
     await cycleThenWait(h)
-    expect(row(await h.core.getWatchlist(), 'TSLA')).toMatchObject({ totalTvl: null, fetchedAt: null })
+    expect(row(await h.core.getWatchlist(), 'TSLA')).toMatchObject({
+      totalTvl: null,
+      fetchedAt: null,
+    })
     expect(row(await h.core.getWatchlist(), 'TSLA').error).toMatchObject({ kind: 'network' })
     await expect(h.core.getAsset('TSLA')).rejects.toMatchObject({ kind: 'network' })
     await expect(h.core.getAssetSeries('TSLA', 30)).rejects.toMatchObject({ kind: 'network' })
     expect(await h.core.getKnownSymbols()).toEqual([])
 
     await h.core.updateSettings({ baseUrl: a.url })
-    expect(row(await h.core.getWatchlist(), 'TSLA')).toMatchObject({ totalTvl: aRow.totalTvl, fetchedAt: aRow.fetchedAt })
+    expect(row(await h.core.getWatchlist(), 'TSLA')).toMatchObject({
+      totalTvl: aRow.totalTvl,
+      fetchedAt: aRow.fetchedAt,
+    })
 
     // Each source has its own cache file, named without the key.
     const names = await readdir(join(h.dir, 'caches'))
@@ -103,13 +112,18 @@ describe('AppCore keeps each data source to itself', () => {
     h = await harness({ clock, live: a, key: KEY, settings: { watchlist: ['TSLA'] } })
     await cycleThenWait(h)
     expect(await h.core.getAlertInstances()).toHaveLength(1)
-    const state = JSON.parse(await readFile(join(h.dir, 'alert-state.json'), 'utf8')) as { source: string }
+    const state = JSON.parse(await readFile(join(h.dir, 'alert-state.json'), 'utf8')) as {
+      source: string
+    }
     expect(state.source).toBe(cacheNamespace(a.url))
     const { dir } = h
     await h.core.stop()
     h = await harness({ dir, clock, key: KEY, settings: { baseUrl: null } })
     expect(await h.core.getAlertInstances()).toEqual([])
-    expect(row(await h.core.getWatchlist(), 'TSLA')).toMatchObject({ totalTvl: null, alertState: 'nodata' })
+    expect(row(await h.core.getWatchlist(), 'TSLA')).toMatchObject({
+      totalTvl: null,
+      alertState: 'nodata',
+    })
   })
 
   it('adopts a cache file from before namespacing for the source it starts with, once', async () => {
@@ -125,7 +139,10 @@ describe('AppCore keeps each data source to itself', () => {
     await writeFile(join(dir, CACHE_FILE_NAME), legacy)
     await h.close()
     h = await harness({ dir, clock, live: a, key: KEY, settings: { watchlist: ['TSLA'] } })
-    expect(row(await h.core.getWatchlist(), 'TSLA')).toMatchObject({ totalTvl: before.totalTvl, fetchedAt: before.fetchedAt })
+    expect(row(await h.core.getWatchlist(), 'TSLA')).toMatchObject({
+      totalTvl: before.totalTvl,
+      fetchedAt: before.fetchedAt,
+    })
     expect(await readdir(dir)).not.toContain(CACHE_FILE_NAME)
   })
 })

@@ -279,7 +279,10 @@ describe('IPC handlers call a class-based core as methods', () => {
   it.each(IPC_METHODS)('%s reaches the instance with `this` bound', async (m) => {
     const core = new ClassCore()
     const table = createIpcHandlers(core as unknown as IpcCore)
-    expect(await table[m](structuredClone(VALID_ARGS[m]))).toEqual({ ok: true, value: { answeredBy: m, tag: 'instance' } })
+    expect(await table[m](structuredClone(VALID_ARGS[m]))).toEqual({
+      ok: true,
+      value: { answeredBy: m, tag: 'instance' },
+    })
     expect(core.calls).toEqual([{ method: m, args: VALID_ARGS[m] }])
   })
 })

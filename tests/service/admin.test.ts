@@ -15,7 +15,12 @@ afterEach(() => {
 })
 afterAll(() => svc.close())
 
-async function admin(method: string, path: string, body?: unknown, key: string | null = svc.apiKey) {
+async function admin(
+  method: string,
+  path: string,
+  body?: unknown,
+  key: string | null = svc.apiKey,
+) {
   const headers: Record<string, string> = { 'content-type': 'application/json' }
   if (key !== null) headers.authorization = `Bearer ${key}`
   const res = await fetch(`${svc.url}/__admin${path}`, {
@@ -23,7 +28,10 @@ async function admin(method: string, path: string, body?: unknown, key: string |
     headers,
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   })
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> & { error?: { message: string } } }
+  return {
+    status: res.status,
+    body: (await res.json()) as Record<string, unknown> & { error?: { message: string } },
+  }
 }
 
 describe('admin API', () => {
@@ -41,11 +49,17 @@ describe('admin API', () => {
 
   it('adds, lists, removes and clears scenarios', async () => {
     const before = (await get(svc, `${ASSET}TSLA`)).body as { issuers: { name: string }[] }
-    const r = await admin('POST', '/scenarios', { kind: 'issuer-missing', symbol: 'TSLA', issuer: 'Swarm' })
+    const r = await admin('POST', '/scenarios', {
+      kind: 'issuer-missing',
+      symbol: 'TSLA',
+      issuer: 'Swarm',
+    })
     expect(r.status).toBe(201)
     const after = (await get(svc, `${ASSET}TSLA`)).body as { issuers: { name: string }[] }
     expect(after.issuers.length).toBe(before.issuers.length - 1)
-    expect((await admin('GET', '/scenarios')).body).toEqual([{ id: r.body.id, kind: 'issuer-missing', symbol: 'TSLA', issuer: 'Swarm' }])
+    expect((await admin('GET', '/scenarios')).body).toEqual([
+      { id: r.body.id, kind: 'issuer-missing', symbol: 'TSLA', issuer: 'Swarm' },
+    ])
     expect((await admin('DELETE', `/scenarios/${String(r.body.id)}`)).status).toBe(200)
     expect((await admin('DELETE', `/scenarios/${String(r.body.id)}`)).status).toBe(404)
     await admin('POST', '/scenarios', { kind: 'tvl-drop', symbol: 'TSLA', pct: 30, windowDays: 7 })
@@ -67,7 +81,12 @@ describe('admin API', () => {
     const badFault = await admin('POST', '/faults', { kind: 'status', status: 302 })
     expect(badFault.status).toBe(400)
     expect(badFault.body.error?.message).toMatch(/status/)
-    const badScenario = await admin('POST', '/scenarios', { kind: 'tvl-drop', symbol: 'TSLA', pct: -5, windowDays: 7 })
+    const badScenario = await admin('POST', '/scenarios', {
+      kind: 'tvl-drop',
+      symbol: 'TSLA',
+      pct: -5,
+      windowDays: 7,
+    })
     expect(badScenario.status).toBe(400)
     expect(badScenario.body.error?.message).toMatch(/pct/)
     expect(svc.faults.list()).toEqual([])
@@ -103,7 +122,10 @@ describe('admin API', () => {
     const open = await start({ admin: true, host: '0.0.0.0' })
     try {
       const port = new URL(open.url).port
-      const r = await get({ url: `http://${external}:${port}`, apiKey: open.apiKey }, '/__admin/faults')
+      const r = await get(
+        { url: `http://${external}:${port}`, apiKey: open.apiKey },
+        '/__admin/faults',
+      )
       expect(r.status).toBe(403)
       expect(errorOf(r).code).toBe('forbidden')
     } finally {

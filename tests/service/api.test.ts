@@ -94,16 +94,24 @@ describe('analytics parameters', () => {
     const body = parseAnalytics('stock', await ok(svc, `${ANALYTICS}?groupBy=stock&days=3`))
     const symbols = body.data.map((d) => d.symbol)
     expect(symbols.length).toBeGreaterThanOrEqual(20)
-    expect(symbols).toEqual(expect.arrayContaining(['TSLA', 'NVDA', 'AAPL', 'MSFT', 'SPY', 'QQQ', 'COIN', 'MSTR']))
+    expect(symbols).toEqual(
+      expect.arrayContaining(['TSLA', 'NVDA', 'AAPL', 'MSFT', 'SPY', 'QQQ', 'COIN', 'MSTR']),
+    )
     expect(symbols).not.toContain('GOLD')
     for (const d of body.data) expect(d.series).toHaveLength(3)
-    const com = parseAnalytics('stock', await ok(svc, `${ANALYTICS}?groupBy=stock&assetType=commodity&days=3`))
+    const com = parseAnalytics(
+      'stock',
+      await ok(svc, `${ANALYTICS}?groupBy=stock&assetType=commodity&days=3`),
+    )
     expect(com.data.map((d) => d.symbol)).toEqual(expect.arrayContaining(['GOLD', 'SILVER', 'OIL']))
     expect(com.data.length).toBeGreaterThanOrEqual(3)
   })
 
   it('groupBy=stock&symbol filters to that symbol, exactly', async () => {
-    const body = parseAnalytics('stock', await ok(svc, `${ANALYTICS}?groupBy=stock&symbol=NVDA&days=5`))
+    const body = parseAnalytics(
+      'stock',
+      await ok(svc, `${ANALYTICS}?groupBy=stock&symbol=NVDA&days=5`),
+    )
     expect(body.data.map((d) => d.symbol)).toEqual(['NVDA'])
     const lower = await get(svc, `${ANALYTICS}?groupBy=stock&symbol=nvda`)
     expect(lower.status).toBe(404)
@@ -114,7 +122,10 @@ describe('analytics parameters', () => {
   })
 
   it('groupBy=issuer returns {issuer, series} per issuer, filterable by issuer', async () => {
-    const raw = await ok<{ data: { issuer: string; series: object[] }[] }>(svc, `${ANALYTICS}?groupBy=issuer&days=4`)
+    const raw = await ok<{ data: { issuer: string; series: object[] }[] }>(
+      svc,
+      `${ANALYTICS}?groupBy=issuer&days=4`,
+    )
     const body = parseAnalytics('issuer', raw)
     expect(body.groupBy).toBe('issuer')
     expect(body.days).toBe(4)
@@ -124,7 +135,10 @@ describe('analytics parameters', () => {
       expect(e.series).toHaveLength(4)
       for (const p of e.series) expect(Object.keys(p).sort()).toEqual(['date', 'tvl', 'volume'])
     }
-    const one = parseAnalytics('issuer', await ok(svc, `${ANALYTICS}?groupBy=issuer&issuer=Ondo&days=4`))
+    const one = parseAnalytics(
+      'issuer',
+      await ok(svc, `${ANALYTICS}?groupBy=issuer&issuer=Ondo&days=4`),
+    )
     expect(one.data.map((d) => d.issuer)).toEqual(['Ondo'])
     expect(one.data[0]?.series).toEqual(body.data.find((d) => d.issuer === 'Ondo')?.series)
     const unknown = await get(svc, `${ANALYTICS}?groupBy=issuer&issuer=ondo`)
@@ -135,7 +149,10 @@ describe('analytics parameters', () => {
   it('only the total series carries poolCount', async () => {
     const total = await ok<{ series: Record<string, unknown>[] }>(svc, `${ANALYTICS}?days=2`)
     for (const p of total.series) expect(Number.isInteger(p.poolCount)).toBe(true)
-    const stock = await ok<{ data: { series: Record<string, unknown>[] }[] }>(svc, `${ANALYTICS}?groupBy=stock&days=2`)
+    const stock = await ok<{ data: { series: Record<string, unknown>[] }[] }>(
+      svc,
+      `${ANALYTICS}?groupBy=stock&days=2`,
+    )
     expect(stock.data[0]?.series[0]).not.toHaveProperty('poolCount')
   })
 })
@@ -167,7 +184,13 @@ describe('authentication', () => {
 
 describe('other paths and methods', () => {
   it('404s unknown paths with a JSON error', async () => {
-    for (const path of ['/', '/api/v0/liquidity', '/api/v1/liquidity/analytics', `${ASSET}TSLA/extra`, '/__admin/faults']) {
+    for (const path of [
+      '/',
+      '/api/v0/liquidity',
+      '/api/v1/liquidity/analytics',
+      `${ASSET}TSLA/extra`,
+      '/__admin/faults',
+    ]) {
       const r = await get(svc, path)
       expect(r.status, path).toBe(404)
       expect(errorOf(r).code).toBe('not_found')
@@ -176,10 +199,15 @@ describe('other paths and methods', () => {
 
   it('405s non-GET methods with Allow: GET', async () => {
     for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
-      const res = await fetch(`${svc.url}${ASSET}TSLA`, { method, headers: { authorization: `Bearer ${svc.apiKey}` } })
+      const res = await fetch(`${svc.url}${ASSET}TSLA`, {
+        method,
+        headers: { authorization: `Bearer ${svc.apiKey}` },
+      })
       expect(res.status).toBe(405)
       expect(res.headers.get('allow')).toBe('GET')
-      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('method_not_allowed')
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe(
+        'method_not_allowed',
+      )
     }
   })
 

@@ -21,7 +21,11 @@ function run(args: string[]): { child: ChildProcess; output: () => string } {
   return { child, output: () => out }
 }
 
-async function waitFor(output: () => string, re: RegExp, child: ChildProcess): Promise<RegExpExecArray> {
+async function waitFor(
+  output: () => string,
+  re: RegExp,
+  child: ChildProcess,
+): Promise<RegExpExecArray> {
   for (;;) {
     const m = re.exec(output())
     if (m) return m
@@ -34,10 +38,14 @@ async function waitFor(output: () => string, re: RegExp, child: ChildProcess): P
 describe('service CLI', { timeout: 60_000 }, () => {
   it('starts with flags, prints URL and key, and closes cleanly on SIGTERM', async () => {
     const { child, output } = run([
-      '--port', '0',
-      '--key', 'cli-key',
-      '--scenario', '{"kind":"issuer-missing","symbol":"TSLA","issuer":"Ondo"}',
-      '--fault', '{"kind":"status","status":429,"retryAfter":3,"times":1}',
+      '--port',
+      '0',
+      '--key',
+      'cli-key',
+      '--scenario',
+      '{"kind":"issuer-missing","symbol":"TSLA","issuer":"Ondo"}',
+      '--fault',
+      '{"kind":"status","status":429,"retryAfter":3,"times":1}',
     ])
     const m = await waitFor(output, /listening on (http:\/\/127\.0\.0\.1:\d+)/, child)
     const svc = { url: m[1] as string, apiKey: 'cli-key' }

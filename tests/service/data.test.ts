@@ -13,11 +13,15 @@ const details = new Map<string, AssetDetail>()
 
 beforeAll(async () => {
   svc = await start()
-  stocks = parseAnalytics('stock', await ok(svc, `${ANALYTICS}?groupBy=stock&days=1`)).data.map((d) => d.symbol)
-  commodities = parseAnalytics('stock', await ok(svc, `${ANALYTICS}?groupBy=stock&days=1&assetType=commodity`)).data.map(
+  stocks = parseAnalytics('stock', await ok(svc, `${ANALYTICS}?groupBy=stock&days=1`)).data.map(
     (d) => d.symbol,
   )
-  for (const s of [...stocks, ...commodities]) details.set(s, parseAssetDetail(await ok(svc, `${ASSET}${s}`)))
+  commodities = parseAnalytics(
+    'stock',
+    await ok(svc, `${ANALYTICS}?groupBy=stock&days=1&assetType=commodity`),
+  ).data.map((d) => d.symbol)
+  for (const s of [...stocks, ...commodities])
+    details.set(s, parseAssetDetail(await ok(svc, `${ASSET}${s}`)))
 })
 afterAll(() => svc.close())
 
@@ -28,10 +32,17 @@ describe('catalog', () => {
     expect(stocks.length).toBeGreaterThanOrEqual(20)
     expect(commodities.length).toBeGreaterThanOrEqual(3)
     const all = [...details.values()]
-    expect(all.filter((d) => d.assetType === 'commodity').map((d) => d.symbol).sort()).toEqual([...commodities].sort())
+    expect(
+      all
+        .filter((d) => d.assetType === 'commodity')
+        .map((d) => d.symbol)
+        .sort(),
+    ).toEqual([...commodities].sort())
     const issuers = new Set(all.flatMap((d) => d.issuers.map((i) => i.name)))
     expect(issuers.size).toBeGreaterThanOrEqual(5)
-    const networks = new Set(all.flatMap((d) => d.issuers.flatMap((i) => i.networks.map((n) => n.network))))
+    const networks = new Set(
+      all.flatMap((d) => d.issuers.flatMap((i) => i.networks.map((n) => n.network))),
+    )
     expect(networks.size).toBeGreaterThanOrEqual(5)
     for (const n of networks) expect(n).toBe(n.toLowerCase())
   })
@@ -48,7 +59,9 @@ describe('catalog', () => {
   })
 
   it('gives pools plausible fields', () => {
-    const pools = [...details.values()].flatMap((d) => d.issuers.flatMap((i) => i.networks.flatMap((n) => n.pools)))
+    const pools = [...details.values()].flatMap((d) =>
+      d.issuers.flatMap((i) => i.networks.flatMap((n) => n.pools)),
+    )
     expect(pools.length).toBeGreaterThan(100)
     for (const p of pools) {
       expect(typeof p.address).toBe('string')
@@ -70,7 +83,9 @@ describe('asset detail invariants', () => {
       expect(d.totalVolume, d.symbol).toBe(sum(d.issuers.map((i) => i.totalVolume)))
       for (const i of d.issuers) {
         expect(i.totalTvl).toBe(sum(i.networks.map((n) => n.tvl)))
-        expect(i.totalVolume).toBe(sum(i.networks.flatMap((n) => n.pools.map((p) => p.volume24h as number))))
+        expect(i.totalVolume).toBe(
+          sum(i.networks.flatMap((n) => n.pools.map((p) => p.volume24h as number))),
+        )
         for (const n of i.networks) expect(n.tvl).toBe(sum(n.pools.map((p) => p.tvl as number)))
       }
       expect(d.totalTvl).toBeGreaterThan(0)
@@ -83,7 +98,10 @@ describe('asset detail invariants', () => {
     for (const symbol of ['TSLA', 'SPY', 'HOOD', 'GOLD', 'OIL']) {
       const d = details.get(symbol) as AssetDetail
       const type = d.assetType
-      const body = parseAnalytics('stock', await ok(svc, `${ANALYTICS}?groupBy=stock&symbol=${symbol}&assetType=${type}&days=31`))
+      const body = parseAnalytics(
+        'stock',
+        await ok(svc, `${ANALYTICS}?groupBy=stock&symbol=${symbol}&assetType=${type}&days=31`),
+      )
       const series = body.data[0]?.series ?? []
       const at = (ms: number) => series.find((p) => p.date === isoDate(ms))
       expect(d.history['7d'].tvl).toBe(at(NOON - 7 * DAY)?.tvl)
@@ -98,23 +116,28 @@ describe('asset detail invariants', () => {
 })
 
 describe('analytics invariants', () => {
-  it.each(['stock', 'commodity'])('total = Σ per-symbol series = Σ per-issuer series (%s)', async (type) => {
-    const q = `days=365&assetType=${type}`
-    const total = parseAnalytics('total', await ok(svc, `${ANALYTICS}?groupBy=total&${q}`))
-    const bySym = parseAnalytics('stock', await ok(svc, `${ANALYTICS}?groupBy=stock&${q}`))
-    const byIss = parseAnalytics('issuer', await ok(svc, `${ANALYTICS}?groupBy=issuer&${q}`))
-    expect(total.series).toHaveLength(365)
-    total.series.forEach((p, k) => {
-      expect(sum(bySym.data.map((d) => d.series[k]?.tvl ?? NaN))).toBe(p.tvl)
-      expect(sum(bySym.data.map((d) => d.series[k]?.volume ?? NaN))).toBe(p.volume)
-      expect(sum(byIss.data.map((d) => d.series[k]?.tvl ?? NaN))).toBe(p.tvl)
-      expect(bySym.data.every((d) => d.series[k]?.date === p.date)).toBe(true)
-    })
-  })
+  it.each(['stock', 'commodity'])(
+    'total = Σ per-symbol series = Σ per-issuer series (%s)',
+    async (type) => {
+      const q = `days=365&assetType=${type}`
+      const total = parseAnalytics('total', await ok(svc, `${ANALYTICS}?groupBy=total&${q}`))
+      const bySym = parseAnalytics('stock', await ok(svc, `${ANALYTICS}?groupBy=stock&${q}`))
+      const byIss = parseAnalytics('issuer', await ok(svc, `${ANALYTICS}?groupBy=issuer&${q}`))
+      expect(total.series).toHaveLength(365)
+      total.series.forEach((p, k) => {
+        expect(sum(bySym.data.map((d) => d.series[k]?.tvl ?? NaN))).toBe(p.tvl)
+        expect(sum(bySym.data.map((d) => d.series[k]?.volume ?? NaN))).toBe(p.volume)
+        expect(sum(byIss.data.map((d) => d.series[k]?.tvl ?? NaN))).toBe(p.tvl)
+        expect(bySym.data.every((d) => d.series[k]?.date === p.date)).toBe(true)
+      })
+    },
+  )
 
   it("today's total poolCount counts the pools in the asset details", async () => {
     const total = parseAnalytics('total', await ok(svc, `${ANALYTICS}?days=1`))
-    const pools = stocks.flatMap((s) => details.get(s)?.issuers.flatMap((i) => i.networks.flatMap((n) => n.pools)) ?? [])
+    const pools = stocks.flatMap(
+      (s) => details.get(s)?.issuers.flatMap((i) => i.networks.flatMap((n) => n.pools)) ?? [],
+    )
     expect(total.series[0]?.poolCount).toBe(pools.length)
   })
 })
@@ -123,7 +146,12 @@ describe('time', () => {
   it('is deterministic: two instances with the same clock serve identical bodies', async () => {
     const other = await start()
     try {
-      for (const path of [`${ASSET}TSLA`, `${ASSET}GOLD`, `${ANALYTICS}?groupBy=stock&days=365`, `${ANALYTICS}?groupBy=issuer`]) {
+      for (const path of [
+        `${ASSET}TSLA`,
+        `${ASSET}GOLD`,
+        `${ANALYTICS}?groupBy=stock&days=365`,
+        `${ANALYTICS}?groupBy=issuer`,
+      ]) {
         expect(await ok(other, path)).toEqual(await ok(svc, path))
       }
     } finally {

@@ -14,14 +14,17 @@ afterAll(() => svc.close())
 const auth = (): Record<string, string> => ({ authorization: `Bearer ${svc.apiKey}` })
 
 describe('status faults', () => {
-  it.each([401, 403, 404, 429, 500, 503] as const)('answers %i with a JSON error body', async (status) => {
-    svc.faults.inject({ kind: 'status', status })
-    const r = await get(svc, `${ASSET}TSLA`)
-    expect(r.status).toBe(status)
-    expect(r.headers.get('content-type')).toMatch(/^application\/json/)
-    expect(errorOf(r).code).toEqual(expect.any(String))
-    expect(r.headers.get('retry-after')).toBeNull()
-  })
+  it.each([401, 403, 404, 429, 500, 503] as const)(
+    'answers %i with a JSON error body',
+    async (status) => {
+      svc.faults.inject({ kind: 'status', status })
+      const r = await get(svc, `${ASSET}TSLA`)
+      expect(r.status).toBe(status)
+      expect(r.headers.get('content-type')).toMatch(/^application\/json/)
+      expect(errorOf(r).code).toEqual(expect.any(String))
+      expect(r.headers.get('retry-after')).toBeNull()
+    },
+  )
 
   it('sends Retry-After as seconds or as an HTTP date, as given', async () => {
     svc.faults.inject({ kind: 'status', status: 429, retryAfter: 7, times: 1 })
@@ -153,7 +156,10 @@ describe('broken bodies', () => {
     const first = await reader.read()
     expect(first.done).toBe(false)
     const rest = reader.read()
-    const winner = await Promise.race([rest.then(() => 'body'), new Promise((r) => setTimeout(() => r('still waiting'), 300))])
+    const winner = await Promise.race([
+      rest.then(() => 'body'),
+      new Promise((r) => setTimeout(() => r('still waiting'), 300)),
+    ])
     expect(winner).toBe('still waiting')
     ac.abort()
     await expect(rest).rejects.toThrow()
@@ -163,7 +169,9 @@ describe('broken bodies', () => {
   it('close() ends a stalled response instead of hanging', async () => {
     const s = await start()
     s.faults.inject({ kind: 'stall' })
-    const res = await fetch(`${s.url}${ASSET}TSLA`, { headers: { authorization: `Bearer ${s.apiKey}` } })
+    const res = await fetch(`${s.url}${ASSET}TSLA`, {
+      headers: { authorization: `Bearer ${s.apiKey}` },
+    })
     const body = res.text()
     await s.close()
     await expect(body).rejects.toThrow()
@@ -176,10 +184,14 @@ describe('stats', () => {
     const url = new URL(`${s.url}${ASSET}TSLA`)
     for (let i = 0; i < n; i++) {
       await new Promise<void>((resolve, reject) => {
-        const req = request(url, { agent, headers: { authorization: `Bearer ${s.apiKey}` } }, (res) => {
-          res.resume()
-          res.on('end', resolve)
-        })
+        const req = request(
+          url,
+          { agent, headers: { authorization: `Bearer ${s.apiKey}` } },
+          (res) => {
+            res.resume()
+            res.on('end', resolve)
+          },
+        )
         req.on('error', reject)
         req.end()
       })

@@ -1,5 +1,9 @@
 // Shared test plumbing for the local service: a movable clock and a tiny HTTP GET.
-import { startLocalService, type LocalService, type LocalServiceOptions } from '../../src/main/service/server'
+import {
+  startLocalService,
+  type LocalService,
+  type LocalServiceOptions,
+} from '../../src/main/service/server'
 
 export const NOON = Date.parse('2025-11-05T12:00:00Z')
 export const DAY = 86_400_000
@@ -14,7 +18,9 @@ export function clockAt(ms = NOON): TestClock {
   return { now: () => new Date(t), set: (v) => (t = v) }
 }
 
-export async function start(opts: LocalServiceOptions = {}): Promise<LocalService & { clock: TestClock }> {
+export async function start(
+  opts: LocalServiceOptions = {},
+): Promise<LocalService & { clock: TestClock }> {
   const clock = clockAt()
   const svc = await startLocalService({ now: clock.now, ...opts })
   return Object.assign(svc, { clock })
@@ -28,7 +34,11 @@ export interface Got {
 }
 
 /** GET with the service's key unless `key` says otherwise (null: no Authorization header). */
-export async function get(svc: { url: string; apiKey: string }, path: string, key: string | null = svc.apiKey): Promise<Got> {
+export async function get(
+  svc: { url: string; apiKey: string },
+  path: string,
+  key: string | null = svc.apiKey,
+): Promise<Got> {
   const headers: Record<string, string> = key === null ? {} : { authorization: `Bearer ${key}` }
   const res = await fetch(`${svc.url}${path}`, { headers })
   const text = await res.text()
@@ -42,7 +52,10 @@ export async function get(svc: { url: string; apiKey: string }, path: string, ke
 }
 
 /** Body of a successful GET; fails the test with the body when the status is not 200. */
-export async function ok<T = Record<string, unknown>>(svc: { url: string; apiKey: string }, path: string): Promise<T> {
+export async function ok<T = Record<string, unknown>>(
+  svc: { url: string; apiKey: string },
+  path: string,
+): Promise<T> {
   const r = await get(svc, path)
   if (r.status !== 200) throw new Error(`GET ${path} → ${r.status}: ${r.text}`)
   return r.body as T

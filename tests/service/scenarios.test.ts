@@ -20,14 +20,23 @@ afterEach(() => {
 })
 afterAll(() => Promise.all([svc.close(), base.close()]))
 
-const detail = async (s: Svc, symbol = 'TSLA'): Promise<AssetDetail> => parseAssetDetail(await ok(s, `${ASSET}${symbol}`))
+const detail = async (s: Svc, symbol = 'TSLA'): Promise<AssetDetail> =>
+  parseAssetDetail(await ok(s, `${ASSET}${symbol}`))
 const issuer = (d: AssetDetail, name: string) => d.issuers.find((i) => i.name === name)
-const net = (d: AssetDetail, name: string, network: string) => issuer(d, name)?.networks.find((n) => n.network === network)
+const net = (d: AssetDetail, name: string, network: string) =>
+  issuer(d, name)?.networks.find((n) => n.network === network)
 const sum = (xs: number[]): number => xs.reduce((a, b) => a + b, 0)
 
 describe('tvl-drop', () => {
   it('a 25 % 7-day drop at one issuer on one network shows in that network, the issuer, totals and history', async () => {
-    const id = svc.scenarios.add({ kind: 'tvl-drop', symbol: 'TSLA', issuer: 'Backed', network: 'solana', pct: 25, windowDays: 7 })
+    const id = svc.scenarios.add({
+      kind: 'tvl-drop',
+      symbol: 'TSLA',
+      issuer: 'Backed',
+      network: 'solana',
+      pct: 25,
+      windowDays: 7,
+    })
     expect(id).toEqual(expect.any(String))
     const [after, before] = await Promise.all([detail(svc), detail(base)])
 
@@ -39,22 +48,39 @@ describe('tvl-drop', () => {
     expect(net(after, 'Backed', 'ethereum')).toEqual(net(before, 'Backed', 'ethereum'))
     expect(issuer(after, 'Ondo')).toEqual(issuer(before, 'Ondo'))
     // Issuer and asset totals fall by exactly the same amount and still sum.
-    expect(issuer(after, 'Backed')?.totalTvl).toBe((issuer(before, 'Backed')?.totalTvl as number) - delta)
+    expect(issuer(after, 'Backed')?.totalTvl).toBe(
+      (issuer(before, 'Backed')?.totalTvl as number) - delta,
+    )
     expect(after.totalTvl).toBe(before.totalTvl - delta)
     expect(after.totalTvl).toBe(sum(after.issuers.map((i) => i.totalTvl)))
     // The window started before the drop: history keeps the old level, the change deepens.
     expect(after.history['7d'].tvl).toBe(before.history['7d'].tvl)
-    expect(after.history['7d'].tvlChange).toBeCloseTo(after.totalTvl / after.history['7d'].tvl - 1, 5)
-    expect(after.history['7d'].tvlChange).toBeLessThan(before.history['7d'].tvlChange - delta / before.history['7d'].tvl + 1e-5)
+    expect(after.history['7d'].tvlChange).toBeCloseTo(
+      after.totalTvl / after.history['7d'].tvl - 1,
+      5,
+    )
+    expect(after.history['7d'].tvlChange).toBeLessThan(
+      before.history['7d'].tvlChange - delta / before.history['7d'].tvl + 1e-5,
+    )
   })
 
   it('shows the same drop in analytics: symbol, issuer and total series, linear over the window', async () => {
-    svc.scenarios.add({ kind: 'tvl-drop', symbol: 'TSLA', issuer: 'Backed', network: 'solana', pct: 25, windowDays: 7 })
+    svc.scenarios.add({
+      kind: 'tvl-drop',
+      symbol: 'TSLA',
+      issuer: 'Backed',
+      network: 'solana',
+      pct: 25,
+      windowDays: 7,
+    })
     const q = `${ANALYTICS}?days=10`
     const [d, b] = await Promise.all([detail(svc), detail(base)])
     const delta = b.totalTvl - d.totalTvl
-    const sym = async (s: Svc) => parseAnalytics('stock', await ok(s, `${q}&groupBy=stock&symbol=TSLA`)).data[0]?.series ?? []
-    const iss = async (s: Svc) => parseAnalytics('issuer', await ok(s, `${q}&groupBy=issuer&issuer=Backed`)).data[0]?.series ?? []
+    const sym = async (s: Svc) =>
+      parseAnalytics('stock', await ok(s, `${q}&groupBy=stock&symbol=TSLA`)).data[0]?.series ?? []
+    const iss = async (s: Svc) =>
+      parseAnalytics('issuer', await ok(s, `${q}&groupBy=issuer&issuer=Backed`)).data[0]?.series ??
+      []
     const tot = async (s: Svc) => parseAnalytics('total', await ok(s, q)).series
     for (const read of [sym, iss, tot]) {
       const [a, z] = await Promise.all([read(svc), read(base)])
@@ -69,7 +95,13 @@ describe('tvl-drop', () => {
   })
 
   it('stays down after endsAt, and applies to a whole symbol when issuer/network are omitted', async () => {
-    svc.scenarios.add({ kind: 'tvl-drop', symbol: 'NVDA', pct: 40, windowDays: 2, endsAt: new Date(NOON - 20 * DAY).toISOString() })
+    svc.scenarios.add({
+      kind: 'tvl-drop',
+      symbol: 'NVDA',
+      pct: 40,
+      windowDays: 2,
+      endsAt: new Date(NOON - 20 * DAY).toISOString(),
+    })
     const [a, b] = await Promise.all([detail(svc, 'NVDA'), detail(base, 'NVDA')])
     for (const i of b.issuers) {
       for (const n of i.networks) {
@@ -78,7 +110,9 @@ describe('tvl-drop', () => {
       }
     }
     // The drop ended 20 days ago: 7d history is down too, 30d history is not.
-    expect(Math.abs(a.history['7d'].tvl - b.history['7d'].tvl * 0.6)).toBeLessThanOrEqual(a.issuers.length * 4)
+    expect(Math.abs(a.history['7d'].tvl - b.history['7d'].tvl * 0.6)).toBeLessThanOrEqual(
+      a.issuers.length * 4,
+    )
     expect(a.history['30d'].tvl).toBe(b.history['30d'].tvl)
     svc.clock.set(NOON + 5 * DAY)
     base.clock.set(NOON + 5 * DAY)
@@ -89,7 +123,10 @@ describe('tvl-drop', () => {
   it('endsAt defaults to the service clock when added', () => {
     svc.clock.set(NOON + 1234)
     svc.scenarios.add({ kind: 'tvl-drop', symbol: 'AAPL', pct: 10, windowDays: 3 })
-    expect(svc.scenarios.list()[0]).toMatchObject({ kind: 'tvl-drop', endsAt: new Date(NOON + 1234).toISOString() })
+    expect(svc.scenarios.list()[0]).toMatchObject({
+      kind: 'tvl-drop',
+      endsAt: new Date(NOON + 1234).toISOString(),
+    })
   })
 })
 
@@ -97,7 +134,9 @@ describe('issuer-missing', () => {
   it('removes the issuer from the detail; the rest still sums', async () => {
     svc.scenarios.add({ kind: 'issuer-missing', symbol: 'TSLA', issuer: 'Ondo' })
     const [a, b] = await Promise.all([detail(svc), detail(base)])
-    expect(a.issuers.map((i) => i.name)).toEqual(b.issuers.map((i) => i.name).filter((n) => n !== 'Ondo'))
+    expect(a.issuers.map((i) => i.name)).toEqual(
+      b.issuers.map((i) => i.name).filter((n) => n !== 'Ondo'),
+    )
     expect(a.totalTvl).toBe(b.totalTvl - (issuer(b, 'Ondo')?.totalTvl as number))
     expect(a.totalTvl).toBe(sum(a.issuers.map((i) => i.totalTvl)))
     expect(a.totalVolume).toBe(sum(a.issuers.map((i) => i.totalVolume)))
@@ -125,8 +164,21 @@ describe('controller', () => {
 
   it.each([
     [{ kind: 'tvl-drop', symbol: 'tsla', pct: 10, windowDays: 7 }, /unknown symbol/],
-    [{ kind: 'tvl-drop', symbol: 'TSLA', issuer: 'Paxos', pct: 10, windowDays: 7 }, /does not issue/],
-    [{ kind: 'tvl-drop', symbol: 'TSLA', issuer: 'Robinhood', network: 'solana', pct: 10, windowDays: 7 }, /not on solana/],
+    [
+      { kind: 'tvl-drop', symbol: 'TSLA', issuer: 'Paxos', pct: 10, windowDays: 7 },
+      /does not issue/,
+    ],
+    [
+      {
+        kind: 'tvl-drop',
+        symbol: 'TSLA',
+        issuer: 'Robinhood',
+        network: 'solana',
+        pct: 10,
+        windowDays: 7,
+      },
+      /not on solana/,
+    ],
     [{ kind: 'tvl-drop', symbol: 'TSLA', pct: 0, windowDays: 7 }, /pct/],
     [{ kind: 'tvl-drop', symbol: 'TSLA', pct: 150, windowDays: 7 }, /pct/],
     [{ kind: 'tvl-drop', symbol: 'TSLA', pct: 10, windowDays: 0 }, /windowDays/],

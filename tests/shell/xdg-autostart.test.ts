@@ -2,7 +2,12 @@ import { mkdtemp, readFile, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { autostartPath, desktopEntry, quoteExecArg, setAutostart } from '../../src/main/shell/xdg-autostart'
+import {
+  autostartPath,
+  desktopEntry,
+  quoteExecArg,
+  setAutostart,
+} from '../../src/main/shell/xdg-autostart'
 
 const target = (configHome: string) => ({
   configHome,

@@ -2,13 +2,25 @@
 // from the data as the Analytics view builds them, createChart/applyChart as Chart.svelte calls
 // them) against Chart.js defaults (animation and parsing on), timed in Chromium. DOM types are
 // declared narrowly.
-import { Chart, type ChartConfiguration, type ChartDataset, type ChartItem, type ChartOptions } from 'chart.js'
+import {
+  Chart,
+  type ChartConfiguration,
+  type ChartDataset,
+  type ChartItem,
+  type ChartOptions,
+} from 'chart.js'
 import { applyChart, createChart } from '../../../src/renderer/src/charts/apply-chart'
-import { registerCharts, seriesColor, timeSeriesOptions } from '../../../src/renderer/src/charts/chart-setup'
+import {
+  registerCharts,
+  seriesColor,
+  timeSeriesOptions,
+} from '../../../src/renderer/src/charts/chart-setup'
 import { fmtMoney } from '../../../src/renderer/src/lib/format'
 
 interface Canvas {
-  getContext(kind: '2d'): { getImageData(x: number, y: number, w: number, h: number): unknown } | null
+  getContext(
+    kind: '2d',
+  ): { getImageData(x: number, y: number, w: number, h: number): unknown } | null
   remove(): void
 }
 interface Doc {
@@ -29,7 +41,18 @@ const COLORS = {
   muted: '#5b6475',
   grid: '#e3e6ec',
   surface: '#ffffff',
-  palette: ['#2f6fde', '#d9480f', '#2b8a3e', '#ae3ec9', '#e8590c', '#1098ad', '#c2255c', '#5c940d', '#7048e8', '#b08900'],
+  palette: [
+    '#2f6fde',
+    '#d9480f',
+    '#2b8a3e',
+    '#ae3ec9',
+    '#e8590c',
+    '#1098ad',
+    '#c2255c',
+    '#5c940d',
+    '#7048e8',
+    '#b08900',
+  ],
 }
 
 function datasets(series: number, days: number, shift: number): ChartDataset[] {
@@ -37,19 +60,33 @@ function datasets(series: number, days: number, shift: number): ChartDataset[] {
     const base = 1_000_000 * (1 + (s % 17))
     const data = Array.from({ length: days }, (_, d) => {
       const day = d + shift
-      return { x: START + day * DAY, y: base * (1 + 0.15 * Math.sin((day + s * 7) / 23) + 0.02 * Math.sin(day * 1.7 + s)) }
+      return {
+        x: START + day * DAY,
+        y: base * (1 + 0.15 * Math.sin((day + s * 7) / 23) + 0.02 * Math.sin(day * 1.7 + s)),
+      }
     })
     const color = seriesColor(COLORS, s)
-    return { label: `SYM${s}`, data, borderColor: color, backgroundColor: color, yAxisID: 'y' } as ChartDataset
+    return {
+      label: `SYM${s}`,
+      data,
+      borderColor: color,
+      backgroundColor: color,
+      yAxisID: 'y',
+    } as ChartDataset
   })
 }
 
 /** What the Analytics view builds for these datasets (scale ranges and line width come from them). */
-const appOptions = (data: ChartDataset[]): ChartOptions => timeSeriesOptions({ colors: COLORS, yFormat: fmtMoney, data })
+const appOptions = (data: ChartDataset[]): ChartOptions =>
+  timeSeriesOptions({ colors: COLORS, yFormat: fmtMoney, data })
 
 /** Chart.js defaults, except the linear x axis the {x, y} data needs and a completion hook. */
 function defaultOptions(onComplete: () => void): ChartOptions {
-  return { maintainAspectRatio: false, scales: { x: { type: 'linear' } }, animation: { onComplete } } as ChartOptions
+  return {
+    maintainAspectRatio: false,
+    scales: { x: { type: 'linear' } },
+    animation: { onComplete },
+  } as ChartOptions
 }
 
 const frame = (): Promise<void> => new Promise((r) => requestAnimationFrame(() => r()))
@@ -81,10 +118,16 @@ async function once(series: number, days: number, variant: Variant): Promise<Run
   if (variant === 'app') {
     // As in the app: Chart.svelte makes the chart at mount, before the data is fetched, with the
     // options built for no data; then the view rebuilds its options for the data and both are applied.
-    chart = createChart(canvas as unknown as HTMLCanvasElement, 'line', { options: appOptions([]), datasets: [] })
+    chart = createChart(canvas as unknown as HTMLCanvasElement, 'line', {
+      options: appOptions([]),
+      datasets: [],
+    })
     applyChart(chart, { options: appOptions(first), datasets: first })
   } else {
-    chart = new Chart(canvas as unknown as ChartItem, { type: 'line', data: { datasets: first }, options: defaults } as ChartConfiguration)
+    chart = new Chart(
+      canvas as unknown as ChartItem,
+      { type: 'line', data: { datasets: first }, options: defaults } as ChartConfiguration,
+    )
   }
   const firstDrawJsMs = performance.now() - t
   flush(canvas)
@@ -115,7 +158,12 @@ async function once(series: number, days: number, variant: Variant): Promise<Run
   return { firstDrawMs, redrawMs, firstDrawJsMs, redrawJsMs, settledMs }
 }
 
-async function run(series: number, days: number, variant: Variant, runs: number): Promise<RunResult[]> {
+async function run(
+  series: number,
+  days: number,
+  variant: Variant,
+  runs: number,
+): Promise<RunResult[]> {
   await once(Math.min(series, 10), days, variant) // warm the JIT on a small chart
   const out: RunResult[] = []
   for (let i = 0; i < runs; i++) out.push(await once(series, days, variant))

@@ -4,7 +4,12 @@ import type { AlertEvent, NotificationDecision } from '../../shared/alert-rules'
 import { toSerializedError } from '../../shared/errors'
 import { createAppCore, type AppCore } from '../core/app-core'
 import type { KeyValueStoreFactory } from '../engine/key-value-store'
-import { EnvSecretStore, API_KEY_ENV, keychainServiceName, type SecretStore } from '../engine/secret-store'
+import {
+  EnvSecretStore,
+  API_KEY_ENV,
+  keychainServiceName,
+  type SecretStore,
+} from '../engine/secret-store'
 import { KeytarSecretStore } from '../engine/secret-store-keytar'
 import { eventLines, jsonReport, table } from './format'
 
@@ -58,16 +63,22 @@ export async function runCheck(o: CheckOptions, io: CheckIo): Promise<number> {
     })
     for (const r of core.reports()) io.err(`note: ${oneLine(r)}`)
     const before = await core.getStatus()
-    if (before.mode === 'demo') io.err(`Using built-in demo data (local service at ${before.baseUrl}); pass --base-url for a real service.`)
+    if (before.mode === 'demo')
+      io.err(
+        `Using built-in demo data (local service at ${before.baseUrl}); pass --base-url for a real service.`,
+      )
     const status = await core.refreshNow()
     const cycle = core.lastCycle()
     if (!cycle || cycle.outcome === 'failed') {
-      io.err(`error: ${oneLine(status.lastError?.message ?? diagnostics.at(-1) ?? 'the check did not complete')}`)
+      io.err(
+        `error: ${oneLine(status.lastError?.message ?? diagnostics.at(-1) ?? 'the check did not complete')}`,
+      )
       return EXIT_ERROR
     }
     const missing = cycle.rows.filter((r) => r.totalTvl === null && r.error)
     const firing = cycle.instances.filter((i) => i.state === 'firing').length
-    if (o.json) io.out(JSON.stringify(jsonReport(status.mode, status.baseUrl, cycle, firing), null, 2))
+    if (o.json)
+      io.out(JSON.stringify(jsonReport(status.mode, status.baseUrl, cycle, firing), null, 2))
     else {
       io.out(table(cycle.rows))
       const lines = eventLines(cycle)

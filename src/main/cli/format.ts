@@ -69,7 +69,12 @@ export interface JsonReport {
   decisions: CycleResult['decisions']
 }
 
-export function jsonReport(mode: 'demo' | 'live', baseUrl: string, cycle: CycleResult, firing: number): JsonReport {
+export function jsonReport(
+  mode: 'demo' | 'live',
+  baseUrl: string,
+  cycle: CycleResult,
+  firing: number,
+): JsonReport {
   return {
     mode,
     baseUrl,

@@ -13,9 +13,17 @@ Without --base-url (and none saved) it uses built-in demo data. The API key come
 LIQUIDITY_API_KEY or the system keychain.`
 
 function parseSymbols(v: string): string[] {
-  const list = [...new Set(v.split(',').map((s) => s.trim()).filter((s) => s !== ''))]
+  const list = [
+    ...new Set(
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== ''),
+    ),
+  ]
   const bad = list.find((s) => !/^[A-Za-z0-9._-]{1,32}$/.test(s))
-  if (list.length === 0 || bad !== undefined) throw new Error(`--symbols expects tickers like TSLA,NVDA${bad ? ` (got "${bad}")` : ''}`)
+  if (list.length === 0 || bad !== undefined)
+    throw new Error(`--symbols expects tickers like TSLA,NVDA${bad ? ` (got "${bad}")` : ''}`)
   return list
 }
 
@@ -37,7 +45,11 @@ async function check(args: string[]): Promise<number> {
       symbols: values.symbols === undefined ? undefined : parseSymbols(values.symbols),
       dataDir: values['data-dir'] ?? defaultDataDir(),
     },
-    { out: (t) => process.stdout.write(`${t}\n`), err: (t) => process.stderr.write(`${t}\n`), env: process.env },
+    {
+      out: (t) => process.stdout.write(`${t}\n`),
+      err: (t) => process.stderr.write(`${t}\n`),
+      env: process.env,
+    },
   )
 }
 

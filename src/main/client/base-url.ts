@@ -22,7 +22,10 @@ function assertSecure(url: URL, what: string): void {
       `${what} uses plain http:// to ${url.hostname}, which would send your API key unprotected — use https:// instead.`,
     )
   }
-  throw new LiquidityError('bad-request', `${what} must start with https:// (it starts with ${url.protocol}).`)
+  throw new LiquidityError(
+    'bad-request',
+    `${what} must start with https:// (it starts with ${url.protocol}).`,
+  )
 }
 
 /** Parses and checks the configured base URL; keeps any path prefix, drops trailing slashes. */
@@ -35,7 +38,10 @@ export function parseBaseUrl(baseUrl: string): URL {
   }
   assertSecure(url, 'The service address')
   if (url.username || url.password) {
-    throw new LiquidityError('bad-request', 'The service address must not contain a user name or password.')
+    throw new LiquidityError(
+      'bad-request',
+      'The service address must not contain a user name or password.',
+    )
   }
   url.pathname = url.pathname.replace(/\/+$/, '')
   url.search = ''
@@ -61,7 +67,10 @@ export function checkRedirect(location: string, from: URL): URL {
   try {
     target = new URL(location, from)
   } catch {
-    throw new LiquidityError('invalid-response', 'The service redirected to an address that is not a valid URL.')
+    throw new LiquidityError(
+      'invalid-response',
+      'The service redirected to an address that is not a valid URL.',
+    )
   }
   assertSecure(target, 'The service redirected to an address that')
   if (target.origin !== from.origin) {

@@ -59,7 +59,8 @@ function errorText(e: unknown): string {
 export function serverMessage(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null) return undefined
   const b = body as Record<string, unknown>
-  const nested = typeof b.error === 'object' && b.error !== null ? (b.error as Record<string, unknown>) : {}
+  const nested =
+    typeof b.error === 'object' && b.error !== null ? (b.error as Record<string, unknown>) : {}
   const candidates = [b.message, nested.message, b.error, b.detail, b.title]
   const text = candidates.find((c): c is string => typeof c === 'string' && c.trim() !== '')
   if (text === undefined) return undefined
@@ -85,26 +86,64 @@ export function statusError(
   const detail = serverMessage(body)
   const extra = retryAfterMs === undefined ? { status } : { status, retryAfterMs }
   if (status === 401) {
-    return new LiquidityError('auth', withDetail('The service did not accept your API key (401). Check the key in Settings.', detail), extra)
+    return new LiquidityError(
+      'auth',
+      withDetail(
+        'The service did not accept your API key (401). Check the key in Settings.',
+        detail,
+      ),
+      extra,
+    )
   }
   if (status === 403) {
-    return new LiquidityError('auth', withDetail('Your API key is not allowed to read this data (403).', detail), extra)
+    return new LiquidityError(
+      'auth',
+      withDetail('Your API key is not allowed to read this data (403).', detail),
+      extra,
+    )
   }
   if (status === 404) {
-    return new LiquidityError('not-found', withDetail(`The service has no ${what} (404).`, detail), extra)
+    return new LiquidityError(
+      'not-found',
+      withDetail(`The service has no ${what} (404).`, detail),
+      extra,
+    )
   }
   if (status === 408) {
-    return new LiquidityError('timeout', withDetail('The service gave up waiting for the request (408). Try again later.', detail), extra)
+    return new LiquidityError(
+      'timeout',
+      withDetail('The service gave up waiting for the request (408). Try again later.', detail),
+      extra,
+    )
   }
   if (status === 429) {
-    const when = retryAfterMs === undefined ? 'Try again in a little while.' : `Try again in ${seconds(retryAfterMs)}.`
-    return new LiquidityError('rate-limited', withDetail(`The service is receiving too many requests (429). ${when}`, detail), extra)
+    const when =
+      retryAfterMs === undefined
+        ? 'Try again in a little while.'
+        : `Try again in ${seconds(retryAfterMs)}.`
+    return new LiquidityError(
+      'rate-limited',
+      withDetail(`The service is receiving too many requests (429). ${when}`, detail),
+      extra,
+    )
   }
   if (status >= 500 && status <= 599) {
-    return new LiquidityError('server', withDetail(`The service had a problem answering (${status}). Try again later.`, detail), extra)
+    return new LiquidityError(
+      'server',
+      withDetail(`The service had a problem answering (${status}). Try again later.`, detail),
+      extra,
+    )
   }
   if (status >= 400 && status <= 499) {
-    return new LiquidityError('bad-request', withDetail(`The service refused the request for ${what} (${status}).`, detail), extra)
+    return new LiquidityError(
+      'bad-request',
+      withDetail(`The service refused the request for ${what} (${status}).`, detail),
+      extra,
+    )
   }
-  return new LiquidityError('invalid-response', `The service answered with an unexpected status (${status}).`, extra)
+  return new LiquidityError(
+    'invalid-response',
+    `The service answered with an unexpected status (${status}).`,
+    extra,
+  )
 }

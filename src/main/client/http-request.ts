@@ -60,11 +60,16 @@ export function requestOnce(url: URL, o: HopOptions): Promise<RawResponse> {
         else chunks.push(chunk)
       })
       res.on('end', () =>
-        settle(null, { status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks, size) }),
+        settle(null, {
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: Buffer.concat(chunks, size),
+        }),
       )
       res.on('error', (e) => fail(networkError(e, url)))
       res.on('close', () => {
-        if (!res.complete) fail(networkError(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }), url))
+        if (!res.complete)
+          fail(networkError(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }), url))
       })
     })
     req.end()

@@ -5,7 +5,12 @@ import http from 'node:http'
 import https from 'node:https'
 import type { Socket } from 'node:net'
 import { LiquidityError } from '../../shared/errors'
-import type { AnalyticsQuery, AnalyticsResponseMap, AssetDetail, GroupBy } from '../../shared/liquidity-schemas'
+import type {
+  AnalyticsQuery,
+  AnalyticsResponseMap,
+  AssetDetail,
+  GroupBy,
+} from '../../shared/liquidity-schemas'
 import { parseAnalytics, parseAssetDetail } from '../../shared/parse'
 import { AbortableLimit } from './abortable-limit'
 import { checkRedirect, endpointUrl, parseBaseUrl } from './base-url'
@@ -74,7 +79,8 @@ export class LiquidityClient {
     // No maxSockets: the limiter below is the one queue, so a request's timeout only starts once it
     // holds a slot, never while it waits for a socket.
     const agentOpts = { keepAlive: true, maxFreeSockets: concurrency }
-    this.agent = this.base.protocol === 'https:' ? new https.Agent(agentOpts) : new http.Agent(agentOpts)
+    this.agent =
+      this.base.protocol === 'https:' ? new https.Agent(agentOpts) : new http.Agent(agentOpts)
     this.limit = new AbortableLimit(concurrency)
     // Every queued or running call listens on this signal; hundreds at once are expected, not a leak.
     setMaxListeners(0, this.closing.signal)
@@ -93,7 +99,12 @@ export class LiquidityClient {
     opts: RequestOptions = {},
   ): Promise<AnalyticsResponseMap[G]> {
     if (q.days !== undefined && !(Number.isInteger(q.days) && q.days >= 1)) {
-      return Promise.reject(new LiquidityError('bad-request', 'The number of days must be a whole number of at least 1.'))
+      return Promise.reject(
+        new LiquidityError(
+          'bad-request',
+          'The number of days must be a whole number of at least 1.',
+        ),
+      )
     }
     const query = new URLSearchParams({ groupBy: q.groupBy })
     if (q.days !== undefined) query.set('days', String(q.days))
@@ -114,9 +125,15 @@ export class LiquidityClient {
     return { ...this.counters }
   }
 
-  private async call<T>(url: URL, what: string, parse: (v: unknown) => T, opts: RequestOptions): Promise<T> {
+  private async call<T>(
+    url: URL,
+    what: string,
+    parse: (v: unknown) => T,
+    opts: RequestOptions,
+  ): Promise<T> {
     const key = this.apiKey()
-    if (!key) throw new LiquidityError('auth', 'No API key is set. Add your Liquidity API key in Settings.')
+    if (!key)
+      throw new LiquidityError('auth', 'No API key is set. Add your Liquidity API key in Settings.')
     const linked = opts.signal ? linkSignals(opts.signal, this.closing.signal) : null
     const signal = linked?.signal ?? this.closing.signal
     if (signal.aborted) {
@@ -170,10 +187,16 @@ export class LiquidityClient {
         if (!REDIRECT_STATUSES.has(res.status)) return res
         const location = res.headers.location
         if (!location) {
-          throw new LiquidityError('invalid-response', `The service sent a redirect (${res.status}) without a target.`)
+          throw new LiquidityError(
+            'invalid-response',
+            `The service sent a redirect (${res.status}) without a target.`,
+          )
         }
         if (hop >= MAX_REDIRECTS) {
-          throw new LiquidityError('invalid-response', 'The service redirected too many times. Check the service address.')
+          throw new LiquidityError(
+            'invalid-response',
+            'The service redirected too many times. Check the service address.',
+          )
         }
         url = checkRedirect(location, url)
       }

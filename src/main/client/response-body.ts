@@ -26,14 +26,21 @@ export function readJsonBody(contentType: string | undefined, body: Buffer): unk
       )
     }
     const t = mediaType(contentType) || 'no content type'
-    throw new LiquidityError('invalid-response', `The service answered with ${t}, not JSON data — check the base URL.`)
+    throw new LiquidityError(
+      'invalid-response',
+      `The service answered with ${t}, not JSON data — check the base URL.`,
+    )
   }
   try {
     return JSON.parse(body.toString('utf8')) as unknown
   } catch (cause) {
-    throw new LiquidityError('invalid-response', 'The service sent data that could not be read (malformed JSON).', {
-      cause,
-    })
+    throw new LiquidityError(
+      'invalid-response',
+      'The service sent data that could not be read (malformed JSON).',
+      {
+        cause,
+      },
+    )
   }
 }
 

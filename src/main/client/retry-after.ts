@@ -1,7 +1,10 @@
 // Retry-After (RFC 9110 §10.2.3): either delta-seconds or an HTTP-date.
 
 /** Milliseconds to wait, or undefined when the header is absent or unreadable. */
-export function parseRetryAfter(value: string | string[] | undefined, now: number): number | undefined {
+export function parseRetryAfter(
+  value: string | string[] | undefined,
+  now: number,
+): number | undefined {
   const raw = (Array.isArray(value) ? value[0] : value)?.trim()
   if (!raw) return undefined
   if (/^\d+$/.test(raw)) return Number(raw) * 1000

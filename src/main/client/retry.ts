@@ -11,7 +11,12 @@ export interface RetryPolicy {
   retryAfterCapMs: number
 }
 
-export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 4, baseMs: 300, capMs: 10_000, retryAfterCapMs: 120_000 }
+export const DEFAULT_RETRY: RetryPolicy = {
+  maxAttempts: 4,
+  baseMs: 300,
+  capMs: 10_000,
+  retryAfterCapMs: 120_000,
+}
 
 export type Sleep = (ms: number, signal: AbortSignal) => Promise<void>
 
@@ -52,7 +57,10 @@ export interface RetryDeps {
   onRetry?: (attempt: number, delayMs: number, error: LiquidityError) => void
 }
 
-export async function withRetry<T>(run: (attempt: number) => Promise<T>, deps: RetryDeps): Promise<T> {
+export async function withRetry<T>(
+  run: (attempt: number) => Promise<T>,
+  deps: RetryDeps,
+): Promise<T> {
   const { policy, signal } = deps
   for (let attempt = 0; ; attempt++) {
     try {

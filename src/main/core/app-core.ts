@@ -4,7 +4,12 @@ import type { AlertRule, NotificationDecision } from '../../shared/alert-rules'
 import { LiquidityError, toSerializedError, type SerializedError } from '../../shared/errors'
 import type { IpcArgs } from '../../shared/ipc-contract'
 import type { Settings, SettingsPatch } from '../../shared/settings-schema'
-import type { ConnectionTestResult, EngineStatus, KeyStatus, WatchRow } from '../../shared/view-models'
+import type {
+  ConnectionTestResult,
+  EngineStatus,
+  KeyStatus,
+  WatchRow,
+} from '../../shared/view-models'
 import type { IpcCore } from '../ipc/core-types'
 import { toInstance } from '../engine/alerts/engine-state'
 import { requestKey } from '../engine/cache-envelope'
@@ -109,7 +114,9 @@ class Core implements AppCore {
     const detail = await this.p.connection.client.getAsset(symbol)
     const req = assetRequest(symbol)
     cache.put(requestKey(req), req, detail, this.now())
-    this.p.settings.update((s) => (s.watchlist.includes(symbol) ? s : { ...s, watchlist: [...s.watchlist, symbol] }))
+    this.p.settings.update((s) =>
+      s.watchlist.includes(symbol) ? s : { ...s, watchlist: [...s.watchlist, symbol] },
+    )
     const rows = this.emitRows()
     this.refreshSoon()
     return rows
@@ -145,7 +152,12 @@ class Core implements AppCore {
   }
   async snooze(...[req]: IpcArgs<'snooze'>): Promise<AlertRule[]> {
     const id = `snooze-${this.p.clock.now().toString(36)}-${++this.seq}`
-    const { rules, event } = snoozeRule(this.settings().rules, req, new Date(this.p.clock.now()), id)
+    const { rules, event } = snoozeRule(
+      this.settings().rules,
+      req,
+      new Date(this.p.clock.now()),
+      id,
+    )
     const out = this.editRules(() => rules)
     await this.p.alerts.appendEvents([event])
     this.deps.emit('alertEvents', [event])
@@ -168,7 +180,11 @@ class Core implements AppCore {
   async updateSettings(patch: SettingsPatch): Promise<Settings> {
     const before = this.p.settings.get()
     const after = this.p.settings.update((s) => ({ ...s, ...patch }))
-    if (patch.baseUrl !== undefined && patch.baseUrl !== before.baseUrl && this.p.overrides.baseUrl === undefined) {
+    if (
+      patch.baseUrl !== undefined &&
+      patch.baseUrl !== before.baseUrl &&
+      this.p.overrides.baseUrl === undefined
+    ) {
       await this.reconnect()
     }
     if (patch.intervalMinutes !== undefined) this.poller.reschedule()
@@ -220,7 +236,9 @@ class Core implements AppCore {
     return Promise.resolve(this.status())
   }
   openExternal(): Promise<void> {
-    return Promise.reject(new LiquidityError('internal', 'Opening links is done by the desktop shell, not the engine.'))
+    return Promise.reject(
+      new LiquidityError('internal', 'Opening links is done by the desktop shell, not the engine.'),
+    )
   }
 
   // ── internals ──
@@ -229,7 +247,11 @@ class Core implements AppCore {
   }
   private settings(s: Settings = this.p.settings.get()): Settings {
     const o = this.p.overrides
-    return { ...s, ...(o.watchlist ? { watchlist: o.watchlist } : {}), ...(o.baseUrl !== undefined ? { baseUrl: o.baseUrl } : {}) }
+    return {
+      ...s,
+      ...(o.watchlist ? { watchlist: o.watchlist } : {}),
+      ...(o.baseUrl !== undefined ? { baseUrl: o.baseUrl } : {}),
+    }
   }
   private intervalMs(): number {
     return this.settings().intervalMinutes * 60_000
@@ -292,7 +314,9 @@ class Core implements AppCore {
   private refreshSoon(): void {
     if (!this.started) return
     if (this.poller.status().inFlight) {
-      void this.poller.refreshNow().then(() => (this.started ? this.poller.refreshNow() : undefined))
+      void this.poller
+        .refreshNow()
+        .then(() => (this.started ? this.poller.refreshNow() : undefined))
     } else void this.poller.refreshNow()
   }
   private keyChanged(): void {
@@ -317,10 +341,13 @@ class Core implements AppCore {
     const oldConnection = this.p.connection
     const oldCache = this.p.cache
     const connection = await this.p.connect(baseUrl)
-    const cache = source === this.p.source ? oldCache : await this.p.openCache(source).catch(async (e: unknown) => {
-      await connection.close()
-      throw e
-    })
+    const cache =
+      source === this.p.source
+        ? oldCache
+        : await this.p.openCache(source).catch(async (e: unknown) => {
+            await connection.close()
+            throw e
+          })
     this.p.connection = connection
     this.p.cache = cache
     this.p.source = source
@@ -329,7 +356,8 @@ class Core implements AppCore {
     this.symbolErrors = new Map()
     const alertsSwitched = this.p.alerts.switchSource(source)
     await oldConnection.close()
-    if (cache !== oldCache) await oldCache.flush().catch((e: unknown) => this.p.reportLine(toSerializedError(e).message))
+    if (cache !== oldCache)
+      await oldCache.flush().catch((e: unknown) => this.p.reportLine(toSerializedError(e).message))
     await alertsSwitched
     this.emitRows()
     if (this.started) void this.poller.refreshNow()
@@ -345,7 +373,9 @@ class Core implements AppCore {
       commit: (state, events) =>
         this.p.source === source
           ? store.commit(state, events)
-          : Promise.reject(new LiquidityError('cancelled', 'The data source changed during the refresh.')),
+          : Promise.reject(
+              new LiquidityError('cancelled', 'The data source changed during the refresh.'),
+            ),
     }
   }
 
@@ -362,7 +392,13 @@ class Core implements AppCore {
     const { cache, source } = this.p
     try {
       const r = await runCycle(
-        { client, cache, alerts: this.alertsFor(source), now: () => this.now(), localMinuteOfDay: this.deps.localMinuteOfDay },
+        {
+          client,
+          cache,
+          alerts: this.alertsFor(source),
+          now: () => this.now(),
+          localMinuteOfDay: this.deps.localMinuteOfDay,
+        },
         { settings, intervalMs: this.intervalMs(), signal },
       )
       if (this.p.source !== source) {
@@ -372,7 +408,9 @@ class Core implements AppCore {
       }
       this.last = r
       this.lastError = r.error
-      this.symbolErrors = new Map(r.rows.flatMap((row) => (row.error ? [[row.symbol, row.error]] : [])))
+      this.symbolErrors = new Map(
+        r.rows.flatMap((row) => (row.error ? [[row.symbol, row.error]] : [])),
+      )
       if (r.retryAfterMs !== null) this.poller.holdOff(this.p.clock.now() + r.retryAfterMs)
       // State is committed: deliver even if the cycle was aborted meanwhile, or the alert is lost.
       await this.deliver(r.decisions)

@@ -12,7 +12,9 @@ export interface EmbeddedServiceOptions {
   latencyMs?: number
 }
 
-export type ClientTuning = Partial<Pick<LiquidityClientOptions, 'timeoutMs' | 'retry' | 'concurrency' | 'random'>>
+export type ClientTuning = Partial<
+  Pick<LiquidityClientOptions, 'timeoutMs' | 'retry' | 'concurrency' | 'random'>
+>
 
 export interface Connection {
   mode: 'demo' | 'live'
@@ -34,7 +36,8 @@ export interface ConnectOptions {
 export function clockSleep(clock: Clock): Sleep {
   return (ms, signal) =>
     new Promise<void>((resolve, reject) => {
-      const cancelled = (): LiquidityError => new LiquidityError('cancelled', 'The request was cancelled.')
+      const cancelled = (): LiquidityError =>
+        new LiquidityError('cancelled', 'The request was cancelled.')
       if (signal.aborted) {
         reject(cancelled())
         return
@@ -60,7 +63,12 @@ export async function openConnection(o: ConnectOptions): Promise<Connection> {
   }
   if (o.baseUrl !== null) {
     const client = new LiquidityClient({ ...base, baseUrl: o.baseUrl, apiKey: o.apiKey })
-    return { mode: 'live', baseUrl: o.baseUrl, client, close: () => Promise.resolve(client.close()) }
+    return {
+      mode: 'live',
+      baseUrl: o.baseUrl,
+      client,
+      close: () => Promise.resolve(client.close()),
+    }
   }
   // Demo mode: loopback only, a random port, the service's own public demo key (no keychain).
   const start = o.embedded?.start ?? startLocalService
@@ -70,7 +78,11 @@ export async function openConnection(o: ConnectOptions): Promise<Connection> {
     now: () => new Date(o.clock.now()),
     latencyMs: o.embedded?.latencyMs,
   })
-  const client = new LiquidityClient({ ...base, baseUrl: service.url, apiKey: () => service.apiKey })
+  const client = new LiquidityClient({
+    ...base,
+    baseUrl: service.url,
+    apiKey: () => service.apiKey,
+  })
   return {
     mode: 'demo',
     baseUrl: service.url,

@@ -9,7 +9,12 @@ import type { KeyValueStoreFactory } from '../engine/key-value-store'
 import { realClock, type Clock } from '../engine/scheduler'
 import type { SecretStore } from '../engine/secret-store'
 import { openSettings, type SettingsStore } from '../engine/settings-store'
-import { openConnection, type ClientTuning, type Connection, type EmbeddedServiceOptions } from './connection'
+import {
+  openConnection,
+  type ClientTuning,
+  type Connection,
+  type EmbeddedServiceOptions,
+} from './connection'
 import { NotificationLog } from './notification-log'
 
 export interface AppCoreDeps {
@@ -103,7 +108,8 @@ export async function openCoreParts(deps: AppCoreDeps): Promise<CoreParts> {
       clock,
       embedded: deps.embeddedService,
       client: deps.client,
-      userAgent: deps.isPackaged === false ? 'LiquidityWatch/0.1 (development)' : 'LiquidityWatch/0.1',
+      userAgent:
+        deps.isPackaged === false ? 'LiquidityWatch/0.1 (development)' : 'LiquidityWatch/0.1',
     })
   }
   const connection = await connect(baseUrl)

@@ -1,13 +1,30 @@
 // On-demand reads for the detail and analytics views: fresh from the service when it answers,
 // otherwise the cached answer with its as-of (Fetched.fromCache / stale).
 import { LiquidityError, type ErrorKind } from '../../shared/errors'
-import type { AnalyticsQuery, AnalyticsResponse, AssetDetail, AssetType, GroupBy, SeriesPoint } from '../../shared/liquidity-schemas'
+import type {
+  AnalyticsQuery,
+  AnalyticsResponse,
+  AssetDetail,
+  AssetType,
+  GroupBy,
+  SeriesPoint,
+} from '../../shared/liquidity-schemas'
 import type { AnalyticsView, AssetView, Fetched, SeriesView } from '../../shared/view-models'
 import type { ResponseCache } from '../engine/cache'
 import { requestKey } from '../engine/cache-envelope'
-import { ANALYTICS_DAYS, analyticsRequest, assetRequest, type CycleClient } from '../engine/cycle-fetch'
+import {
+  ANALYTICS_DAYS,
+  analyticsRequest,
+  assetRequest,
+  type CycleClient,
+} from '../engine/cycle-fetch'
 import { isStale } from '../engine/snapshot'
-import { analyticsViewKey, cachedKnownSymbols, cachedSnapshot, isAssetType } from '../engine/snapshot-cache'
+import {
+  analyticsViewKey,
+  cachedKnownSymbols,
+  cachedSnapshot,
+  isAssetType,
+} from '../engine/snapshot-cache'
 
 export interface ViewDeps {
   client: () => CycleClient
@@ -19,7 +36,14 @@ export interface ViewDeps {
 }
 
 /** Kinds where a cached answer is still the right answer; a wrong symbol or query is not. */
-const FALLBACK_KINDS = new Set<ErrorKind>(['network', 'timeout', 'server', 'rate-limited', 'auth', 'invalid-response'])
+const FALLBACK_KINDS = new Set<ErrorKind>([
+  'network',
+  'timeout',
+  'server',
+  'rate-limited',
+  'auth',
+  'invalid-response',
+])
 
 async function freshOrCached<T>(
   d: ViewDeps,
@@ -73,7 +97,9 @@ export function getAnalyticsView(d: ViewDeps, q: Query): Promise<AnalyticsView> 
     (data, at) => d.cache.put(key, req, data, at),
     () => {
       const e = d.cache.get(key)
-      return e?.request.kind === 'analytics' ? { data: e.data as AnalyticsResponse, fetchedAt: e.fetchedAt } : null
+      return e?.request.kind === 'analytics'
+        ? { data: e.data as AnalyticsResponse, fetchedAt: e.fetchedAt }
+        : null
     },
   )
 }
@@ -81,7 +107,9 @@ export function getAnalyticsView(d: ViewDeps, q: Query): Promise<AnalyticsView> 
 type CachedSeries = { data: SeriesPoint[]; fetchedAt: string }
 
 function seriesIn(data: AnalyticsResponse, symbol: string): SeriesPoint[] | null {
-  return data.groupBy === 'stock' ? (data.data.find((x) => x.symbol === symbol)?.series ?? null) : null
+  return data.groupBy === 'stock'
+    ? (data.data.find((x) => x.symbol === symbol)?.series ?? null)
+    : null
 }
 
 /**
@@ -89,21 +117,38 @@ function seriesIn(data: AnalyticsResponse, symbol: string): SeriesPoint[] | null
  * 90-day analytics of the symbol's asset type cut to the last `days` points when it holds that
  * many. The newer of the two wins (the cycle's runs every poll; the exact one only when viewed).
  */
-function cachedSeries(d: ViewDeps, key: string, symbol: string, assetType: AssetType, days: number): CachedSeries | null {
+function cachedSeries(
+  d: ViewDeps,
+  key: string,
+  symbol: string,
+  assetType: AssetType,
+  days: number,
+): CachedSeries | null {
   const found: CachedSeries[] = []
   const exact = d.cache.get(key)
-  const exactSeries = exact?.request.kind === 'analytics' ? seriesIn(exact.data as AnalyticsResponse, symbol) : null
+  const exactSeries =
+    exact?.request.kind === 'analytics' ? seriesIn(exact.data as AnalyticsResponse, symbol) : null
   if (exact && exactSeries) found.push({ data: exactSeries, fetchedAt: exact.fetchedAt })
-  const cycle = d.cache.get(requestKey(analyticsRequest({ groupBy: 'stock', days: ANALYTICS_DAYS, assetType })))
-  const cycleSeries = cycle?.request.kind === 'analytics' ? seriesIn(cycle.data as AnalyticsResponse, symbol) : null
+  const cycle = d.cache.get(
+    requestKey(analyticsRequest({ groupBy: 'stock', days: ANALYTICS_DAYS, assetType })),
+  )
+  const cycleSeries =
+    cycle?.request.kind === 'analytics' ? seriesIn(cycle.data as AnalyticsResponse, symbol) : null
   if (cycle && cycleSeries && days <= ANALYTICS_DAYS && cycleSeries.length >= days) {
     found.push({ data: cycleSeries.slice(-days), fetchedAt: cycle.fetchedAt })
   }
-  return found.reduce<CachedSeries | null>((best, c) => (best === null || Date.parse(c.fetchedAt) > Date.parse(best.fetchedAt) ? c : best), null)
+  return found.reduce<CachedSeries | null>(
+    (best, c) => (best === null || Date.parse(c.fetchedAt) > Date.parse(best.fetchedAt) ? c : best),
+    null,
+  )
 }
 
 /** One symbol's daily series; its asset type comes from cached data (the service filters per type). */
-export async function getSeriesView(d: ViewDeps, symbol: string, days: number): Promise<SeriesView> {
+export async function getSeriesView(
+  d: ViewDeps,
+  symbol: string,
+  days: number,
+): Promise<SeriesView> {
   const detailType = cachedSnapshot(d.cache, symbol, 0, 60_000).detail?.assetType
   const knownType = cachedKnownSymbols(d.cache).find((k) => k.symbol === symbol)?.assetType
   const t = detailType ?? knownType
@@ -122,6 +167,7 @@ export async function getSeriesView(d: ViewDeps, symbol: string, days: number): 
     () => undefined,
     () => cachedSeries(d, key, symbol, assetType, days),
   )
-  if (!view.data) throw new LiquidityError('not-found', `The service has no ${days}-day series for ${symbol}.`)
+  if (!view.data)
+    throw new LiquidityError('not-found', `The service has no ${days}-day series for ${symbol}.`)
   return { ...view, data: view.data }
 }

@@ -13,7 +13,13 @@ export const NOTIFICATION_LOG_FILE = 'notification-log.json'
 
 const eventIds = z.array(z.string())
 const decisionSchema = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('sent'), title: z.string(), body: z.string(), symbol: z.string().nullable(), eventIds }),
+  z.object({
+    status: z.literal('sent'),
+    title: z.string(),
+    body: z.string(),
+    symbol: z.string().nullable(),
+    eventIds,
+  }),
   z.object({
     status: z.literal('held'),
     reason: z.enum(['quiet-hours', 'paused']),
@@ -23,7 +29,14 @@ const decisionSchema = z.discriminatedUnion('status', [
   }),
   z.object({
     status: z.literal('suppressed'),
-    reason: z.enum(['disabled', 'snoozed', 'cached-data', 'backfill', 'once-already-sent', 'repeat-interval']),
+    reason: z.enum([
+      'disabled',
+      'snoozed',
+      'cached-data',
+      'backfill',
+      'once-already-sent',
+      'repeat-interval',
+    ]),
     eventIds,
   }),
 ]) satisfies z.ZodType<NotificationDecision>
@@ -64,7 +77,10 @@ export class NotificationLog {
       const first = parsed.error.issues[0]
       reason = first ? `${first.path.join('.') || '(root)'}: ${first.message}` : 'invalid'
     } catch (e) {
-      reason = e instanceof SyntaxError ? 'not valid JSON' : ((e as NodeJS.ErrnoException).code ?? (e as Error).message)
+      reason =
+        e instanceof SyntaxError
+          ? 'not valid JSON'
+          : ((e as NodeJS.ErrnoException).code ?? (e as Error).message)
     }
     const log = new NotificationLog(path, [], max)
     let where: string
@@ -98,7 +114,9 @@ export class NotificationLog {
   /** Writes are chained: a later one never lands before an earlier one. */
   private persist(): Promise<void> {
     const snapshot = JSON.stringify({ version: 1, items: this.items })
-    const next = this.writing.catch(() => undefined).then(() => writeFileAtomic(this.path, snapshot))
+    const next = this.writing
+      .catch(() => undefined)
+      .then(() => writeFileAtomic(this.path, snapshot))
     this.writing = next
     return next
   }

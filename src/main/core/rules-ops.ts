@@ -33,13 +33,17 @@ export function snoozeRule(
   eventId: string,
 ): { rules: AlertRule[]; event: AlertEvent } {
   const rule = find(rules, req.ruleId)
-  const until = req.minutes > 0 ? new Date(now.getTime() + req.minutes * 60_000).toISOString() : null
+  const until =
+    req.minutes > 0 ? new Date(now.getTime() + req.minutes * 60_000).toISOString() : null
   const next: AlertRule =
     req.symbol === null
       ? { ...rule, snoozedUntil: until }
       : {
           ...rule,
-          overrides: { ...rule.overrides, [req.symbol]: { ...rule.overrides[req.symbol], snoozedUntil: until } },
+          overrides: {
+            ...rule.overrides,
+            [req.symbol]: { ...rule.overrides[req.symbol], snoozedUntil: until },
+          },
         }
   const who = req.symbol ?? 'all symbols'
   const message =

@@ -25,12 +25,14 @@ const LOCAL_KINDS = new Set(['not-found', 'bad-request', 'cancelled'])
 
 export function buildStatus(p: StatusParts): EngineStatus {
   let connection = p.poller.connection
-  if (connection === 'online' && p.lastError && !LOCAL_KINDS.has(p.lastError.kind)) connection = 'degraded'
+  if (connection === 'online' && p.lastError && !LOCAL_KINDS.has(p.lastError.kind))
+    connection = 'degraded'
   // Staleness is judged now, not at the last cycle: while offline, rows age into it.
   let staleSince: string | null = null
   for (const r of p.rows) {
     if (r.fetchedAt === null || !isStale(r.fetchedAt, p.nowMs, p.intervalMs)) continue
-    if (staleSince === null || Date.parse(r.fetchedAt) < Date.parse(staleSince)) staleSince = r.fetchedAt
+    if (staleSince === null || Date.parse(r.fetchedAt) < Date.parse(staleSince))
+      staleSince = r.fetchedAt
   }
   const paused = p.settings.notificationsPausedUntil
   return {
@@ -44,7 +46,10 @@ export function buildStatus(p: StatusParts): EngineStatus {
     staleSince,
     lastError: p.lastError,
     firingCount: p.instances.filter((i) => i.state === 'firing').length,
-    worstState: worstState([...p.instances.map((i) => i.state), ...p.rows.map((r) => r.alertState)]),
+    worstState: worstState([
+      ...p.instances.map((i) => i.state),
+      ...p.rows.map((r) => r.alertState),
+    ]),
     notificationsPausedUntil: paused !== null && Date.parse(paused) > p.nowMs ? paused : null,
   }
 }

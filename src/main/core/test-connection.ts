@@ -18,12 +18,20 @@ export async function testConnection(
   try {
     if (baseUrl === null) {
       // The demo service: reuse the running one, or start one just for the test.
-      const conn = p.connection.mode === 'demo' ? p.connection : await openConnection({ baseUrl: null, apiKey, clock: p.clock })
+      const conn =
+        p.connection.mode === 'demo'
+          ? p.connection
+          : await openConnection({ baseUrl: null, apiKey, clock: p.clock })
       if (conn !== p.connection) close = () => conn.close()
       client = conn.client
       where = 'the built-in demo service'
     } else {
-      const c = new LiquidityClient({ baseUrl, apiKey, timeoutMs: TEST_TIMEOUT_MS, retry: { maxAttempts: 1 } })
+      const c = new LiquidityClient({
+        baseUrl,
+        apiKey,
+        timeoutMs: TEST_TIMEOUT_MS,
+        retry: { maxAttempts: 1 },
+      })
       close = () => c.close()
       client = c
       where = new URL(baseUrl).host
@@ -37,7 +45,12 @@ export async function testConnection(
   try {
     await client.getAnalytics({ groupBy: 'total', days: 1 })
     const latencyMs = Math.round(performance.now() - t0)
-    return { ok: true, kind: null, message: `Connected to ${where} (answered in ${latencyMs} ms).`, latencyMs }
+    return {
+      ok: true,
+      kind: null,
+      message: `Connected to ${where} (answered in ${latencyMs} ms).`,
+      latencyMs,
+    }
   } catch (e) {
     const err = toSerializedError(e)
     return { ok: false, kind: err.kind, message: err.message, latencyMs: null }

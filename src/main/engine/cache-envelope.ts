@@ -22,11 +22,16 @@ interface EnvelopeBase {
   fetchedAt: string
 }
 export type AssetEnvelope = EnvelopeBase & { request: AssetRequest; data: AssetDetail }
-export type AnalyticsEnvelope = EnvelopeBase & { request: AnalyticsRequest; data: AnalyticsResponse }
+export type AnalyticsEnvelope = EnvelopeBase & {
+  request: AnalyticsRequest
+  data: AnalyticsResponse
+}
 export type CacheEnvelope = AssetEnvelope | AnalyticsEnvelope
 
 /** The data type that belongs to a request kind, so put() cannot file analytics under an asset. */
-export type DataFor<R extends CacheRequest> = R extends AssetRequest ? AssetDetail : AnalyticsResponse
+export type DataFor<R extends CacheRequest> = R extends AssetRequest
+  ? AssetDetail
+  : AnalyticsResponse
 
 /** The conventional key for a request: `asset:TSLA`, `analytics:stock:stock:90`. */
 export function requestKey(request: CacheRequest): string {
@@ -67,7 +72,10 @@ export function normalizeRequest(request: unknown): CacheRequest {
       return { kind: 'analytics', params: out }
     }
   }
-  throw new LiquidityError('invalid-argument', 'A cache entry needs a request of kind asset (with a symbol) or analytics (with groupBy).')
+  throw new LiquidityError(
+    'invalid-argument',
+    'A cache entry needs a request of kind asset (with a symbol) or analytics (with groupBy).',
+  )
 }
 
 /** Trust an envelope read from disk exactly as much as a fresh response: same schemas. */
@@ -75,7 +83,9 @@ export function reviveEnvelope(raw: unknown): CacheEnvelope {
   const e = raw as Partial<Record<keyof CacheEnvelope, unknown>> | null
   if (e === null || typeof e !== 'object') throw new Error('entry is not an object')
   if (e.schemaVersion !== CACHE_SCHEMA_VERSION) {
-    throw new Error(`entry has schema version ${String(e.schemaVersion)}, expected ${CACHE_SCHEMA_VERSION}`)
+    throw new Error(
+      `entry has schema version ${String(e.schemaVersion)}, expected ${CACHE_SCHEMA_VERSION}`,
+    )
   }
   if (typeof e.fetchedAt !== 'string' || Number.isNaN(Date.parse(e.fetchedAt))) {
     throw new Error('entry has no valid fetchedAt')

@@ -42,7 +42,9 @@ export function splitCacheFile(text: string): SplitResult {
   if (text.startsWith(HEAD) && text.endsWith(TAIL)) {
     if (text.length === HEAD.length + TAIL.length) return { entries: [] }
     const body = text.slice(HEAD.length + 1, -TAIL.length)
-    return { entries: body.split(SEPARATOR).map((line) => () => onlyEntry(JSON.parse(`{${line}}`))) }
+    return {
+      entries: body.split(SEPARATOR).map((line) => () => onlyEntry(JSON.parse(`{${line}}`))),
+    }
   }
   let raw: unknown
   try {
@@ -57,7 +59,9 @@ export function splitCacheFile(text: string): SplitResult {
   if (file.entries === null || typeof file.entries !== 'object' || Array.isArray(file.entries)) {
     return { bad: 'has no entries table' }
   }
-  return { entries: Object.entries(file.entries as Record<string, unknown>).map((pair) => () => pair) }
+  return {
+    entries: Object.entries(file.entries as Record<string, unknown>).map((pair) => () => pair),
+  }
 }
 
 function onlyEntry(obj: Record<string, unknown>): [string, unknown] {

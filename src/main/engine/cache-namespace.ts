@@ -63,7 +63,11 @@ export async function openSourceCache(
   const dir = cacheDirFor(dataDir, namespace)
   await mkdir(dir, { recursive: true })
   const legacy = join(dataDir, CACHE_FILE_NAME)
-  if (options.adoptLegacy && (await exists(legacy)) && !(await exists(join(dir, CACHE_FILE_NAME)))) {
+  if (
+    options.adoptLegacy &&
+    (await exists(legacy)) &&
+    !(await exists(join(dir, CACHE_FILE_NAME)))
+  ) {
     await rename(legacy, join(dir, CACHE_FILE_NAME)).catch(() => undefined)
   }
   return ResponseCache.open(dir, options)

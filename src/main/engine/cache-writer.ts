@@ -14,7 +14,10 @@ function tempPrefix(path: string): string {
 }
 
 export async function writeChunksAtomic(path: string, chunks: Iterable<string>): Promise<void> {
-  const tmp = join(dirname(path), `${tempPrefix(path)}${process.pid}-${randomBytes(6).toString('hex')}`)
+  const tmp = join(
+    dirname(path),
+    `${tempPrefix(path)}${process.pid}-${randomBytes(6).toString('hex')}`,
+  )
   const fh = await open(tmp, 'w', 0o600)
   let closed = false
   try {

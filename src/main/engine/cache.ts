@@ -61,10 +61,18 @@ export class ResponseCache {
   }
 
   /** Memory only; flush() persists. Params outside the service's query are not kept. */
-  put<R extends CacheRequest>(key: string, request: R, data: DataFor<R>, fetchedAt: Date | string): void {
+  put<R extends CacheRequest>(
+    key: string,
+    request: R,
+    data: DataFor<R>,
+    fetchedAt: Date | string,
+  ): void {
     const at = typeof fetchedAt === 'string' ? new Date(fetchedAt) : fetchedAt
     if (Number.isNaN(at.getTime())) {
-      throw new LiquidityError('invalid-argument', `Cannot cache ${key}: fetchedAt is not a valid time.`)
+      throw new LiquidityError(
+        'invalid-argument',
+        `Cannot cache ${key}: fetchedAt is not a valid time.`,
+      )
     }
     const envelope = {
       schemaVersion: CACHE_SCHEMA_VERSION,
@@ -91,9 +99,13 @@ export class ResponseCache {
     try {
       await writeChunksAtomic(this.path, serializeEntries(snapshot))
     } catch (e) {
-      throw new LiquidityError('storage', `Could not save the offline cache to ${this.path}: ${(e as Error).message}`, {
-        cause: e,
-      })
+      throw new LiquidityError(
+        'storage',
+        `Could not save the offline cache to ${this.path}: ${(e as Error).message}`,
+        {
+          cause: e,
+        },
+      )
     }
     this.#written = generation
   }
@@ -103,7 +115,10 @@ export class ResponseCache {
     try {
       text = await readFileIfExists(this.path)
     } catch (e) {
-      await this.#setAside(`could not be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, now)
+      await this.#setAside(
+        `could not be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
+        now,
+      )
       return
     }
     if (text === null) return
@@ -127,7 +142,9 @@ export class ResponseCache {
     if (dropped.length > 0) {
       // The file still holds the bad entries; the next flush rewrites it without them.
       this.#generation++
-      const shown = dropped.slice(0, 3).join('; ') + (dropped.length > 3 ? ` (+${dropped.length - 3} more)` : '')
+      const shown =
+        dropped.slice(0, 3).join('; ') +
+        (dropped.length > 3 ? ` (+${dropped.length - 3} more)` : '')
       this.report = `${dropped.length} cached response${dropped.length === 1 ? '' : 's'} failed validation and ${dropped.length === 1 ? 'was' : 'were'} dropped; the rest of the offline cache was kept. ${shown}`
     }
   }

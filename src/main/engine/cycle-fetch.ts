@@ -84,7 +84,9 @@ export async function fetchAll(ctx: FetchContext, symbols: string[]): Promise<Fe
   }
 
   // The client bounds concurrency; firing all at once just queues them there.
-  const details = await Promise.all(symbols.map((s) => track(ctx.client.getAsset(s, { signal: ctx.signal }))))
+  const details = await Promise.all(
+    symbols.map((s) => track(ctx.client.getAsset(s, { signal: ctx.signal }))),
+  )
   throwIfAborted(ctx.signal)
   const nowIso = ctx.now().toISOString()
   details.forEach((r, i) => {
@@ -92,7 +94,14 @@ export async function fetchAll(ctx: FetchContext, symbols: string[]): Promise<Fe
     const req = assetRequest(symbol)
     if (r.status === 'fulfilled') {
       ctx.cache.put(requestKey(req), req, r.value, nowIso)
-      out.snapshots.push({ symbol, detail: r.value, fetchedAt: nowIso, fromCache: false, stale: false, error: null })
+      out.snapshots.push({
+        symbol,
+        detail: r.value,
+        fetchedAt: nowIso,
+        fromCache: false,
+        stale: false,
+        error: null,
+      })
       return
     }
     const cached = ctx.cache.get(requestKey(req))
@@ -119,9 +128,16 @@ export async function fetchAll(ctx: FetchContext, symbols: string[]): Promise<Fe
   )
   const totalReq = analyticsRequest({ groupBy: 'total', days: ANALYTICS_DAYS })
   const [totalRes, ...stockRes] = await Promise.all([
-    track(ctx.client.getAnalytics({ groupBy: 'total', days: ANALYTICS_DAYS }, { signal: ctx.signal })),
+    track(
+      ctx.client.getAnalytics({ groupBy: 'total', days: ANALYTICS_DAYS }, { signal: ctx.signal }),
+    ),
     ...typeList.map((assetType) =>
-      track(ctx.client.getAnalytics({ groupBy: 'stock', days: ANALYTICS_DAYS, assetType }, { signal: ctx.signal })),
+      track(
+        ctx.client.getAnalytics(
+          { groupBy: 'stock', days: ANALYTICS_DAYS, assetType },
+          { signal: ctx.signal },
+        ),
+      ),
     ),
   ])
   throwIfAborted(ctx.signal)

@@ -1,6 +1,11 @@
 // One poll cycle: fetch (fresh or cached), flush the cache once, evaluate alerts, commit their
 // state once, and hand back the rows, events and notification decisions of this cycle.
-import type { AlertEvent, AlertInstance, AlertRule, NotificationDecision } from '../../shared/alert-rules'
+import type {
+  AlertEvent,
+  AlertInstance,
+  AlertRule,
+  NotificationDecision,
+} from '../../shared/alert-rules'
 import type { SerializedError } from '../../shared/errors'
 import type { AssetType } from '../../shared/liquidity-schemas'
 import type { Settings } from '../../shared/settings-schema'
@@ -51,7 +56,10 @@ export interface CycleResult {
 /** Failures that say nothing about reachability: a wrong symbol is not an outage. */
 const LOCAL_KINDS = new Set(['not-found', 'bad-request'])
 
-export function notifyPrefs(settings: Settings, localMinuteOfDay?: (now: Date) => number): NotifyPrefs {
+export function notifyPrefs(
+  settings: Settings,
+  localMinuteOfDay?: (now: Date) => number,
+): NotifyPrefs {
   return {
     notificationsEnabled: settings.notifications.enabled,
     quietHours: settings.quietHours,
@@ -64,23 +72,33 @@ export function notifyPrefs(settings: Settings, localMinuteOfDay?: (now: Date) =
 export function symbolsToFetch(settings: Settings, now: Date): string[] {
   const out = new Set(settings.watchlist)
   for (const rule of settings.rules) {
-    if (rule.scope.kind === 'symbols' && ruleIsActive(rule, now)) rule.scope.symbols.forEach((s) => out.add(s))
+    if (rule.scope.kind === 'symbols' && ruleIsActive(rule, now))
+      rule.scope.symbols.forEach((s) => out.add(s))
   }
   return [...out]
 }
 
 export function snoozedSymbols(rules: AlertRule[], watchlist: string[], now: Date): Set<string> {
-  return new Set(liveTargets(rules, watchlist, now).filter((t) => t.snoozed).map((t) => t.symbol))
+  return new Set(
+    liveTargets(rules, watchlist, now)
+      .filter((t) => t.snoozed)
+      .map((t) => t.symbol),
+  )
 }
 
-export function cycleOutcome(f: Pick<FetchResult, 'requests' | 'successes' | 'errors'>): 'ok' | 'failed' {
+export function cycleOutcome(
+  f: Pick<FetchResult, 'requests' | 'successes' | 'errors'>,
+): 'ok' | 'failed' {
   if (f.successes > 0 || f.requests === 0) return 'ok'
   return f.errors.every((e) => LOCAL_KINDS.has(e.kind)) ? 'ok' : 'failed'
 }
 
-export function knownSymbolsOf(stock: Map<AssetType, { data: { data: { symbol: string }[] } | null }>): KnownSymbol[] {
+export function knownSymbolsOf(
+  stock: Map<AssetType, { data: { data: { symbol: string }[] } | null }>,
+): KnownSymbol[] {
   const out: KnownSymbol[] = []
-  for (const [assetType, f] of stock) for (const d of f.data?.data ?? []) out.push({ symbol: d.symbol, assetType })
+  for (const [assetType, f] of stock)
+    for (const d of f.data?.data ?? []) out.push({ symbol: d.symbol, assetType })
   return out.sort((a, b) => a.symbol.localeCompare(b.symbol))
 }
 

@@ -89,7 +89,8 @@ export function migrateSettings(raw: unknown): { value: Json; from: number } {
   let value = raw as Json
   for (let v = from; v < SETTINGS_VERSION; v++) {
     const step = migrations[v]
-    if (step === undefined) throw new MigrationError(`has version ${v}, which no migration upgrades`)
+    if (step === undefined)
+      throw new MigrationError(`has version ${v}, which no migration upgrades`)
     value = step(value)
   }
   return { value, from }

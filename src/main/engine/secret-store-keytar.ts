@@ -21,7 +21,8 @@ export interface KeytarSecretStoreOptions {
 }
 
 const NO_PLAINTEXT = 'Liquidity Watch will not store your key in plain text.'
-const NO_SERVICE = /could not connect|autolaunch|not provided by any|serviceunknown|namehasnoowner|org\.freedesktop\.secrets|d-?bus/i
+const NO_SERVICE =
+  /could not connect|autolaunch|not provided by any|serviceunknown|namehasnoowner|org\.freedesktop\.secrets|d-?bus/i
 
 function unavailable(e: unknown): LiquidityError {
   if (e instanceof LiquidityError) return e
@@ -83,7 +84,10 @@ export class KeytarSecretStore implements SecretStore {
     // keytar is CommonJS: its functions sit on the default export under ESM.
     const k = ((mod as { default?: unknown }).default ?? mod) as Partial<KeytarLike>
     if (typeof k.getPassword !== 'function' || typeof k.setPassword !== 'function') {
-      throw new LiquidityError('keychain-unavailable', `The system keychain module is not usable; ${NO_PLAINTEXT}`)
+      throw new LiquidityError(
+        'keychain-unavailable',
+        `The system keychain module is not usable; ${NO_PLAINTEXT}`,
+      )
     }
     this.#keytar = k as KeytarLike
     return this.#keytar
@@ -94,7 +98,10 @@ export class KeytarSecretStore implements SecretStore {
     let timer: NodeJS.Timeout | undefined
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(
-        () => reject(new Error(`the keychain did not answer within ${Math.round(this.#timeoutMs / 1000)} s`)),
+        () =>
+          reject(
+            new Error(`the keychain did not answer within ${Math.round(this.#timeoutMs / 1000)} s`),
+          ),
         this.#timeoutMs,
       )
     })

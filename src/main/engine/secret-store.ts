@@ -22,10 +22,16 @@ export function normalizeApiKey(key: unknown): string {
   const k = typeof key === 'string' ? key.trim() : ''
   if (k.length === 0) throw new LiquidityError('invalid-argument', 'The API key is empty.')
   if (k.length > MAX_KEY_LENGTH) {
-    throw new LiquidityError('invalid-argument', `The API key is longer than ${MAX_KEY_LENGTH} characters.`)
+    throw new LiquidityError(
+      'invalid-argument',
+      `The API key is longer than ${MAX_KEY_LENGTH} characters.`,
+    )
   }
   if (/[\r\n\t\0]/.test(k)) {
-    throw new LiquidityError('invalid-argument', 'The API key contains a line break or control character.')
+    throw new LiquidityError(
+      'invalid-argument',
+      'The API key contains a line break or control character.',
+    )
   }
   return k
 }

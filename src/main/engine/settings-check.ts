@@ -28,6 +28,10 @@ export function checkSettingsText(text: string): SettingsCheck {
     throw e
   }
   const r = settingsSchema.safeParse(migrated.value)
-  if (!r.success) return { ok: false, reason: `holds values that are not allowed (${describeIssues(r.error.issues)})` }
+  if (!r.success)
+    return {
+      ok: false,
+      reason: `holds values that are not allowed (${describeIssues(r.error.issues)})`,
+    }
   return { ok: true, settings: r.data, from: migrated.from }
 }

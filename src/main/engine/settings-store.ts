@@ -33,11 +33,16 @@ function inspect(path: string): { settings: Settings | null; reason: string | nu
   try {
     text = readTextIfExistsSync(path)
   } catch (e) {
-    return { settings: null, reason: `could not be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})` }
+    return {
+      settings: null,
+      reason: `could not be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
+    }
   }
   if (text === null) return { settings: null, reason: null }
   const check = checkSettingsText(text)
-  return check.ok ? { settings: check.settings, reason: null } : { settings: null, reason: check.reason }
+  return check.ok
+    ? { settings: check.settings, reason: null }
+    : { settings: null, reason: check.reason }
 }
 
 function readLastGood(path: string): Settings | null {
@@ -69,7 +74,8 @@ export function openSettings(options: OpenSettingsOptions): SettingsStore {
       kept = `The damaged file could not be moved aside (${(e as Error).message}).`
     }
     settings = readLastGood(lastGoodPath)
-    const restored = settings !== null ? 'restored your last good settings' : 'went back to the default settings'
+    const restored =
+      settings !== null ? 'restored your last good settings' : 'went back to the default settings'
     report = `Your settings file ${found.reason}, so Liquidity Watch ${restored}. ${kept}`
   }
   settings ??= defaultSettings()
@@ -78,12 +84,19 @@ export function openSettings(options: OpenSettingsOptions): SettingsStore {
   try {
     store = options.create({ cwd: options.dir, configName: SETTINGS_CONFIG_NAME })
   } catch (e) {
-    throw new LiquidityError('storage', `Could not open the settings file ${mainPath}: ${(e as Error).message}`, {
-      cause: e,
-    })
+    throw new LiquidityError(
+      'storage',
+      `Could not open the settings file ${mainPath}: ${(e as Error).message}`,
+      {
+        cause: e,
+      },
+    )
   }
   if (resolve(store.path) !== resolve(mainPath)) {
-    throw new LiquidityError('internal', `The settings store opened ${store.path}, expected ${mainPath}.`)
+    throw new LiquidityError(
+      'internal',
+      `The settings store opened ${store.path}, expected ${mainPath}.`,
+    )
   }
   // Rewrite only when the file differs (fresh, migrated, repaired, or carrying stripped fields).
   if (JSON.stringify(store.store) !== JSON.stringify(settings)) save(store, settings)
@@ -97,7 +110,10 @@ export function openSettings(options: OpenSettingsOptions): SettingsStore {
     update(fn) {
       const r = settingsSchema.safeParse(fn(structuredClone(current)))
       if (!r.success) {
-        throw new LiquidityError('invalid-argument', `Settings not saved: ${describeIssues(r.error.issues)}`)
+        throw new LiquidityError(
+          'invalid-argument',
+          `Settings not saved: ${describeIssues(r.error.issues)}`,
+        )
       }
       save(store, r.data)
       current = r.data
@@ -111,9 +127,13 @@ function save(store: KeyValueStore, settings: Settings): void {
   try {
     store.store = settings
   } catch (e) {
-    throw new LiquidityError('storage', `Could not save settings to ${store.path}: ${(e as Error).message}`, {
-      cause: e,
-    })
+    throw new LiquidityError(
+      'storage',
+      `Could not save settings to ${store.path}: ${(e as Error).message}`,
+      {
+        cause: e,
+      },
+    )
   }
 }
 

@@ -26,12 +26,21 @@ export function cachedSnapshot(
   const e = cache.get(requestKey(assetRequest(symbol)))
   const detail = e && e.request.kind === 'asset' ? (e.data as AssetDetail) : null
   const fetchedAt = detail ? e!.fetchedAt : null
-  return { symbol, detail, fetchedAt, fromCache: detail !== null, stale: isStale(fetchedAt, nowMs, intervalMs), error }
+  return {
+    symbol,
+    detail,
+    fetchedAt,
+    fromCache: detail !== null,
+    stale: isStale(fetchedAt, nowMs, intervalMs),
+    error,
+  }
 }
 
 /** The cycle's all-symbols analytics for one asset type, as last cached. */
 export function cachedStock(cache: ResponseCache, assetType: AssetType): AnalyticsStock | null {
-  const e = cache.get(requestKey(analyticsRequest({ groupBy: 'stock', days: ANALYTICS_DAYS, assetType })))
+  const e = cache.get(
+    requestKey(analyticsRequest({ groupBy: 'stock', days: ANALYTICS_DAYS, assetType })),
+  )
   if (e?.request.kind !== 'analytics') return null
   const data = e.data as AnalyticsStock
   return data.groupBy === 'stock' ? data : null
@@ -60,7 +69,8 @@ export function cachedRows(i: CachedRowsInput): WatchRow[] {
 export function cachedKnownSymbols(cache: ResponseCache): KnownSymbol[] {
   const out: KnownSymbol[] = []
   for (const assetType of ASSET_TYPES) {
-    for (const d of cachedStock(cache, assetType)?.data ?? []) out.push({ symbol: d.symbol, assetType })
+    for (const d of cachedStock(cache, assetType)?.data ?? [])
+      out.push({ symbol: d.symbol, assetType })
   }
   return out.sort((a, b) => a.symbol.localeCompare(b.symbol))
 }

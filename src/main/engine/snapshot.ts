@@ -32,7 +32,13 @@ export interface SymbolSnapshot {
 }
 
 export function toObservation(s: SymbolSnapshot): Observation {
-  return { detail: s.detail, error: s.error, fromCache: s.fromCache, fetchedAt: s.fetchedAt, stale: s.stale }
+  return {
+    detail: s.detail,
+    error: s.error,
+    fromCache: s.fromCache,
+    fetchedAt: s.fetchedAt,
+    stale: s.stale,
+  }
 }
 
 /** Last 30 TVL points of a symbol, oldest first; [] when the analytics did not list it. */

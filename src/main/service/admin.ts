@@ -32,7 +32,11 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
 
 const bad = (message: string): Reply => error(400, 'invalid_body', message)
 
-export async function handleAdmin(req: IncomingMessage, pathname: string, deps: AdminDeps): Promise<Reply> {
+export async function handleAdmin(
+  req: IncomingMessage,
+  pathname: string,
+  deps: AdminDeps,
+): Promise<Reply> {
   if (!LOOPBACK.has(req.socket.remoteAddress ?? '')) {
     return error(403, 'forbidden', 'The admin API answers loopback clients only.')
   }
@@ -57,7 +61,9 @@ export async function handleAdmin(req: IncomingMessage, pathname: string, deps: 
     }
     if (method === 'POST' && id === undefined) {
       try {
-        const newId = isFaults ? deps.faults.inject(body as never) : deps.scenarios.add(body as never)
+        const newId = isFaults
+          ? deps.faults.inject(body as never)
+          : deps.scenarios.add(body as never)
         return json(201, { id: newId })
       } catch (e) {
         if (e instanceof FaultError || e instanceof ScenarioError) return bad(e.message)
@@ -71,7 +77,9 @@ export async function handleAdmin(req: IncomingMessage, pathname: string, deps: 
         return json(200, { cleared: true })
       }
       const removed = isFaults ? deps.faults.remove(id) : deps.scenarios.remove(id)
-      return removed ? json(200, { removed: id }) : error(404, 'not_found', `No ${resource.slice(0, -1)} with id ${id}.`)
+      return removed
+        ? json(200, { removed: id })
+        : error(404, 'not_found', `No ${resource.slice(0, -1)} with id ${id}.`)
     }
   }
   if (resource === 'latency' && id === undefined && method === 'POST') {

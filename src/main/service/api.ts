@@ -23,7 +23,8 @@ const bad = (message: string): Reply => error(400, 'invalid_parameter', message)
 
 function unknownSymbol(model: DataModel, symbol: string): Reply {
   const hint = suggestSymbol(model.catalog, symbol)
-  const tail = hint && hint !== symbol ? ` Symbols are case-sensitive tickers: did you mean ${hint}?` : ''
+  const tail =
+    hint && hint !== symbol ? ` Symbols are case-sensitive tickers: did you mean ${hint}?` : ''
   return error(404, 'unknown_symbol', `No asset with symbol "${symbol}".${tail}`)
 }
 
@@ -31,7 +32,12 @@ function unknownSymbol(model: DataModel, symbol: string): Reply {
  * Answers one API call. The clock is read to the whole second: values drift smoothly anyway, and
  * it lets identical calls within a second share one built body.
  */
-export function handleApi(route: ApiRoute, query: URLSearchParams, model: DataModel, nowMs: number): Reply {
+export function handleApi(
+  route: ApiRoute,
+  query: URLSearchParams,
+  model: DataModel,
+  nowMs: number,
+): Reply {
   const ms = Math.floor(nowMs / 1000) * 1000
   const key = route.kind === 'asset' ? `asset/${route.rawSymbol}` : `analytics?${query.toString()}`
   return model.memo(key, ms, () =>
@@ -50,7 +56,12 @@ function getAsset(rawSymbol: string, model: DataModel, nowMs: number): Reply {
   return json(200, assetDetail(model, symbol, nowMs))
 }
 
-function oneOf<T extends string>(query: URLSearchParams, key: string, allowed: readonly T[], dflt: T): T | Reply {
+function oneOf<T extends string>(
+  query: URLSearchParams,
+  key: string,
+  allowed: readonly T[],
+  dflt: T,
+): T | Reply {
   const v = query.get(key)
   if (v === null) return dflt
   if ((allowed as readonly string[]).includes(v)) return v as T
@@ -92,7 +103,9 @@ function getAnalytics(query: URLSearchParams, model: DataModel, nowMs: number): 
   const slices = model.catalog.slices
   if (!slices.some((s) => s.issuer === issuer)) {
     const other = model.catalog.issuers.find((n) => n.toLowerCase() === issuer.toLowerCase())
-    const tail = other ? ` Did you mean ${other}?` : ` Issuers: ${model.catalog.issuers.join(', ')}.`
+    const tail = other
+      ? ` Did you mean ${other}?`
+      : ` Issuers: ${model.catalog.issuers.join(', ')}.`
     return error(404, 'unknown_issuer', `No issuer named "${issuer}".${tail}`)
   }
   if (!slices.some((s) => s.issuer === issuer && s.asset.assetType === assetType)) {

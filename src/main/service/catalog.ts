@@ -90,18 +90,51 @@ interface StockIssuer {
 }
 
 const STOCK_ISSUERS: StockIssuer[] = [
-  { name: 'Backed', token: (s) => `${s}x`, networks: ['solana', 'ethereum', 'arbitrum', 'base'], weight: 0.36, coverage: 0.95 },
-  { name: 'Ondo', token: (s) => `${s}on`, networks: ['ethereum', 'bnb', 'solana'], weight: 0.3, coverage: 0.85 },
-  { name: 'Robinhood', token: (s) => `rh${s}`, networks: ['arbitrum'], weight: 0.14, coverage: 0.55 },
-  { name: 'Dinari', token: (s) => `${s}.d`, networks: ['arbitrum', 'base', 'ethereum'], weight: 0.12, coverage: 0.6 },
-  { name: 'Swarm', token: (s) => `s${s}`, networks: ['polygon', 'gnosis', 'base'], weight: 0.08, coverage: 0.45 },
+  {
+    name: 'Backed',
+    token: (s) => `${s}x`,
+    networks: ['solana', 'ethereum', 'arbitrum', 'base'],
+    weight: 0.36,
+    coverage: 0.95,
+  },
+  {
+    name: 'Ondo',
+    token: (s) => `${s}on`,
+    networks: ['ethereum', 'bnb', 'solana'],
+    weight: 0.3,
+    coverage: 0.85,
+  },
+  {
+    name: 'Robinhood',
+    token: (s) => `rh${s}`,
+    networks: ['arbitrum'],
+    weight: 0.14,
+    coverage: 0.55,
+  },
+  {
+    name: 'Dinari',
+    token: (s) => `${s}.d`,
+    networks: ['arbitrum', 'base', 'ethereum'],
+    weight: 0.12,
+    coverage: 0.6,
+  },
+  {
+    name: 'Swarm',
+    token: (s) => `s${s}`,
+    networks: ['polygon', 'gnosis', 'base'],
+    weight: 0.08,
+    coverage: 0.45,
+  },
 ]
 
 /** Stocks every stock issuer lists on every one of its networks (stable anchors for demos). */
 const FLAGSHIPS = new Set(['TSLA', 'NVDA', 'AAPL', 'SPY'])
 
 /** Commodity tokens are few and well known, so they are listed explicitly. */
-const COMMODITY_LISTINGS: Record<string, { issuer: string; token: string; networks: string[]; weight: number }[]> = {
+const COMMODITY_LISTINGS: Record<
+  string,
+  { issuer: string; token: string; networks: string[]; weight: number }[]
+> = {
   GOLD: [
     { issuer: 'Tether', token: 'XAUt', networks: ['ethereum', 'arbitrum', 'solana'], weight: 0.42 },
     { issuer: 'Paxos', token: 'PAXG', networks: ['ethereum', 'arbitrum', 'base'], weight: 0.4 },
@@ -134,7 +167,10 @@ function stockListings(asset: Asset): Listing[] {
   for (const iss of STOCK_ISSUERS) {
     const flagship = FLAGSHIPS.has(asset.symbol)
     // Backed lists every stock so each asset has at least one issuer.
-    const listed = flagship || iss.name === 'Backed' || unit(seedOf('list', iss.name, asset.symbol)) < iss.coverage
+    const listed =
+      flagship ||
+      iss.name === 'Backed' ||
+      unit(seedOf('list', iss.name, asset.symbol)) < iss.coverage
     if (!listed) continue
     const networks = iss.networks.filter(
       (n, i) => i === 0 || flagship || unit(seedOf('net', iss.name, asset.symbol, n)) < 0.5,
@@ -149,7 +185,8 @@ function buildSlices(asset: Asset, listings: Listing[], startIndex: number): Sli
   for (const l of listings) {
     l.networks.forEach((network, i) => {
       // Home network carries most of the liquidity; the rest get a seeded fraction of it.
-      const netShare = i === 0 ? 1 : 0.15 + 0.45 * unit(seedOf('share', asset.symbol, l.issuer, network))
+      const netShare =
+        i === 0 ? 1 : 0.15 + 0.45 * unit(seedOf('share', asset.symbol, l.issuer, network))
       const jitter = 0.75 + 0.5 * unit(seedOf('jitter', asset.symbol, l.issuer))
       raw.push({ l, network, w: l.weight * jitter * netShare })
     })
@@ -180,7 +217,14 @@ export function buildCatalog(): Catalog {
   }
   const issuers = [...new Set(slices.map((s) => s.issuer))]
   const networks = [...new Set(slices.map((s) => s.network))]
-  return { assets: ASSETS, bySymbol: new Map(ASSETS.map((a) => [a.symbol, a])), issuers, networks, slices, slicesBySymbol }
+  return {
+    assets: ASSETS,
+    bySymbol: new Map(ASSETS.map((a) => [a.symbol, a])),
+    issuers,
+    networks,
+    slices,
+    slicesBySymbol,
+  }
 }
 
 let shared: Catalog | null = null
@@ -195,7 +239,10 @@ export function suggestSymbol(catalog: Catalog, input: string): string | null {
   const q = input.trim().toLowerCase()
   if (!q) return null
   const hit = catalog.assets.find(
-    (a) => a.symbol.toLowerCase() === q || a.name.toLowerCase() === q || a.name.toLowerCase().split(/[ ,(]/)[0] === q,
+    (a) =>
+      a.symbol.toLowerCase() === q ||
+      a.name.toLowerCase() === q ||
+      a.name.toLowerCase().split(/[ ,(]/)[0] === q,
   )
   return hit ? hit.symbol : null
 }

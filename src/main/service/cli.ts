@@ -19,7 +19,8 @@ function parseJson(flag: string, text: string): unknown {
 function numberFlag(flag: string, v: string | undefined, dflt: number): number {
   if (v === undefined) return dflt
   const n = Number(v)
-  if (!/^\d+$/.test(v) || !Number.isSafeInteger(n)) fail(`--${flag} expects a whole number, got "${v}"`)
+  if (!/^\d+$/.test(v) || !Number.isSafeInteger(n))
+    fail(`--${flag} expects a whole number, got "${v}"`)
   return n
 }
 

@@ -26,14 +26,23 @@ export function sendWithFault(res: ServerResponse, reply: Reply, fault: ParsedFa
       return send(res, reply)
     case 'status': {
       const [code, message] = STATUS_CODES[fault.status] ?? ['error', 'Error.']
-      const headers: Record<string, string> = fault.retryAfter === undefined ? {} : { 'retry-after': String(fault.retryAfter) }
+      const headers: Record<string, string> =
+        fault.retryAfter === undefined ? {} : { 'retry-after': String(fault.retryAfter) }
       return send(res, error(fault.status, code, message, headers))
     }
     case 'malformed-json':
       // A complete HTTP response whose JSON stops part-way.
-      return send(res, { status: 200, headers: reply.headers, body: reply.body.slice(0, Math.max(1, Math.floor(reply.body.length * 0.6))) })
+      return send(res, {
+        status: 200,
+        headers: reply.headers,
+        body: reply.body.slice(0, Math.max(1, Math.floor(reply.body.length * 0.6))),
+      })
     case 'html-200':
-      return send(res, { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: HTML })
+      return send(res, {
+        status: 200,
+        headers: { 'content-type': 'text/html; charset=utf-8' },
+        body: HTML,
+      })
     case 'reset': {
       // Announce the full length, send half, then kill the TCP connection.
       const full = Buffer.from(reply.body)
@@ -52,12 +61,19 @@ export function sendWithFault(res: ServerResponse, reply: Reply, fault: ParsedFa
 }
 
 /** Valid JSON of about `bytes` bytes: a huge padding field first, the real body after it. */
-function sendOversized(res: ServerResponse, reply: Reply, bytes: number, declareLength: boolean): void {
+function sendOversized(
+  res: ServerResponse,
+  reply: Reply,
+  bytes: number,
+  declareLength: boolean,
+): void {
   const head = '{"_padding":"'
-  const tail = reply.body.startsWith('{') && reply.body.length > 2 ? `",${reply.body.slice(1)}` : '"}'
+  const tail =
+    reply.body.startsWith('{') && reply.body.length > 2 ? `",${reply.body.slice(1)}` : '"}'
   let left = Math.max(0, bytes - head.length - Buffer.byteLength(tail))
   const headers: Record<string, string> = { 'content-type': JSON_TYPE }
-  if (declareLength) headers['content-length'] = String(head.length + left + Buffer.byteLength(tail))
+  if (declareLength)
+    headers['content-length'] = String(head.length + left + Buffer.byteLength(tail))
   res.writeHead(200, headers)
   res.write(head)
   const filler = Buffer.alloc(CHUNK, 'x')

@@ -25,7 +25,11 @@ export const faultSchema = z.discriminatedUnion('kind', [
   z
     .object({
       kind: z.literal('oversized'),
-      bytes: z.number().int().min(1).max(2 ** 31),
+      bytes: z
+        .number()
+        .int()
+        .min(1)
+        .max(2 ** 31),
       /** Send Content-Length up front (default: chunked, so only a streaming limit catches it). */
       declareLength: z.boolean().optional(),
       ...common,
@@ -51,7 +55,9 @@ export class FaultController {
   inject(fault: Fault): string {
     const r = faultSchema.safeParse(fault)
     if (!r.success) {
-      const msg = r.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')
+      const msg = r.error.issues
+        .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
+        .join('; ')
       throw new FaultError(`Invalid fault: ${msg}`)
     }
     const id = `flt-${++this.seq}`

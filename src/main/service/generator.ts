@@ -46,7 +46,11 @@ export function assetLogTvl(symbol: string, ms: number): number {
 }
 
 /** Unrounded TVL of a slice at `ms`, before scenarios. */
-export function sliceTvl(slice: Slice, ms: number, assetLog = assetLogTvl(slice.asset.symbol, ms)): number {
+export function sliceTvl(
+  slice: Slice,
+  ms: number,
+  assetLog = assetLogTvl(slice.asset.symbol, ms),
+): number {
   return slice.baseTvl * Math.exp(octaves(slice.seed, days(ms), SLICE_OCTAVES) + assetLog)
 }
 
@@ -58,7 +62,8 @@ export function sliceTurnover(slice: Slice, ms: number): number {
 
 /** Price of the underlying, USD with cents. */
 export function assetPrice(asset: Asset, ms: number): number {
-  const p = asset.price * Math.exp(octaves(assetSeed(asset.symbol) ^ 0x27d4eb2f, days(ms), PRICE_OCTAVES))
+  const p =
+    asset.price * Math.exp(octaves(assetSeed(asset.symbol) ^ 0x27d4eb2f, days(ms), PRICE_OCTAVES))
   return Math.round(p * 100) / 100
 }
 

@@ -50,7 +50,11 @@ export function valueNoise(seed: number, x: number): number {
 }
 
 /** Sum of octaves [periodDays, amplitude] of value noise at time t (days). */
-export function octaves(seed: number, t: number, spec: readonly (readonly [number, number])[]): number {
+export function octaves(
+  seed: number,
+  t: number,
+  spec: readonly (readonly [number, number])[],
+): number {
   let v = 0
   for (let k = 0; k < spec.length; k++) {
     const [period, amp] = spec[k] as readonly [number, number]

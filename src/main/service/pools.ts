@@ -36,12 +36,15 @@ function split(total: number, weights: number[]): number[] {
 
 export function buildPools(slice: Slice, tvl: number, volume: number, count: number): PoolBody[] {
   const dexes = DEXES[slice.network] ?? ['uniswap-v3']
-  const weights = Array.from({ length: count }, (_, j) => (j === 0 ? 2 : 0.3 + unit(slice.seed, 100 + j)))
+  const weights = Array.from({ length: count }, (_, j) =>
+    j === 0 ? 2 : 0.3 + unit(slice.seed, 100 + j),
+  )
   const tvls = split(tvl, weights)
   const volumes = split(volume, weights)
   return tvls.map((poolTvl, j) => {
     const seed = hash32(slice.seed, 200 + j)
-    const quote = slice.network === 'solana' && j === 2 ? 'SOL' : (QUOTES[j % QUOTES.length] as string)
+    const quote =
+      slice.network === 'solana' && j === 2 ? 'SOL' : (QUOTES[j % QUOTES.length] as string)
     return {
       address: slice.network === 'solana' ? base58(seed, 44) : `0x${hex(seed, 40)}`,
       dex: dexes[(slice.seed + j) % dexes.length] as string,

@@ -11,11 +11,20 @@ export interface Reply {
 }
 
 export function json(status: number, value: unknown, headers: Record<string, string> = {}): Reply {
-  return { status, headers: { 'content-type': JSON_TYPE, 'cache-control': 'no-store', ...headers }, body: JSON.stringify(value) }
+  return {
+    status,
+    headers: { 'content-type': JSON_TYPE, 'cache-control': 'no-store', ...headers },
+    body: JSON.stringify(value),
+  }
 }
 
 /** Every error body has the same shape: {"error":{"code","message"}}. */
-export function error(status: number, code: string, message: string, headers: Record<string, string> = {}): Reply {
+export function error(
+  status: number,
+  code: string,
+  message: string,
+  headers: Record<string, string> = {},
+): Reply {
   return json(status, { error: { code, message } }, headers)
 }
 
@@ -29,11 +38,21 @@ export function checkBearer(req: IncomingMessage, apiKey: string): Reply | null 
   const challenge = { 'www-authenticate': 'Bearer realm="liquidity"' }
   const header = req.headers.authorization
   if (!header) {
-    return error(401, 'unauthorized', 'Missing API key: send the header "Authorization: Bearer <API key>".', challenge)
+    return error(
+      401,
+      'unauthorized',
+      'Missing API key: send the header "Authorization: Bearer <API key>".',
+      challenge,
+    )
   }
   const m = /^Bearer +(\S+)\s*$/i.exec(header)
   if (!m) {
-    return error(401, 'unauthorized', 'Malformed Authorization header: expected "Bearer <API key>".', challenge)
+    return error(
+      401,
+      'unauthorized',
+      'Malformed Authorization header: expected "Bearer <API key>".',
+      challenge,
+    )
   }
   // Constant-time compare: cheap to do right even for a demo key.
   const given = Buffer.from(m[1] as string)

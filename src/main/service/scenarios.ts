@@ -68,7 +68,9 @@ export class ScenarioController {
   add(input: Scenario): string {
     const r = scenarioSchema.safeParse(input)
     if (!r.success) {
-      const msg = r.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')
+      const msg = r.error.issues
+        .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
+        .join('; ')
       throw new ScenarioError(`Invalid scenario: ${msg}`)
     }
     const s = r.data
@@ -118,7 +120,8 @@ export class ScenarioController {
   /** Issuers that must vanish from this asset's detail. */
   missingIssuers(symbol: string): Set<string> {
     const out = new Set<string>()
-    for (const s of this.items.values()) if (s.kind === 'issuer-missing' && s.symbol === symbol) out.add(s.issuer)
+    for (const s of this.items.values())
+      if (s.kind === 'issuer-missing' && s.symbol === symbol) out.add(s.issuer)
     return out
   }
 
@@ -128,11 +131,15 @@ export class ScenarioController {
     const ofIssuer = issuer === undefined ? slices : slices.filter((s) => s.issuer === issuer)
     if (ofIssuer.length === 0) {
       const known = [...new Set(slices.map((s) => s.issuer))].join(', ')
-      throw new ScenarioError(`Invalid scenario: ${issuer} does not issue ${symbol} (issuers: ${known})`)
+      throw new ScenarioError(
+        `Invalid scenario: ${issuer} does not issue ${symbol} (issuers: ${known})`,
+      )
     }
     if (network !== undefined && !ofIssuer.some((s) => s.network === network)) {
       const known = [...new Set(ofIssuer.map((s) => s.network))].join(', ')
-      throw new ScenarioError(`Invalid scenario: ${symbol}${issuer ? ` of ${issuer}` : ''} is not on ${network} (networks: ${known})`)
+      throw new ScenarioError(
+        `Invalid scenario: ${symbol}${issuer ? ` of ${issuer}` : ''} is not on ${network} (networks: ${known})`,
+      )
     }
   }
 

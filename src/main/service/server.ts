@@ -79,10 +79,25 @@ export async function startLocalService(opts: LocalServiceOptions = {}): Promise
     }
     const route = matchApiRoute(path)
     if (!route) {
-      return send(res, error(404, 'not_found', `No endpoint at ${path}. Try /api/v0/liquidity/asset/{symbol} or /api/v0/liquidity/analytics.`))
+      return send(
+        res,
+        error(
+          404,
+          'not_found',
+          `No endpoint at ${path}. Try /api/v0/liquidity/asset/{symbol} or /api/v0/liquidity/analytics.`,
+        ),
+      )
     }
     if (req.method !== 'GET') {
-      return send(res, error(405, 'method_not_allowed', `${req.method} is not allowed here: the service is read-only (GET).`, { allow: 'GET' }))
+      return send(
+        res,
+        error(
+          405,
+          'method_not_allowed',
+          `${req.method} is not allowed here: the service is read-only (GET).`,
+          { allow: 'GET' },
+        ),
+      )
     }
     const { delayMs, fault } = faults.take(route.kind)
     const wait = latencyMs + delayMs
@@ -94,7 +109,8 @@ export async function startLocalService(opts: LocalServiceOptions = {}): Promise
       }
     }
     if (res.destroyed) return
-    const reply = checkBearer(req, apiKey) ?? handleApi(route, url.searchParams, model, now().getTime())
+    const reply =
+      checkBearer(req, apiKey) ?? handleApi(route, url.searchParams, model, now().getTime())
     sendWithFault(res, reply, fault)
   }
 

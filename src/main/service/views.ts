@@ -54,12 +54,22 @@ export function assetDetail(model: DataModel, symbol: string, nowMs: number): As
   for (const sl of slices) {
     let entry = issuers.find((i) => i.name === sl.issuer)
     if (!entry) {
-      entry = { name: sl.issuer, tokenSymbol: sl.tokenSymbol, totalTvl: 0, totalVolume: 0, networks: [] }
+      entry = {
+        name: sl.issuer,
+        tokenSymbol: sl.tokenSymbol,
+        totalTvl: 0,
+        totalVolume: 0,
+        networks: [],
+      }
       issuers.push(entry)
     }
     const tvl = live.tvl[sl.index] as number
     const volume = live.volume[sl.index] as number
-    entry.networks.push({ network: sl.network, tvl, pools: buildPools(sl, tvl, volume, live.pools[sl.index] as number) })
+    entry.networks.push({
+      network: sl.network,
+      tvl,
+      pools: buildPools(sl, tvl, volume, live.pools[sl.index] as number),
+    })
     entry.totalTvl += tvl
     entry.totalVolume += volume
   }
@@ -96,7 +106,13 @@ function seriesDays(days: number, nowMs: number): number[] {
   return Array.from({ length: days }, (_, k) => today - (days - 1) + k)
 }
 
-function series(model: DataModel, key: string, slices: Slice[], days: number, nowMs: number): Point[] {
+function series(
+  model: DataModel,
+  key: string,
+  slices: Slice[],
+  days: number,
+  nowMs: number,
+): Point[] {
   return seriesDays(days, nowMs).map((day) => {
     const g = groupSum(model.forDay(day, nowMs), key, slices)
     return { date: isoDay(day), tvl: g.tvl, volume: g.volume }
@@ -107,7 +123,12 @@ function slicesOfType(model: DataModel, assetType: AssetType): Slice[] {
   return model.catalog.slices.filter((s) => s.asset.assetType === assetType)
 }
 
-export function analyticsTotal(model: DataModel, assetType: AssetType, days: number, nowMs: number) {
+export function analyticsTotal(
+  model: DataModel,
+  assetType: AssetType,
+  days: number,
+  nowMs: number,
+) {
   const slices = slicesOfType(model, assetType)
   const points: TotalPoint[] = seriesDays(days, nowMs).map((day) => {
     const g = groupSum(model.forDay(day, nowMs), `type:${assetType}`, slices)
@@ -117,24 +138,50 @@ export function analyticsTotal(model: DataModel, assetType: AssetType, days: num
 }
 
 /** symbol, when given, has been checked to be an asset of this type. */
-export function analyticsStock(model: DataModel, assetType: AssetType, days: number, nowMs: number, symbol?: string) {
+export function analyticsStock(
+  model: DataModel,
+  assetType: AssetType,
+  days: number,
+  nowMs: number,
+  symbol?: string,
+) {
   const assets = model.catalog.assets.filter(
     (a) => a.assetType === assetType && (symbol === undefined || a.symbol === symbol),
   )
   const data = assets.map((a) => ({
     symbol: a.symbol,
-    series: series(model, `symbol:${a.symbol}`, model.catalog.slicesBySymbol.get(a.symbol) ?? [], days, nowMs),
+    series: series(
+      model,
+      `symbol:${a.symbol}`,
+      model.catalog.slicesBySymbol.get(a.symbol) ?? [],
+      days,
+      nowMs,
+    ),
   }))
   return { groupBy: 'stock' as const, days, data }
 }
 
 /** issuer, when given, has been checked to issue assets of this type. */
-export function analyticsIssuer(model: DataModel, assetType: AssetType, days: number, nowMs: number, issuer?: string) {
+export function analyticsIssuer(
+  model: DataModel,
+  assetType: AssetType,
+  days: number,
+  nowMs: number,
+  issuer?: string,
+) {
   const slices = slicesOfType(model, assetType)
-  const names = [...new Set(slices.map((s) => s.issuer))].filter((n) => issuer === undefined || n === issuer)
+  const names = [...new Set(slices.map((s) => s.issuer))].filter(
+    (n) => issuer === undefined || n === issuer,
+  )
   const data = names.map((name) => ({
     issuer: name,
-    series: series(model, `issuer:${name}:${assetType}`, slices.filter((s) => s.issuer === name), days, nowMs),
+    series: series(
+      model,
+      `issuer:${name}:${assetType}`,
+      slices.filter((s) => s.issuer === name),
+      days,
+      nowMs,
+    ),
   }))
   return { groupBy: 'issuer' as const, days, data }
 }

@@ -99,7 +99,12 @@ const noKeychain: SecretStore = {
   get: () => Promise.resolve(null),
   set: () => Promise.reject(new Error('no keychain in this test')),
   clear: () => Promise.resolve(),
-  status: () => Promise.resolve({ stored: false, keychainAvailable: false, message: 'No keychain in this test.' }),
+  status: () =>
+    Promise.resolve({
+      stored: false,
+      keychainAvailable: false,
+      message: 'No keychain in this test.',
+    }),
 }
 
 export async function startApp(browser: Browser, o: StartOptions = {}): Promise<App> {
@@ -131,11 +136,14 @@ export async function startApp(browser: Browser, o: StartOptions = {}): Promise<
   const emit: EventSink = (event, payload) => bridge.deliver(event, payload)
   const notifications: NotificationDecision[] = []
   let service: LocalService | null = null
-  const secretStore = o.keychain ? new KeytarSecretStore({ service: uniqueKeychainService(), timeoutMs: 5000 }) : noKeychain
+  const secretStore = o.keychain
+    ? new KeytarSecretStore({ service: uniqueKeychainService(), timeoutMs: 5000 })
+    : noKeychain
 
   const core = await createAppCore({
     dataDir,
-    createSettingsStore: ({ cwd, configName }) => new Conf({ cwd, configName, projectName: 'liquidity-watch-test' }),
+    createSettingsStore: ({ cwd, configName }) =>
+      new Conf({ cwd, configName, projectName: 'liquidity-watch-test' }),
     secretStore,
     emit,
     notify: (d) => notifications.push(d),
@@ -176,7 +184,9 @@ export async function startApp(browser: Browser, o: StartOptions = {}): Promise<
     url: srv.url,
     invoke: (method, ...args) =>
       page.evaluate(
-        ([m, a]) => (globalThis as unknown as { api: Record<string, (...x: unknown[]) => Promise<unknown>> }).api[m]!(...a),
+        ([m, a]) =>
+          (globalThis as unknown as { api: Record<string, (...x: unknown[]) => Promise<unknown>> })
+            .api[m]!(...a),
         [method, args] as [string, unknown[]],
       ) as never,
     closeService: async () => {

@@ -5,11 +5,22 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from 'playwright-core'
 import type { IpcHandlerTable } from '../../../src/main/ipc/handlers'
-import { EVENT_CHANNELS, REQUEST_CHANNELS, type IpcEvent, type IpcMethod } from '../../../src/shared/ipc-channels'
+import {
+  EVENT_CHANNELS,
+  REQUEST_CHANNELS,
+  type IpcEvent,
+  type IpcMethod,
+} from '../../../src/shared/ipc-channels'
 import type { IpcResult } from '../../../src/shared/ipc-contract'
 
 export type IpcRecord =
-  | { kind: 'request'; method: IpcMethod; channel: string; args: unknown[]; result: IpcResult<unknown> }
+  | {
+      kind: 'request'
+      method: IpcMethod
+      channel: string
+      args: unknown[]
+      result: IpcResult<unknown>
+    }
   | { kind: 'event'; event: IpcEvent; channel: string; payload: unknown }
 
 const METHOD_OF = new Map<string, IpcMethod>(
@@ -74,7 +85,11 @@ export interface Bridge {
 }
 
 /** `table` is read per call, so the bridge can exist before the core it leads to. */
-export async function installBridge(page: Page, table: () => IpcHandlerTable, preloadFile: string): Promise<Bridge> {
+export async function installBridge(
+  page: Page,
+  table: () => IpcHandlerTable,
+  preloadFile: string,
+): Promise<Bridge> {
   const records: IpcRecord[] = []
   await page.exposeFunction('__lwInvoke', async (channel: string, args: unknown[]) => {
     const method = METHOD_OF.get(channel)
@@ -93,7 +108,10 @@ export async function installBridge(page: Page, table: () => IpcHandlerTable, pr
     queue = queue.then(async () => {
       if (page.isClosed()) return
       try {
-        await page.evaluate(([ch, p]) => (globalThis as unknown as LwWindow).__lwDeliver?.(ch, p), [channel, payload] as const)
+        await page.evaluate(([ch, p]) => (globalThis as unknown as LwWindow).__lwDeliver?.(ch, p), [
+          channel,
+          payload,
+        ] as const)
       } catch {
         // The page navigated or closed mid-delivery: Electron drops such sends too.
       }
@@ -103,8 +121,16 @@ export async function installBridge(page: Page, table: () => IpcHandlerTable, pr
     records,
     deliver,
     settled: () => queue,
-    requests: (m) => records.filter((r): r is Extract<IpcRecord, { kind: 'request' }> => r.kind === 'request' && (!m || r.method === m)),
-    events: (e) => records.filter((r): r is Extract<IpcRecord, { kind: 'event' }> => r.kind === 'event' && (!e || r.event === e)),
+    requests: (m) =>
+      records.filter(
+        (r): r is Extract<IpcRecord, { kind: 'request' }> =>
+          r.kind === 'request' && (!m || r.method === m),
+      ),
+    events: (e) =>
+      records.filter(
+        (r): r is Extract<IpcRecord, { kind: 'event' }> =>
+          r.kind === 'event' && (!e || r.event === e),
+      ),
   }
 }
 

@@ -28,7 +28,9 @@ let checked = false
 /** Builds with electron-vite when out/ is missing or older than src/renderer, src/preload or src/shared. */
 export function ensureBuilt(): void {
   if (checked) return
-  const sources = ['src/renderer', 'src/preload', 'src/shared'].map((d) => newestMtime(join(ROOT, d)))
+  const sources = ['src/renderer', 'src/preload', 'src/shared'].map((d) =>
+    newestMtime(join(ROOT, d)),
+  )
   if (outputAge() < Math.max(...sources)) {
     execFileSync('npx', ['electron-vite', 'build'], { cwd: ROOT, stdio: 'pipe', timeout: 120_000 })
   }

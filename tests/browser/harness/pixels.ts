@@ -21,7 +21,10 @@ export async function inkStats(context: BrowserContext, png: Buffer): Promise<In
         atob(s: string): string
         createImageBitmap(b: unknown): Promise<{ width: number; height: number }>
         Blob: new (parts: unknown[], o: { type: string }) => unknown
-        OffscreenCanvas: new (w: number, h: number) => {
+        OffscreenCanvas: new (
+          w: number,
+          h: number,
+        ) => {
           getContext(k: '2d'): {
             drawImage(i: unknown, x: number, y: number): void
             getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray }
@@ -47,7 +50,8 @@ export async function inkStats(context: BrowserContext, png: Buffer): Promise<In
       let ink = 0
       const colors = new Set<number>()
       for (let i = 0; i < data.length; i += 4) {
-        const d = Math.abs(data[i]! - br) + Math.abs(data[i + 1]! - bgr) + Math.abs(data[i + 2]! - bb)
+        const d =
+          Math.abs(data[i]! - br) + Math.abs(data[i + 1]! - bgr) + Math.abs(data[i + 2]! - bb)
         if (d <= 48) continue
         ink++
         colors.add(((data[i]! >> 4) << 8) | ((data[i + 1]! >> 4) << 4) | (data[i + 2]! >> 4))

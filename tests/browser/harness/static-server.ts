@@ -45,7 +45,10 @@ export async function serveDir(dir: string): Promise<StaticServer> {
     readFile(file).then(
       (body) => {
         const type = TYPES[extname(file)] ?? 'application/octet-stream'
-        const headers: Record<string, string> = { 'content-type': type, 'cache-control': 'no-store' }
+        const headers: Record<string, string> = {
+          'content-type': type,
+          'cache-control': 'no-store',
+        }
         if (type.startsWith('text/html')) headers['content-security-policy'] = csp
         res.writeHead(200, headers).end(body)
       },

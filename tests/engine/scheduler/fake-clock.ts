@@ -43,7 +43,9 @@ export class FakeClock implements Clock {
     const end = this.t + ms
     for (;;) {
       await settle()
-      const next = this.timers.filter((x) => x.at <= end).sort((a, b) => a.at - b.at || a.id - b.id)[0]
+      const next = this.timers
+        .filter((x) => x.at <= end)
+        .sort((a, b) => a.at - b.at || a.id - b.id)[0]
       if (!next) break
       this.timers = this.timers.filter((x) => x !== next)
       this.t = Math.max(this.t, next.at)

@@ -145,7 +145,11 @@ describe('Poller', () => {
     expect(m.calls[0]!.signal.aborted).toBe(true)
     m.calls[0]!.finish('failed')
     await settle()
-    expect(poller.status()).toMatchObject({ connection: 'paused', consecutiveFailures: 0, inFlight: false })
+    expect(poller.status()).toMatchObject({
+      connection: 'paused',
+      consecutiveFailures: 0,
+      inFlight: false,
+    })
     poller.stop()
   })
 
@@ -162,7 +166,14 @@ describe('Poller', () => {
     expect(poller.status()).toMatchObject({ connection: 'offline', consecutiveFailures: 3 })
     // probes after 1, 2, 4 minutes
     await clock.advance(7 * MIN)
-    expect(c.starts.map((t) => t - t0)).toEqual([0, 5 * MIN, 10 * MIN, 11 * MIN, 13 * MIN, 17 * MIN])
+    expect(c.starts.map((t) => t - t0)).toEqual([
+      0,
+      5 * MIN,
+      10 * MIN,
+      11 * MIN,
+      13 * MIN,
+      17 * MIN,
+    ])
     fail = false
     await clock.advance(8 * MIN) // probe at 25 succeeds
     expect(c.starts.at(-1)! - t0).toBe(25 * MIN)
@@ -212,7 +223,10 @@ describe('Poller', () => {
     const t0 = clock.now()
     let interval = 1_000
     const c = timedCycles(clock, 0)
-    const { poller, statuses } = make(clock, c.runCycle, { intervalMs: () => interval, random: () => 0.999 })
+    const { poller, statuses } = make(clock, c.runCycle, {
+      intervalMs: () => interval,
+      random: () => 0.999,
+    })
     poller.start()
     await clock.advance(0)
     const due = statuses.at(-1)!.nextDueAt! - t0
@@ -237,7 +251,11 @@ describe('Poller', () => {
     expect(statuses.at(-1)).toMatchObject({ inFlight: true, nextDueAt: null })
     m.calls[0]!.finish('ok')
     await settle()
-    expect(statuses.at(-1)).toMatchObject({ inFlight: false, connection: 'online', nextDueAt: t0 + 5 * MIN })
+    expect(statuses.at(-1)).toMatchObject({
+      inFlight: false,
+      connection: 'online',
+      nextDueAt: t0 + 5 * MIN,
+    })
     poller.stop()
   })
 

@@ -28,7 +28,9 @@ beforeAll(async () => {
     format: 'esm',
     target: 'node20',
     // CommonJS dependencies (write-file-atomic) call require() on Node built-ins.
-    banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+    },
     logLevel: 'silent',
   })
 })
@@ -63,7 +65,8 @@ function runAndKill(delayMs: number): Promise<{ ready: number; acked: number | n
     })
     child.on('error', reject)
     child.on('exit', (_code, signal) => {
-      if (ready === null || signal !== 'SIGKILL') reject(new Error(`writer ended unexpectedly: ${signal} ${err}`))
+      if (ready === null || signal !== 'SIGKILL')
+        reject(new Error(`writer ended unexpectedly: ${signal} ${err}`))
       else resolve({ ready, acked })
     })
   })
@@ -85,8 +88,11 @@ it(`survives SIGKILL at random moments (${ITERATIONS} runs): the file is always 
     const gens = new Set(
       symbols(SYMBOL_COUNT).flatMap((s) => [
         (cache.get(`asset:${s}`)?.data as { totalTvl: number }).totalTvl,
-        (cache.get(`analytics:stock:${s}:365`)?.data as { data: { series: { volume: number }[] }[] }).data[0]
-          ?.series[0]?.volume,
+        (
+          cache.get(`analytics:stock:${s}:365`)?.data as {
+            data: { series: { volume: number }[] }[]
+          }
+        ).data[0]?.series[0]?.volume,
       ]),
     )
     const asset = gens.values().next().value as number
@@ -94,5 +100,7 @@ it(`survives SIGKILL at random moments (${ITERATIONS} runs): the file is always 
     expect([confirmed, confirmed + 1]).toContain(asset)
     expect(gens).toEqual(new Set([asset, 10_000 + (asset % 5_000)]))
   }
-  console.log(`SIGKILL test: ${ITERATIONS} kills, ${killedMidWrite} landed mid-write (temp file left behind)`)
+  console.log(
+    `SIGKILL test: ${ITERATIONS} kills, ${killedMidWrite} landed mid-write (temp file left behind)`,
+  )
 }, 120_000) // 30 plain-node start-ups of the pre-bundled writer

@@ -2,14 +2,23 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { CACHE_FILE_NAME, ResponseCache, requestKey, type AnalyticsRequest, type AssetRequest } from '../../../src/main/engine/cache'
+import {
+  CACHE_FILE_NAME,
+  ResponseCache,
+  requestKey,
+  type AnalyticsRequest,
+  type AssetRequest,
+} from '../../../src/main/engine/cache'
 import { LiquidityError } from '../../../src/shared/errors'
 import { assetDetail, stockSeries } from './fixtures/sample-data'
 
 let dir: string
 const file = (): string => join(dir, CACHE_FILE_NAME)
 const AT = '2025-07-01T12:00:00.000Z'
-const stockReq: AnalyticsRequest = { kind: 'analytics', params: { groupBy: 'stock', assetType: 'stock', days: 90 } }
+const stockReq: AnalyticsRequest = {
+  kind: 'analytics',
+  params: { groupBy: 'stock', assetType: 'stock', days: 90 },
+}
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'lw-cache-'))
@@ -63,7 +72,10 @@ describe('ResponseCache', () => {
   it('drops an envelope that fails the schema, keeps the rest, and reports it', async () => {
     await seeded()
     const raw = JSON.parse(await readFile(file(), 'utf8'))
-    raw.entries['asset:BAD'] = { ...raw.entries['asset:TSLA'], data: { ...assetDetail('BAD'), totalTvl: -5 } }
+    raw.entries['asset:BAD'] = {
+      ...raw.entries['asset:TSLA'],
+      data: { ...assetDetail('BAD'), totalTvl: -5 },
+    }
     raw.entries['asset:OLD'] = { ...raw.entries['asset:TSLA'], schemaVersion: 99 }
     await writeFile(file(), JSON.stringify(raw))
     const c = await ResponseCache.open(dir)
@@ -103,7 +115,9 @@ describe('ResponseCache', () => {
     await writeFile(file(), content)
     const c = await ResponseCache.open(dir, { now: () => new Date('2025-07-01T00:00:00Z') })
     expect(c.keys()).toEqual([])
-    expect(c.report).toMatch(/started with an empty cache; the damaged file was kept as response-cache\.json\.corrupt-/)
+    expect(c.report).toMatch(
+      /started with an empty cache; the damaged file was kept as response-cache\.json\.corrupt-/,
+    )
     const aside = (await readdir(dir)).filter((n) => n.includes('.corrupt-'))
     expect(aside).toHaveLength(1)
     expect(await readFile(join(dir, aside[0] as string), 'utf8')).toBe(content)
@@ -123,7 +137,10 @@ describe('ResponseCache', () => {
   it('never writes request fields outside the service query, so no API key reaches the file', async () => {
     const secret = 'sk-live-7f3a9c1e5b2d'
     const c = await ResponseCache.open(dir)
-    const request = { kind: 'asset', params: { symbol: 'TSLA', apiKey: secret, headers: { 'x-api-key': secret } } }
+    const request = {
+      kind: 'asset',
+      params: { symbol: 'TSLA', apiKey: secret, headers: { 'x-api-key': secret } },
+    }
     c.put('asset:TSLA', request as unknown as AssetRequest, assetDetail('TSLA'), AT)
     await c.flush()
     const text = await readFile(file(), 'utf8')
@@ -136,18 +153,29 @@ describe('ResponseCache', () => {
     const c = await ResponseCache.open(dir)
     const req: AnalyticsRequest = { kind: 'analytics', params: { groupBy: 'issuer', days: 30 } }
     const series = stockSeries('X', 3).data[0]?.series ?? []
-    c.put(requestKey(req), req, { groupBy: 'issuer', days: 30, data: [{ name: 'Backed', series }] } as never, AT)
+    c.put(
+      requestKey(req),
+      req,
+      { groupBy: 'issuer', days: 30, data: [{ name: 'Backed', series }] } as never,
+      AT,
+    )
     await c.flush()
     const back = (await ResponseCache.open(dir)).get('analytics:issuer:all:30')
-    expect(back?.data).toEqual({ groupBy: 'issuer', days: 30, data: [{ issuer: 'Backed', series }] })
+    expect(back?.data).toEqual({
+      groupBy: 'issuer',
+      days: 30,
+      data: [{ issuer: 'Backed', series }],
+    })
   })
 
   it('rejects a put with an unusable request or time', async () => {
     const c = await ResponseCache.open(dir)
-    expect(() => c.put('x', { kind: 'asset', params: {} } as AssetRequest, assetDetail('X'), AT)).toThrow(LiquidityError)
-    expect(() => c.put('x', { kind: 'asset', params: { symbol: 'X' } }, assetDetail('X'), 'soon')).toThrow(
-      /fetchedAt/,
-    )
+    expect(() =>
+      c.put('x', { kind: 'asset', params: {} } as AssetRequest, assetDetail('X'), AT),
+    ).toThrow(LiquidityError)
+    expect(() =>
+      c.put('x', { kind: 'asset', params: { symbol: 'X' } }, assetDetail('X'), 'soon'),
+    ).toThrow(/fetchedAt/)
     expect(c.keys()).toEqual([])
   })
 
@@ -157,7 +185,9 @@ describe('ResponseCache', () => {
     const first = c.flush()
     c.put('asset:B', { kind: 'asset', params: { symbol: 'B' } }, assetDetail('B'), AT)
     await Promise.all([first, c.flush()])
-    expect((await ResponseCache.open(dir)).keys()).toEqual(expect.arrayContaining(['asset:A', 'asset:B']))
+    expect((await ResponseCache.open(dir)).keys()).toEqual(
+      expect.arrayContaining(['asset:A', 'asset:B']),
+    )
   })
 
   it('a failed flush throws a storage error and keeps the data for the next try', async () => {

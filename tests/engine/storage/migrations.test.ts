@@ -1,11 +1,21 @@
 import { describe, expect, it } from 'vitest'
-import { MigrationError, migrateSettings, migrations, settingsVersionOf } from '../../../src/main/engine/migrations'
+import {
+  MigrationError,
+  migrateSettings,
+  migrations,
+  settingsVersionOf,
+} from '../../../src/main/engine/migrations'
 import { defaultRules } from '../../../src/shared/alert-rules'
-import { SETTINGS_VERSION, defaultSettings, settingsSchema } from '../../../src/shared/settings-schema'
+import {
+  SETTINGS_VERSION,
+  defaultSettings,
+  settingsSchema,
+} from '../../../src/shared/settings-schema'
 
 describe('settings migrations', () => {
   it('has a step for every version below the current one', () => {
-    for (let v = 0; v < SETTINGS_VERSION; v++) expect(migrations[v], `migration from v${v}`).toBeTypeOf('function')
+    for (let v = 0; v < SETTINGS_VERSION; v++)
+      expect(migrations[v], `migration from v${v}`).toBeTypeOf('function')
   })
 
   it('v0 → v1 turns the pre-versioning shape into valid current settings', () => {
@@ -39,7 +49,11 @@ describe('settings migrations', () => {
 
   it('v0 → v1 falls back to defaults for fields it cannot use, and clamps the interval', () => {
     expect(settingsSchema.parse(migrateSettings({}).value)).toEqual(defaultSettings())
-    const odd = migrateSettings({ watchlist: 42, pollSeconds: 'often', alerts: { dropPct: -3, enabled: false } }).value
+    const odd = migrateSettings({
+      watchlist: 42,
+      pollSeconds: 'often',
+      alerts: { dropPct: -3, enabled: false },
+    }).value
     const parsed = settingsSchema.parse(odd)
     expect(parsed.watchlist).toEqual(defaultSettings().watchlist)
     expect(parsed.intervalMinutes).toBe(5)
@@ -55,13 +69,25 @@ describe('settings migrations', () => {
     ['an over-long address', { baseUrl: `https://example.com/${'x'.repeat(3000)}` }],
     ['a non-string', { apiUrl: 42 }],
   ])('v0 → v1 drops an invalid address (%s) alone: demo mode, the rest kept', (_label, url) => {
-    const { value } = migrateSettings({ watchlist: 'MSFT, GOLD', pollSeconds: 600, notify: false, ...url })
+    const { value } = migrateSettings({
+      watchlist: 'MSFT, GOLD',
+      pollSeconds: 600,
+      notify: false,
+      ...url,
+    })
     const parsed = settingsSchema.parse(value)
-    expect(parsed).toMatchObject({ baseUrl: null, watchlist: ['MSFT', 'GOLD'], intervalMinutes: 10, notifications: { enabled: false } })
+    expect(parsed).toMatchObject({
+      baseUrl: null,
+      watchlist: ['MSFT', 'GOLD'],
+      intervalMinutes: 10,
+      notifications: { enabled: false },
+    })
   })
 
   it('v0 → v1 takes the first usable address: a bad baseUrl falls back to a good apiUrl; spaces are trimmed', () => {
-    expect(migrateSettings({ baseUrl: 'nope', apiUrl: ' https://api.example.com ' }).value.baseUrl).toBe('https://api.example.com')
+    expect(
+      migrateSettings({ baseUrl: 'nope', apiUrl: ' https://api.example.com ' }).value.baseUrl,
+    ).toBe('https://api.example.com')
   })
 
   it('leaves current settings untouched', () => {

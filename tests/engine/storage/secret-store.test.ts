@@ -14,7 +14,11 @@ const service = `Liquidity Watch (test ${process.pid}-${Date.now()})`
 
 /** null when a Secret Service answers here, else why not. */
 async function secretServiceProblem(): Promise<string | null> {
-  const status = await new KeytarSecretStore({ service, account: 'probe', timeoutMs: 5_000 }).status()
+  const status = await new KeytarSecretStore({
+    service,
+    account: 'probe',
+    timeoutMs: 5_000,
+  }).status()
   return status.keychainAvailable ? null : status.message
 }
 const problem = await secretServiceProblem()
@@ -33,7 +37,11 @@ describe('EnvSecretStore', () => {
   it('reads LIQUIDITY_API_KEY and is read-only', async () => {
     const s = new EnvSecretStore({ env: { LIQUIDITY_API_KEY: '  sk-env-1  ' } })
     expect(await s.get()).toBe('sk-env-1')
-    expect(await s.status()).toEqual({ stored: true, keychainAvailable: false, message: expect.stringMatching(/LIQUIDITY_API_KEY/) })
+    expect(await s.status()).toEqual({
+      stored: true,
+      keychainAvailable: false,
+      message: expect.stringMatching(/LIQUIDITY_API_KEY/),
+    })
     expect(JSON.stringify(await s.status())).not.toContain('sk-env-1')
     await expect(s.set('x')).rejects.toMatchObject({ kind: 'invalid-argument' })
     await expect(s.clear()).rejects.toMatchObject({ kind: 'invalid-argument' })
@@ -49,7 +57,10 @@ describe('EnvSecretStore', () => {
 
 describe('KeytarSecretStore without a usable keychain', () => {
   it('a keytar module that cannot load gives keychain-unavailable, never a fallback', async () => {
-    const s = new KeytarSecretStore({ service, loadKeytar: () => import(/* @vite-ignore */ MISSING_MODULE) })
+    const s = new KeytarSecretStore({
+      service,
+      loadKeytar: () => import(/* @vite-ignore */ MISSING_MODULE),
+    })
     await expect(s.set('sk-abc')).rejects.toMatchObject({
       kind: 'keychain-unavailable',
       message: expect.stringMatching(/could not be loaded.*will not store your key in plain text/),
@@ -62,21 +73,39 @@ describe('KeytarSecretStore without a usable keychain', () => {
   it.skipIf(process.platform !== 'linux')(
     'with no D-Bus session to reach, a real store reports that no Secret Service is running',
     async () => {
-      const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', probeScript], {
-        cwd: root,
-        env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/lw-test-bus' },
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        ['--import', 'tsx', probeScript],
+        {
+          cwd: root,
+          env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/lw-test-bus' },
+        },
+      )
+      const result = JSON.parse(stdout) as Record<
+        string,
+        { kind?: string; message?: string } | string
+      >
+      const noService =
+        /^No keychain \(Secret Service\) is running; Liquidity Watch will not store your key in plain text\./
+      expect(result.set).toMatchObject({
+        kind: 'keychain-unavailable',
+        message: expect.stringMatching(noService),
       })
-      const result = JSON.parse(stdout) as Record<string, { kind?: string; message?: string } | string>
-      const noService = /^No keychain \(Secret Service\) is running; Liquidity Watch will not store your key in plain text\./
-      expect(result.set).toMatchObject({ kind: 'keychain-unavailable', message: expect.stringMatching(noService) })
       expect(result.get).toMatchObject({ kind: 'keychain-unavailable' })
-      expect(result.status).toMatchObject({ stored: false, keychainAvailable: false, message: expect.stringMatching(noService) })
+      expect(result.status).toMatchObject({
+        stored: false,
+        keychainAvailable: false,
+        message: expect.stringMatching(noService),
+      })
       expect(stdout).not.toContain('sk-probe-secret-0001')
     },
   )
 
   it('refuses an empty or multi-line key before touching the keychain', async () => {
-    const s = new KeytarSecretStore({ service, loadKeytar: () => import(/* @vite-ignore */ MISSING_MODULE) })
+    const s = new KeytarSecretStore({
+      service,
+      loadKeytar: () => import(/* @vite-ignore */ MISSING_MODULE),
+    })
     await expect(s.set('   ')).rejects.toMatchObject({ kind: 'invalid-argument' })
     await expect(s.set('a\nb')).rejects.toMatchObject({ kind: 'invalid-argument' })
   })

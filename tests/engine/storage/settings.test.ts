@@ -1,4 +1,12 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Conf from 'conf'
@@ -11,7 +19,8 @@ import { defaultSettings, type Settings } from '../../../src/shared/settings-sch
 let dir: string
 const main = (): string => join(dir, 'settings.json')
 const lastGood = (): string => join(dir, LAST_GOOD_FILE_NAME)
-const create: KeyValueStoreFactory = ({ cwd, configName }) => new Conf({ cwd, configName, projectName: 'lw-test' })
+const create: KeyValueStoreFactory = ({ cwd, configName }) =>
+  new Conf({ cwd, configName, projectName: 'lw-test' })
 const open = () => openSettings({ dir, create, now: () => new Date('2025-07-01T08:00:00Z') })
 const readJson = (p: string): unknown => JSON.parse(readFileSync(p, 'utf8'))
 const aside = (): string[] => readdirSync(dir).filter((n) => n.includes('.corrupt-'))
@@ -43,7 +52,9 @@ describe('openSettings', () => {
     expect(s.get().watchlist).toEqual(['TSLA', 'MSTR'])
     const reopened = open()
     expect(reopened.get()).toEqual(next)
-    expect(new Conf({ cwd: dir, configName: 'settings', projectName: 'lw-test' }).store).toEqual(next)
+    expect(new Conf({ cwd: dir, configName: 'settings', projectName: 'lw-test' }).store).toEqual(
+      next,
+    )
     expect(readJson(lastGood())).toEqual(next)
   })
 
@@ -58,22 +69,38 @@ describe('openSettings', () => {
       error = e
     }
     expect(error).toBeInstanceOf(LiquidityError)
-    expect(error).toMatchObject({ kind: 'invalid-argument', message: expect.stringMatching(/intervalMinutes/) })
+    expect(error).toMatchObject({
+      kind: 'invalid-argument',
+      message: expect.stringMatching(/intervalMinutes/),
+    })
     expect(s.get().intervalMinutes).toBe(9)
     expect([readFileSync(main(), 'utf8'), readFileSync(lastGood(), 'utf8')]).toEqual(before)
-    expect(() => s.update((v) => ({ ...v, version: 2 }) as unknown as Settings)).toThrow(LiquidityError)
+    expect(() => s.update((v) => ({ ...v, version: 2 }) as unknown as Settings)).toThrow(
+      LiquidityError,
+    )
     expect(open().get().intervalMinutes).toBe(9)
   })
 
   it('upgrades a v0 file with an invalid apiUrl: the address is dropped, the watchlist kept', () => {
-    writeFileSync(main(), JSON.stringify({ watchlist: 'MSFT,GOLD', pollSeconds: 600, apiUrl: 'liquidity api (old)' }))
+    writeFileSync(
+      main(),
+      JSON.stringify({ watchlist: 'MSFT,GOLD', pollSeconds: 600, apiUrl: 'liquidity api (old)' }),
+    )
     const s = open()
-    expect(s.get()).toMatchObject({ version: 1, watchlist: ['MSFT', 'GOLD'], intervalMinutes: 10, baseUrl: null })
+    expect(s.get()).toMatchObject({
+      version: 1,
+      watchlist: ['MSFT', 'GOLD'],
+      intervalMinutes: 10,
+      baseUrl: null,
+    })
     expect(readJson(main())).toEqual(s.get())
   })
 
   it('upgrades a v0 file in place without a report', () => {
-    writeFileSync(main(), JSON.stringify({ watchlist: 'TSLA,NVDA', pollSeconds: 600, alerts: { dropPct: 10 } }))
+    writeFileSync(
+      main(),
+      JSON.stringify({ watchlist: 'TSLA,NVDA', pollSeconds: 600, alerts: { dropPct: 10 } }),
+    )
     const s = open()
     expect(s.report).toBeNull()
     expect(s.get()).toMatchObject({ version: 1, watchlist: ['TSLA', 'NVDA'], intervalMinutes: 10 })
@@ -83,16 +110,26 @@ describe('openSettings', () => {
 
   it.each([
     ['bad JSON', '{"version":1,"watchlist":["TS', /is not valid JSON/],
-    ['a schema failure', JSON.stringify({ ...defaultSettings(), intervalMinutes: -3 }), /not allowed \(intervalMinutes/],
+    [
+      'a schema failure',
+      JSON.stringify({ ...defaultSettings(), intervalMinutes: -3 }),
+      /not allowed \(intervalMinutes/,
+    ],
     ['a schema failure after migration', JSON.stringify({ watchlist: 'TSLA T$LA' }), /watchlist/],
-    ['a future version', JSON.stringify({ ...defaultSettings(), version: 2 }), /newer version of Liquidity Watch/],
+    [
+      'a future version',
+      JSON.stringify({ ...defaultSettings(), version: 2 }),
+      /newer version of Liquidity Watch/,
+    ],
   ])('restores the last good copy over %s and keeps the bad file aside', (_label, bad, reason) => {
     const good = withLastGood()
     writeFileSync(main(), bad)
     const s = open()
     expect(s.get()).toEqual(good)
     expect(s.report).toMatch(reason)
-    expect(s.report).toMatch(/restored your last good settings\. The damaged file was kept as settings\.json\.corrupt-2025-07-01T08-00-00-000Z\./)
+    expect(s.report).toMatch(
+      /restored your last good settings\. The damaged file was kept as settings\.json\.corrupt-2025-07-01T08-00-00-000Z\./,
+    )
     expect(aside()).toHaveLength(1)
     expect(readFileSync(join(dir, aside()[0] as string), 'utf8')).toBe(bad)
     expect(readJson(main())).toEqual(good)

@@ -146,7 +146,12 @@ export class AlertStateStore {
 
   /** Writes are chained: a later write never lands before an earlier one. */
   private persist(): Promise<void> {
-    const snapshot = JSON.stringify({ version: 1, source: this.currentSource, state: this.current, history: this.log })
+    const snapshot = JSON.stringify({
+      version: 1,
+      source: this.currentSource,
+      state: this.current,
+      history: this.log,
+    })
     const next = this.writing
       .catch(() => undefined)
       .then(() => writeFileAtomic(this.path, snapshot))

@@ -11,7 +11,11 @@ export interface ChartInput {
 }
 
 /** A chart drawn with its first data at once: no empty first layout and render to throw away. */
-export function createChart(canvas: HTMLCanvasElement, type: ChartType, { options, datasets, labels }: ChartInput): Chart {
+export function createChart(
+  canvas: HTMLCanvasElement,
+  type: ChartType,
+  { options, datasets, labels }: ChartInput,
+): Chart {
   const chart = new Chart(canvas, {
     type,
     // Copies: later data is written into these (applyChart), never into the caller's objects.

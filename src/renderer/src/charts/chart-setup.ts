@@ -70,7 +70,13 @@ export const THIN_LINES_FROM = 12
  * performance guide: parsing off, normalized, no animation, straight lines (tension 0) drawn as one
  * path (spanGaps), no point dots, fixed tick rotation, and scale ranges given (from `data`).
  */
-export function timeSeriesOptions({ colors, yFormat, yTickFormat = yFormat, y2Format, data = [] }: TimeOpts): ChartOptions {
+export function timeSeriesOptions({
+  colors,
+  yFormat,
+  yTickFormat = yFormat,
+  y2Format,
+  data = [],
+}: TimeOpts): ChartOptions {
   const axis = { color: colors.muted, font: { size: 11 } }
   // Tick labels never rotate, so Chart.js need not measure them for rotation; sample a few for width.
   const flat = { minRotation: 0, maxRotation: 0, sampleSize: 4 }
@@ -129,7 +135,8 @@ export function timeSeriesOptions({ colors, yFormat, yTickFormat = yFormat, y2Fo
                 ...axis,
                 ...flat,
                 ...step(bounds.y2),
-                callback: (v: number | string) => (y2Format === yFormat ? yTickFormat : y2Format)(Number(v)),
+                callback: (v: number | string) =>
+                  (y2Format === yFormat ? yTickFormat : y2Format)(Number(v)),
               },
             },
           }

@@ -7,53 +7,100 @@ function lazy<T>(make: () => T): () => T {
   return () => (value ??= make())
 }
 
-const moneyCompact = lazy(() => new Intl.NumberFormat(undefined, {
-  style: 'currency',
-  currency: 'USD',
-  notation: 'compact',
-  maximumFractionDigits: 1,
-}))
-const moneyAxis = lazy(() => new Intl.NumberFormat(undefined, {
-  style: 'currency',
-  currency: 'USD',
-  notation: 'compact',
-  maximumSignificantDigits: 3,
-}))
-const moneyFull = lazy(() => new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }))
-const price = lazy(() => new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }))
-const pctFmt = lazy(() => new Intl.NumberFormat(undefined, {
-  style: 'percent',
-  maximumFractionDigits: 1,
-  minimumFractionDigits: 1,
-  signDisplay: 'exceptZero',
-}))
-const shareFmt = lazy(() => new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1 }))
+const moneyCompact = lazy(
+  () =>
+    new Intl.NumberFormat(undefined, {
+      style: 'currency',
+      currency: 'USD',
+      notation: 'compact',
+      maximumFractionDigits: 1,
+    }),
+)
+const moneyAxis = lazy(
+  () =>
+    new Intl.NumberFormat(undefined, {
+      style: 'currency',
+      currency: 'USD',
+      notation: 'compact',
+      maximumSignificantDigits: 3,
+    }),
+)
+const moneyFull = lazy(
+  () =>
+    new Intl.NumberFormat(undefined, {
+      style: 'currency',
+      currency: 'USD',
+      maximumFractionDigits: 0,
+    }),
+)
+const price = lazy(
+  () =>
+    new Intl.NumberFormat(undefined, {
+      style: 'currency',
+      currency: 'USD',
+      minimumFractionDigits: 2,
+    }),
+)
+const pctFmt = lazy(
+  () =>
+    new Intl.NumberFormat(undefined, {
+      style: 'percent',
+      maximumFractionDigits: 1,
+      minimumFractionDigits: 1,
+      signDisplay: 'exceptZero',
+    }),
+)
+const shareFmt = lazy(
+  () => new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1 }),
+)
 const intFmt = lazy(() => new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 }))
 const numFmt = lazy(() => new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 }))
-const timeFmt = lazy(() => new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }))
-const dayTimeFmt = lazy(() => new Intl.DateTimeFormat(undefined, {
-  month: 'short',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-}))
-const dateFmt = lazy(() => new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }))
-const shortDateFmt = lazy(() => new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' }))
+const timeFmt = lazy(
+  () =>
+    new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
+)
+const dayTimeFmt = lazy(
+  () =>
+    new Intl.DateTimeFormat(undefined, {
+      month: 'short',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }),
+)
+const dateFmt = lazy(
+  () =>
+    new Intl.DateTimeFormat(undefined, {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      timeZone: 'UTC',
+    }),
+)
+const shortDateFmt = lazy(
+  () => new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' }),
+)
 const rel = lazy(() => new Intl.RelativeTimeFormat(undefined, { numeric: 'auto', style: 'short' }))
 
 const DASH = '—'
-const ok = (n: number | null | undefined): n is number => typeof n === 'number' && Number.isFinite(n)
+const ok = (n: number | null | undefined): n is number =>
+  typeof n === 'number' && Number.isFinite(n)
 
-export const fmtMoney = (n: number | null | undefined): string => (ok(n) ? moneyCompact().format(n) : DASH)
+export const fmtMoney = (n: number | null | undefined): string =>
+  ok(n) ? moneyCompact().format(n) : DASH
 /** Axis ticks need more digits than table cells: $1.45B, $1.5B. */
-export const fmtMoneyAxis = (n: number | null | undefined): string => (ok(n) ? moneyAxis().format(n) : DASH)
-export const fmtMoneyFull = (n: number | null | undefined): string => (ok(n) ? moneyFull().format(n) : DASH)
+export const fmtMoneyAxis = (n: number | null | undefined): string =>
+  ok(n) ? moneyAxis().format(n) : DASH
+export const fmtMoneyFull = (n: number | null | undefined): string =>
+  ok(n) ? moneyFull().format(n) : DASH
 export const fmtPrice = (n: number | null | undefined): string => (ok(n) ? price().format(n) : DASH)
 /** Percent given as percent points (3.2 → "+3.2%"). */
-export const fmtPct = (n: number | null | undefined): string => (ok(n) ? pctFmt().format(n / 100) : DASH)
+export const fmtPct = (n: number | null | undefined): string =>
+  ok(n) ? pctFmt().format(n / 100) : DASH
 /** Share given as a fraction (0.42 → "42%"). */
-export const fmtShare = (n: number | null | undefined): string => (ok(n) ? shareFmt().format(n) : DASH)
+export const fmtShare = (n: number | null | undefined): string =>
+  ok(n) ? shareFmt().format(n) : DASH
 export const fmtInt = (n: number | null | undefined): string => (ok(n) ? intFmt().format(n) : DASH)
 export const fmtNum = (n: number | null | undefined): string => (ok(n) ? numFmt().format(n) : DASH)
 
@@ -67,14 +114,17 @@ function parse(iso: string | null | undefined): Date | null {
 export function fmtTime(iso: string | null | undefined, now = Date.now()): string {
   const d = parse(iso)
   if (!d) return DASH
-  return new Date(now).toDateString() === d.toDateString() ? timeFmt().format(d) : dayTimeFmt().format(d)
+  return new Date(now).toDateString() === d.toDateString()
+    ? timeFmt().format(d)
+    : dayTimeFmt().format(d)
 }
 export const fmtDateTime = (iso: string | null | undefined): string => {
   const d = parse(iso)
   return d ? dayTimeFmt().format(d) : DASH
 }
 /** Calendar dates (YYYY-MM-DD or epoch ms at UTC midnight). */
-export const fmtDate = (d: string | number): string => dateFmt().format(typeof d === 'number' ? d : Date.parse(`${d}T00:00:00Z`))
+export const fmtDate = (d: string | number): string =>
+  dateFmt().format(typeof d === 'number' ? d : Date.parse(`${d}T00:00:00Z`))
 export const fmtShortDate = (ms: number): string => shortDateFmt().format(ms)
 
 /** "in 3 min", "12 sec ago". */

@@ -1,5 +1,10 @@
 // Alert rules, live instances, history and notification decisions for the Alerts view.
-import type { AlertEvent, AlertEventType, AlertInstance, AlertRule } from '../../../shared/alert-rules'
+import type {
+  AlertEvent,
+  AlertEventType,
+  AlertInstance,
+  AlertRule,
+} from '../../../shared/alert-rules'
 import type { LoggedDecision } from '../../../shared/ipc-contract'
 import { api, errorMessage } from '../lib/api'
 
@@ -47,7 +52,10 @@ export class AlertsStore {
   }
 
   async reloadLive(): Promise<void> {
-    const [instances, log] = await Promise.all([api().getAlertInstances(), api().getNotificationLog()])
+    const [instances, log] = await Promise.all([
+      api().getAlertInstances(),
+      api().getNotificationLog(),
+    ])
     this.#instances = instances
     this.#log = log
     await this.reloadHistory()

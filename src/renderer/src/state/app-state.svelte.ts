@@ -17,7 +17,13 @@ export interface AppState {
 }
 
 export function createAppState(): AppState {
-  return { router: new Router(), clock: new Clock(), theme: new Theme(), status: new StatusStore(), watchlist: new WatchlistStore() }
+  return {
+    router: new Router(),
+    clock: new Clock(),
+    theme: new Theme(),
+    status: new StatusStore(),
+    watchlist: new WatchlistStore(),
+  }
 }
 
 /** Subscribes to the engine and sends the first requests; returns the function that stops it all. */

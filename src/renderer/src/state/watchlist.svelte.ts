@@ -5,7 +5,15 @@ import { api, errorKind, errorMessage } from '../lib/api'
 export type SortKey = 'symbol' | 'tvl' | 'change7d' | 'change30d' | 'volume' | 'alert'
 export type SortDir = 'ascending' | 'descending'
 
-const ALERT_RANK: Record<string, number> = { firing: 0, pending: 1, error: 2, stale: 3, nodata: 4, resolved: 5, ok: 6 }
+const ALERT_RANK: Record<string, number> = {
+  firing: 0,
+  pending: 1,
+  error: 2,
+  stale: 3,
+  nodata: 4,
+  resolved: 5,
+  ok: 6,
+}
 
 function sortValue(row: WatchRow, key: SortKey): number | string | null {
   switch (key) {
@@ -78,7 +86,8 @@ export class WatchlistStore {
   }
 
   sortBy(key: SortKey): void {
-    if (this.sortKey === key) this.sortDir = this.sortDir === 'ascending' ? 'descending' : 'ascending'
+    if (this.sortKey === key)
+      this.sortDir = this.sortDir === 'ascending' ? 'descending' : 'ascending'
     else {
       this.sortKey = key
       this.sortDir = key === 'symbol' ? 'ascending' : 'descending'

@@ -66,7 +66,9 @@ export function toForm(r: AlertRule): RuleForm {
     scopeKind: r.scope.kind,
     symbols: r.scope.kind === 'symbols' ? r.scope.symbols.join(', ') : '',
     condKind: c.kind,
-    ...(c.kind === 'tvl-change' ? { window: c.window, direction: c.direction, thresholdPct: c.thresholdPct } : {}),
+    ...(c.kind === 'tvl-change'
+      ? { window: c.window, direction: c.direction, thresholdPct: c.thresholdPct }
+      : {}),
     ...(c.kind === 'tvl-below' ? { amount: c.amount } : {}),
     ...(c.kind === 'concentration' ? { by: c.by, maxSharePct: c.maxSharePct } : {}),
     pendingCycles: r.pendingCycles,
@@ -82,16 +84,27 @@ export function toForm(r: AlertRule): RuleForm {
 export function toRule(f: RuleForm): AlertRule {
   const condition: AlertRule['condition'] =
     f.condKind === 'tvl-change'
-      ? { kind: 'tvl-change', window: f.window, direction: f.direction, thresholdPct: Number(f.thresholdPct) }
+      ? {
+          kind: 'tvl-change',
+          window: f.window,
+          direction: f.direction,
+          thresholdPct: Number(f.thresholdPct),
+        }
       : f.condKind === 'tvl-below'
         ? { kind: 'tvl-below', amount: Number(f.amount) }
         : { kind: 'concentration', by: f.by, maxSharePct: Number(f.maxSharePct) }
-  const symbols = f.symbols.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean)
+  const symbols = f.symbols
+    .split(/[\s,]+/)
+    .map((s) => s.trim())
+    .filter(Boolean)
   return {
     id: f.id,
     name: f.name.trim(),
     enabled: f.enabled,
-    scope: f.scopeKind === 'watchlist' ? { kind: 'watchlist' } : { kind: 'symbols', symbols: [...new Set(symbols)] },
+    scope:
+      f.scopeKind === 'watchlist'
+        ? { kind: 'watchlist' }
+        : { kind: 'symbols', symbols: [...new Set(symbols)] },
     overrides: f.overrides,
     condition,
     pendingCycles: Number(f.pendingCycles),

@@ -1,5 +1,10 @@
 // Analytics responses → named series, and the CSV rows of what is shown.
-import type { AnalyticsResponse, AssetType, GroupBy, SeriesPoint } from '../../../../shared/liquidity-schemas'
+import type {
+  AnalyticsResponse,
+  AssetType,
+  GroupBy,
+  SeriesPoint,
+} from '../../../../shared/liquidity-schemas'
 
 /** The form's state; empty filters mean "all". */
 export interface Query {
@@ -26,7 +31,10 @@ export function toSeries(resp: AnalyticsResponse): NamedSeries[] {
   }
 }
 
-export function csvFor(series: NamedSeries[], withPools: boolean): { header: string[]; rows: unknown[][] } {
+export function csvFor(
+  series: NamedSeries[],
+  withPools: boolean,
+): { header: string[]; rows: unknown[][] } {
   const header = ['series', 'date', 'tvl', 'volume', ...(withPools ? ['poolCount'] : [])]
   const rows: unknown[][] = []
   for (const s of series) {
