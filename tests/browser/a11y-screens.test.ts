@@ -3,20 +3,13 @@
 // and badges have something to show).
 import { AxeBuilder } from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { browserSuite, probeKeychain, startApp, type App } from './harness'
+import { describe, expect, it } from 'vitest'
+import { useBrowserApps, probeKeychain } from './harness'
 import { POLL, waitForTvl, waitForView } from './helpers'
 
 // The real keychain where one answers, so Settings looks as it does in the app.
 const keychain = (await probeKeychain()).ok
-const suite = browserSuite()
-let app: App | null = null
-beforeAll(suite.setup)
-afterAll(suite.teardown)
-afterEach(async () => {
-  await app?.close()
-  app = null
-})
+const suite = useBrowserApps()
 
 async function seriousViolations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).analyze()
@@ -80,7 +73,7 @@ const VIEWS: {
 
 describe.each(['light', 'dark'] as const)('views in %s mode', (scheme) => {
   it('has no serious or critical axe violations in any view, and screenshots each', async () => {
-    app = await startApp(suite.browser(), { colorScheme: scheme, keychain })
+    const app = await suite.start({ colorScheme: scheme, keychain })
     const { page } = app
     await waitForTvl(page, 4)
     // An alert firing on NVDA, so badges, counts and history are on screen.

@@ -1,18 +1,11 @@
 // A scripted 7-day TVL drop of 25 % on NVDA (the service's scenario): after the default rule's
 // pending cycles — refreshed from the status bar's button — the watchlist shows Firing, the Alerts
 // history has the fired event, and the OS notification call got the decision.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { browserSuite, startApp, type App } from './harness'
+import { describe, expect, it } from 'vitest'
+import { useBrowserApps, type App } from './harness'
 import { POLL, waitForTvl, waitForView } from './helpers'
 
-const suite = browserSuite()
-let app: App | null = null
-beforeAll(suite.setup)
-afterAll(suite.teardown)
-afterEach(async () => {
-  await app?.close()
-  app = null
-})
+const suite = useBrowserApps()
 
 /** Presses "Refresh now" with the keyboard and waits for that cycle to finish. */
 async function refreshFromStatusBar(a: App): Promise<void> {
@@ -30,7 +23,7 @@ const alertState = (a: App, symbol: string): Promise<string | null> =>
 
 describe('alert on a scripted 7-day drop', () => {
   it('goes pending, then firing; history, badge and notification agree', async () => {
-    app = await startApp(suite.browser())
+    const app = await suite.start()
     const { page } = app
     await waitForTvl(page, 4)
     expect(await alertState(app, 'NVDA')).toBe('ok')
@@ -38,11 +31,11 @@ describe('alert on a scripted 7-day drop', () => {
     app.service()!.scenarios.add({ kind: 'tvl-drop', symbol: 'NVDA', pct: 25, windowDays: 7 })
 
     await refreshFromStatusBar(app)
-    await expect.poll(() => alertState(app!, 'NVDA'), POLL).toBe('pending')
+    await expect.poll(() => alertState(app, 'NVDA'), POLL).toBe('pending')
     expect(app.notifications).toEqual([])
 
     await refreshFromStatusBar(app)
-    await expect.poll(() => alertState(app!, 'NVDA'), POLL).toBe('firing')
+    await expect.poll(() => alertState(app, 'NVDA'), POLL).toBe('firing')
     const badge = page.locator('tr[data-symbol="NVDA"] td[data-col="alert"]')
     expect((await badge.textContent())?.trim()).toBe('Firing')
     // The other rows did not move.

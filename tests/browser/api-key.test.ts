@@ -3,8 +3,8 @@
 import { randomUUID } from 'node:crypto'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { browserSuite, probeKeychain, startApp, type App } from './harness'
+import { describe, expect, it } from 'vitest'
+import { useBrowserApps, probeKeychain, type App } from './harness'
 import { POLL, waitForTvl, waitForView } from './helpers'
 
 const keychain = await probeKeychain()
@@ -17,14 +17,7 @@ if (!keychain.ok && !inCI) {
   )
 }
 
-const suite = browserSuite()
-let app: App | null = null
-beforeAll(suite.setup)
-afterAll(suite.teardown)
-afterEach(async () => {
-  await app?.close()
-  app = null
-})
+const suite = useBrowserApps()
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((n) => {
@@ -76,7 +69,7 @@ interface Document {
 describe.skipIf(!keychain.ok && !inCI)('API key in Settings', () => {
   it('stores the key in the keychain; it never shows up in the page or any IPC answer or event', async () => {
     if (!keychain.ok) throw new Error(`No keychain answers in CI: ${keychain.message}`)
-    app = await startApp(suite.browser(), { keychain: true })
+    const app = await suite.start({ keychain: true })
     const { page } = app
     await waitForTvl(page, 4)
     const key = `lw-live-${randomUUID()}`

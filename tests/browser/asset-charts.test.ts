@@ -1,19 +1,12 @@
 // The asset detail view draws its charts: proven from the chart state the renderer writes on each
 // canvas (series and point counts, draw count) and from the pixels of a screenshot of the canvas.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { SeriesView } from '../../src/shared/view-models'
-import { browserSuite, startApp, type App } from './harness'
+import { useBrowserApps, type App } from './harness'
 import { inkStats } from './harness/pixels'
 import { POLL, waitForTvl, waitForView } from './helpers'
 
-const suite = browserSuite()
-let app: App | null = null
-beforeAll(suite.setup)
-afterAll(suite.teardown)
-afterEach(async () => {
-  await app?.close()
-  app = null
-})
+const suite = useBrowserApps()
 
 function lastSeries(a: App, days: number): SeriesView {
   const r = a.bridge
@@ -26,7 +19,7 @@ function lastSeries(a: App, days: number): SeriesView {
 
 describe('asset detail charts', () => {
   it('opens TSLA from the watchlist with Enter and draws its series and issuer charts', async () => {
-    app = await startApp(suite.browser())
+    const app = await suite.start()
     const { page } = app
     await waitForTvl(page, 4)
 
@@ -61,7 +54,7 @@ describe('asset detail charts', () => {
     await page.keyboard.press('Enter')
     await expect
       .poll(
-        () => app!.bridge.requests('getAssetSeries').some((r) => r.args[1] === 365 && r.result.ok),
+        () => app.bridge.requests('getAssetSeries').some((r) => r.args[1] === 365 && r.result.ok),
         POLL,
       )
       .toBe(true)

@@ -1,21 +1,14 @@
 // A fresh install on demo data: the embedded service answers, the watchlist fills with TVL figures,
 // the status bar says demo and online.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { browserSuite, startApp, type App } from './harness'
+import { describe, expect, it } from 'vitest'
+import { useBrowserApps } from './harness'
 import { POLL, symbolsShown, waitForTvl } from './helpers'
 
-const suite = browserSuite()
-let app: App | null = null
-beforeAll(suite.setup)
-afterAll(suite.teardown)
-afterEach(async () => {
-  await app?.close()
-  app = null
-})
+const suite = useBrowserApps()
 
 describe('first run on demo data', () => {
   it('shows the demo badge, the default watchlist with TVL numbers and an online status bar', async () => {
-    app = await startApp(suite.browser())
+    const app = await suite.start()
     const { page } = app
 
     await expect.poll(() => page.getByTestId('demo-badge').isVisible(), POLL).toBe(true)

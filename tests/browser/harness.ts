@@ -1,8 +1,9 @@
 // Browser test harness: the built renderer in Debian's Chromium, window.api from the real preload
 // bundle, the real engine behind the IPC handler table. See harness/*.ts for each part.
 import type { Browser } from 'playwright-core'
+import { afterAll, afterEach, beforeAll } from 'vitest'
 import { launchChromium } from './harness/chromium'
-import { stopRendererServer } from './harness/app'
+import { startApp, stopRendererServer, type App, type StartOptions } from './harness/app'
 
 export {
   startApp,
@@ -35,6 +36,31 @@ export function browserSuite(): {
       await browser?.close()
       browser = null
       await stopRendererServer()
+    },
+  }
+}
+
+/**
+ * The usual test-file lifecycle in one call: Chromium for the file, and every app a test starts
+ * closed after that test, pass or fail.
+ */
+export function useBrowserApps(): {
+  start(o?: StartOptions): Promise<App>
+  browser: () => Browser
+} {
+  const suite = browserSuite()
+  const open: App[] = []
+  beforeAll(suite.setup)
+  afterAll(suite.teardown)
+  afterEach(async () => {
+    for (const app of open.splice(0)) await app.close()
+  })
+  return {
+    browser: suite.browser,
+    start: async (o) => {
+      const app = await startApp(suite.browser(), o)
+      open.push(app)
+      return app
     },
   }
 }

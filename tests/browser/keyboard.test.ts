@@ -2,18 +2,11 @@
 // the sidebar to every main view, focus landing on each view's heading, an analytics control
 // changed with an arrow key, a watchlist row opened with Enter and the way back.
 import type { Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { browserSuite, startApp, type App } from './harness'
+import { describe, expect, it } from 'vitest'
+import { useBrowserApps } from './harness'
 import { currentView, focused, POLL, waitForTvl, waitForView } from './helpers'
 
-const suite = browserSuite()
-let app: App | null = null
-beforeAll(suite.setup)
-afterAll(suite.teardown)
-afterEach(async () => {
-  await app?.close()
-  app = null
-})
+const suite = useBrowserApps()
 
 type Focus = Awaited<ReturnType<typeof focused>>
 
@@ -47,7 +40,7 @@ async function openView(page: Page, view: string, back: boolean): Promise<void> 
 
 describe('keyboard-only navigation', () => {
   it('reaches every main view, changes a control with an arrow key and opens an asset with Enter', async () => {
-    app = await startApp(suite.browser())
+    const app = await suite.start()
     const { page } = app
     await waitForTvl(page, 4)
     expect(await currentView(page)).toBe('watchlist')
@@ -65,7 +58,7 @@ describe('keyboard-only navigation', () => {
     await expect
       .poll(
         () =>
-          app!.bridge
+          app.bridge
             .requests('getAnalytics')
             .slice(before)
             .map((r) => (r.args[0] as { groupBy: string }).groupBy),

@@ -1,23 +1,16 @@
 // The service goes away: after the scheduler's failures the status is offline, a banner says so
 // with the as-of time of the data still shown, rows keep their cached figures, and the asset
 // view answers from the cache.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { EngineStatus } from '../../src/shared/view-models'
-import { browserSuite, startApp, type App } from './harness'
+import { useBrowserApps } from './harness'
 import { POLL, waitForTvl, waitForView } from './helpers'
 
-const suite = browserSuite()
-let app: App | null = null
-beforeAll(suite.setup)
-afterAll(suite.teardown)
-afterEach(async () => {
-  await app?.close()
-  app = null
-})
+const suite = useBrowserApps()
 
 describe('service stopped', () => {
   it('shows the offline banner with the as-of time and keeps the cached data', async () => {
-    app = await startApp(suite.browser())
+    const app = await suite.start()
     const { page } = app
     const online = await waitForTvl(page, 4)
     const { lastSuccessAt } = await app.core.getStatus()

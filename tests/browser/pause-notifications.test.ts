@@ -1,21 +1,14 @@
 // Pausing notifications from the status bar: the engine holds them until the chosen time, the
 // status bar says until when, and Resume lifts the pause — all through the real core.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { browserSuite, startApp, type App } from './harness'
+import { describe, expect, it } from 'vitest'
+import { useBrowserApps } from './harness'
 import { POLL, waitForTvl } from './helpers'
 
-const suite = browserSuite()
-let app: App | null = null
-beforeAll(suite.setup)
-afterAll(suite.teardown)
-afterEach(async () => {
-  await app?.close()
-  app = null
-})
+const suite = useBrowserApps()
 
 describe('pause notifications', () => {
   it('pauses for an hour from the status bar, then resumes', async () => {
-    app = await startApp(suite.browser())
+    const app = await suite.start()
     const { page } = app
     await waitForTvl(page, 4)
 

@@ -1,17 +1,10 @@
 // Editing the watchlist from the keyboard: add a ticker (Enter in the field), remove it (Enter on
 // its remove button), and the messages for an unknown symbol and a wrongly cased one.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { browserSuite, startApp, type App } from './harness'
+import { describe, expect, it } from 'vitest'
+import { useBrowserApps, type App } from './harness'
 import { POLL, symbolsShown, waitForTvl, watchRows } from './helpers'
 
-const suite = browserSuite()
-let app: App | null = null
-beforeAll(suite.setup)
-afterAll(suite.teardown)
-afterEach(async () => {
-  await app?.close()
-  app = null
-})
+const suite = useBrowserApps()
 
 async function addByKeyboard(a: App, text: string): Promise<void> {
   const input = a.page.getByLabel('Add symbol')
@@ -22,7 +15,7 @@ async function addByKeyboard(a: App, text: string): Promise<void> {
 
 describe('watchlist editing', () => {
   it('adds a ticker with Enter and removes it with Enter on its remove button', async () => {
-    app = await startApp(suite.browser())
+    const app = await suite.start()
     const { page } = app
     await waitForTvl(page, 4)
 
@@ -46,7 +39,7 @@ describe('watchlist editing', () => {
   })
 
   it('explains an unknown symbol and keeps the list unchanged', async () => {
-    app = await startApp(suite.browser())
+    const app = await suite.start()
     const { page } = app
     await waitForTvl(page, 4)
 
@@ -68,7 +61,7 @@ describe('watchlist editing', () => {
   })
 
   it('answers a wrongly cased ticker ("tsla") with a hint about TSLA', async () => {
-    app = await startApp(suite.browser(), { settings: (s) => ({ ...s, watchlist: ['GOLD'] }) })
+    const app = await suite.start({ settings: (s) => ({ ...s, watchlist: ['GOLD'] }) })
     const { page } = app
     await waitForTvl(page, 1)
 
