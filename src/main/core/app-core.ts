@@ -1,7 +1,7 @@
 // AppCore: the facade the IPC handlers and the CLI call. It owns the stores, the connection, the
 // poller and the API key (held in memory and the secret store only; never returned, emitted or logged).
 import type { AlertRule, NotificationDecision } from '../../shared/alert-rules'
-import { LiquidityError, toSerializedError, type SerializedError } from '../../shared/errors'
+import { LiquidityError } from '../../shared/errors'
 import type { IpcArgs } from '../../shared/ipc-contract'
 import type { Settings, SettingsPatch } from '../../shared/settings-schema'
 import type {
@@ -11,34 +11,25 @@ import type {
   WatchRow,
 } from '../../shared/view-models'
 import type { IpcCore } from '../ipc/core-types'
+import type { AppCore } from './app-core-types'
 import { toInstance } from '../engine/alerts/engine-state'
 import { requestKey } from '../engine/cache-envelope'
-import { cacheNamespace } from '../engine/cache-namespace'
-import { runCycle, snoozedSymbols, type CycleAlertStore, type CycleResult } from '../engine/cycle'
+import type { CycleResult } from '../engine/cycle'
 import { assetRequest } from '../engine/cycle-fetch'
 import { Poller, type CycleOutcome } from '../engine/scheduler'
-import { cachedKnownSymbols, cachedRows } from '../engine/snapshot-cache'
+import { cachedKnownSymbols } from '../engine/snapshot-cache'
 import { getAnalyticsView, getAssetView, getSeriesView, type ViewDeps } from './data-views'
 import { openCoreParts, type AppCoreDeps, type CoreParts } from './core-parts'
 import { removeRule, snoozeRule, upsertRule } from './rules-ops'
-import { buildStatus } from './status'
+import { CycleRunner } from './cycle-runner'
+import { switchSource } from './source-switch'
+import { currentRows, currentStatus, effectiveSettings } from './core-snapshot'
 import { testConnection } from './test-connection'
+import { testNotification } from './test-notification'
 
 export type { AppCoreDeps } from './core-parts'
 
-export interface AppCore extends IpcCore {
-  /** Starts polling (first cycle at once). */
-  start(): void
-  /** Stops polling, aborts in-flight work, flushes the cache, closes the connection. */
-  stop(): Promise<void>
-  /** System sleep / wake. */
-  pause(): void
-  resume(): void
-  /** The last completed cycle (the CLI prints it). */
-  lastCycle(): CycleResult | null
-  /** Start-up repairs (settings, cache, alert state) worth telling the user about. */
-  reports(): string[]
-}
+export type { AppCore } from './app-core-types'
 
 export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   return new Core(deps, await openCoreParts(deps))
@@ -46,13 +37,10 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
 
 class Core implements AppCore {
   private readonly poller: Poller
-  private last: CycleResult | null = null
-  private lastError: SerializedError | null = null
-  private symbolErrors = new Map<string, SerializedError>()
+  private readonly runner: CycleRunner
   private started = false
   /** After stop(): no cycle runs any more (a queued refresh resolves without touching anything). */
   private stopped = false
-  private cycleRunning: Promise<unknown> = Promise.resolve()
   private seq = 0
   /** Source switches run one after another (each opens a connection and a cache). */
   private switching: Promise<void> = Promise.resolve()
@@ -61,6 +49,13 @@ class Core implements AppCore {
     private readonly deps: AppCoreDeps,
     private readonly p: CoreParts,
   ) {
+    this.runner = new CycleRunner(deps, p, {
+      settings: () => this.settings(),
+      intervalMs: () => this.intervalMs(),
+      now: () => this.now(),
+      holdOff: (untilMs) => this.poller.holdOff(untilMs),
+      emitRows: (rows) => void this.emitRows(rows),
+    })
     this.poller = new Poller({
       clock: p.clock,
       intervalMs: () => this.intervalMs(),
@@ -79,7 +74,7 @@ class Core implements AppCore {
     this.stopped = true
     this.poller.stop()
     // The aborted cycle may still be writing (cache, alert state): let it land before closing.
-    await this.cycleRunning
+    await this.runner.running
     await this.switching
     await this.p.cache.flush().catch(() => undefined)
     await this.p.alerts.settled()
@@ -93,7 +88,7 @@ class Core implements AppCore {
     this.poller.resume()
   }
   lastCycle(): CycleResult | null {
-    return this.last
+    return this.runner.last
   }
   reports(): string[] {
     return [...this.p.reports]
@@ -217,16 +212,8 @@ class Core implements AppCore {
     return this.status()
   }
   async sendTestNotification(): Promise<NotificationDecision> {
-    const decision: NotificationDecision = this.settings().notifications.enabled
-      ? {
-          status: 'sent',
-          title: 'Liquidity Watch',
-          body: 'Test notification: TVL alerts will appear like this.',
-          symbol: null,
-          eventIds: [],
-        }
-      : { status: 'suppressed', reason: 'disabled', eventIds: [] }
-    await this.deliver([decision])
+    const decision = testNotification(this.settings().notifications.enabled)
+    await this.runner.deliver([decision])
     return decision
   }
   pauseNotifications(minutes: number): Promise<EngineStatus> {
@@ -245,13 +232,8 @@ class Core implements AppCore {
   private now(): Date {
     return new Date(this.p.clock.now())
   }
-  private settings(s: Settings = this.p.settings.get()): Settings {
-    const o = this.p.overrides
-    return {
-      ...s,
-      ...(o.watchlist ? { watchlist: o.watchlist } : {}),
-      ...(o.baseUrl !== undefined ? { baseUrl: o.baseUrl } : {}),
-    }
+  private settings(s?: Settings): Settings {
+    return effectiveSettings(this.p, s)
   }
   private intervalMs(): number {
     return this.settings().intervalMinutes * 60_000
@@ -266,30 +248,10 @@ class Core implements AppCore {
     }
   }
   private rows(): WatchRow[] {
-    const s = this.settings()
-    const now = this.now()
-    return cachedRows({
-      cache: this.p.cache,
-      watchlist: s.watchlist,
-      nowMs: now.getTime(),
-      intervalMs: this.intervalMs(),
-      instances: this.p.alerts.state.instances.map(toInstance),
-      snoozed: snoozedSymbols(s.rules, s.watchlist, now),
-      errors: this.symbolErrors,
-    })
+    return currentRows(this.p, this.runner)
   }
   private status(): EngineStatus {
-    return buildStatus({
-      mode: this.p.connection.mode,
-      baseUrl: this.p.connection.baseUrl,
-      poller: this.poller.status(),
-      lastError: this.lastError,
-      rows: this.rows(),
-      instances: this.p.alerts.state.instances.map(toInstance),
-      settings: this.settings(),
-      nowMs: this.p.clock.now(),
-      intervalMs: this.intervalMs(),
-    })
+    return currentStatus(this.p, this.runner, this.poller.status())
   }
   private emitStatus(): void {
     this.deps.emit('statusChanged', this.status())
@@ -302,13 +264,6 @@ class Core implements AppCore {
     const out = this.p.settings.update((s) => ({ ...s, rules: fn(s.rules) })).rules
     this.emitRows() // snoozed flags may have changed
     return out
-  }
-  private async deliver(decisions: NotificationDecision[]): Promise<void> {
-    for (const d of decisions) if (d.status === 'sent') this.deps.notify(d)
-    // The log is a record, not the delivery: failing to save it must not fail the cycle.
-    await this.p.log.record(this.now(), decisions).catch((e: unknown) => {
-      this.p.reportLine(`The notification log could not be saved: ${toSerializedError(e).message}`)
-    })
   }
   /** A cycle already running does not know about the edit: queue one more after it. */
   private refreshSoon(): void {
@@ -330,101 +285,15 @@ class Core implements AppCore {
     this.switching = run.catch(() => undefined)
     return run
   }
-  /**
-   * Another service: its own connection, cache and alert state. Connection and cache are opened
-   * first and swapped together, so no request of one source lands in the other's cache.
-   */
   private async switchSource(): Promise<void> {
     this.poller.abort()
-    const baseUrl = this.settings().baseUrl
-    const source = cacheNamespace(baseUrl)
-    const oldConnection = this.p.connection
-    const oldCache = this.p.cache
-    const connection = await this.p.connect(baseUrl)
-    const cache =
-      source === this.p.source
-        ? oldCache
-        : await this.p.openCache(source).catch(async (e: unknown) => {
-            await connection.close()
-            throw e
-          })
-    this.p.connection = connection
-    this.p.cache = cache
-    this.p.source = source
-    this.last = null
-    this.lastError = null
-    this.symbolErrors = new Map()
-    const alertsSwitched = this.p.alerts.switchSource(source)
-    await oldConnection.close()
-    if (cache !== oldCache)
-      await oldCache.flush().catch((e: unknown) => this.p.reportLine(toSerializedError(e).message))
-    await alertsSwitched
+    await switchSource(this.p, this.settings().baseUrl, () => this.runner.reset())
     this.emitRows()
     if (this.started) void this.poller.refreshNow()
   }
 
-  /** Alert commits of a cycle that began on another source are refused: its data is not this source's. */
-  private alertsFor(source: string): CycleAlertStore {
-    const store = this.p.alerts
-    return {
-      get state() {
-        return store.state
-      },
-      commit: (state, events) =>
-        this.p.source === source
-          ? store.commit(state, events)
-          : Promise.reject(
-              new LiquidityError('cancelled', 'The data source changed during the refresh.'),
-            ),
-    }
-  }
-
   private cycle(signal: AbortSignal): Promise<CycleOutcome> {
     if (this.stopped) return Promise.resolve('failed')
-    const run = this.runOneCycle(signal)
-    this.cycleRunning = run.catch(() => undefined)
-    return run
-  }
-
-  private async runOneCycle(signal: AbortSignal): Promise<CycleOutcome> {
-    const settings = this.settings()
-    const { client } = this.p.connection
-    const { cache, source } = this.p
-    try {
-      const r = await runCycle(
-        {
-          client,
-          cache,
-          alerts: this.alertsFor(source),
-          now: () => this.now(),
-          localMinuteOfDay: this.deps.localMinuteOfDay,
-        },
-        { settings, intervalMs: this.intervalMs(), signal },
-      )
-      if (this.p.source !== source) {
-        // Committed just before a source switch: deliver what was decided, show nothing of it.
-        await this.deliver(r.decisions)
-        return 'failed'
-      }
-      this.last = r
-      this.lastError = r.error
-      this.symbolErrors = new Map(
-        r.rows.flatMap((row) => (row.error ? [[row.symbol, row.error]] : [])),
-      )
-      if (r.retryAfterMs !== null) this.poller.holdOff(this.p.clock.now() + r.retryAfterMs)
-      // State is committed: deliver even if the cycle was aborted meanwhile, or the alert is lost.
-      await this.deliver(r.decisions)
-      this.emitRows(r.rows)
-      if (r.events.length > 0) this.deps.emit('alertEvents', r.events)
-      return r.outcome
-    } catch (e) {
-      const err = toSerializedError(e)
-      if (err.kind !== 'cancelled') {
-        this.lastError = err
-        this.p.reportLine(`Refresh failed: ${err.message}`)
-      }
-      this.emitRows()
-      return 'failed'
-    }
+    return this.runner.run(signal)
   }
 }

@@ -1,0 +1,17 @@
+// What the composition root and the CLI get from createAppCore: the IPC surface plus lifecycle.
+import type { CycleResult } from '../engine/cycle'
+import type { IpcCore } from '../ipc/core-types'
+
+export interface AppCore extends IpcCore {
+  /** Starts polling (first cycle at once). */
+  start(): void
+  /** Stops polling, aborts in-flight work, flushes the cache, closes the connection. */
+  stop(): Promise<void>
+  /** System sleep / wake. */
+  pause(): void
+  resume(): void
+  /** The last completed cycle (the CLI prints it). */
+  lastCycle(): CycleResult | null
+  /** Start-up repairs (settings, cache, alert state) worth telling the user about. */
+  reports(): string[]
+}

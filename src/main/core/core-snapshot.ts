@@ -1,0 +1,53 @@
+// What the core shows right now: settings with per-run overrides, watch rows and engine status.
+import type { Settings } from '../../shared/settings-schema'
+import type { EngineStatus, WatchRow } from '../../shared/view-models'
+import { toInstance } from '../engine/alerts/engine-state'
+import { snoozedSymbols } from '../engine/cycle'
+import type { PollerStatus } from '../engine/scheduler'
+import { cachedRows } from '../engine/snapshot-cache'
+import type { CoreParts } from './core-parts'
+import type { CycleRunner } from './cycle-runner'
+import { buildStatus } from './status'
+
+/** Stored settings with the CLI's per-run overrides (never saved) applied. */
+export function effectiveSettings(p: CoreParts, s: Settings = p.settings.get()): Settings {
+  const o = p.overrides
+  return {
+    ...s,
+    ...(o.watchlist ? { watchlist: o.watchlist } : {}),
+    ...(o.baseUrl !== undefined ? { baseUrl: o.baseUrl } : {}),
+  }
+}
+
+export function currentRows(p: CoreParts, runner: CycleRunner): WatchRow[] {
+  const s = effectiveSettings(p)
+  const nowMs = p.clock.now()
+  return cachedRows({
+    cache: p.cache,
+    watchlist: s.watchlist,
+    nowMs,
+    intervalMs: s.intervalMinutes * 60_000,
+    instances: p.alerts.state.instances.map(toInstance),
+    snoozed: snoozedSymbols(s.rules, s.watchlist, new Date(nowMs)),
+    errors: runner.symbolErrors,
+  })
+}
+
+export function currentStatus(
+  p: CoreParts,
+  runner: CycleRunner,
+  poller: PollerStatus,
+): EngineStatus {
+  const settings = effectiveSettings(p)
+  return buildStatus({
+    mode: p.connection.mode,
+    baseUrl: p.connection.baseUrl,
+    poller,
+    lastError: runner.lastError,
+    rows: currentRows(p, runner),
+    instances: p.alerts.state.instances.map(toInstance),
+    settings,
+    nowMs: p.clock.now(),
+    intervalMs: settings.intervalMinutes * 60_000,
+  })
+}

@@ -1,0 +1,96 @@
+// Runs one poll for the core and keeps what the UI needs of the last one: its result, the
+// last error and per-symbol errors. Notification decisions are delivered and logged here.
+import type { NotificationDecision } from '../../shared/alert-rules'
+import { toSerializedError, type SerializedError } from '../../shared/errors'
+import type { Settings } from '../../shared/settings-schema'
+import type { WatchRow } from '../../shared/view-models'
+import { runCycle, type CycleResult } from '../engine/cycle'
+import type { CycleOutcome } from '../engine/scheduler'
+import type { AppCoreDeps, CoreParts } from './core-parts'
+import { alertsForSource } from './source-switch'
+
+export interface CycleRunnerHooks {
+  settings(): Settings
+  intervalMs(): number
+  now(): Date
+  /** A Retry-After longer than the client sleeps: hold polling until then. */
+  holdOff(untilMs: number): void
+  emitRows(rows?: WatchRow[]): void
+}
+
+export class CycleRunner {
+  last: CycleResult | null = null
+  lastError: SerializedError | null = null
+  symbolErrors = new Map<string, SerializedError>()
+  /** Settles when the cycle in flight (if any) has finished writing. */
+  running: Promise<unknown> = Promise.resolve()
+
+  constructor(
+    private readonly deps: AppCoreDeps,
+    private readonly p: CoreParts,
+    private readonly hooks: CycleRunnerHooks,
+  ) {}
+
+  /** Forget the last cycle (the data source changed). */
+  reset(): void {
+    this.last = null
+    this.lastError = null
+    this.symbolErrors = new Map()
+  }
+
+  run(signal: AbortSignal): Promise<CycleOutcome> {
+    const run = this.runOnce(signal)
+    this.running = run.catch(() => undefined)
+    return run
+  }
+
+  async deliver(decisions: NotificationDecision[]): Promise<void> {
+    for (const d of decisions) if (d.status === 'sent') this.deps.notify(d)
+    // The log is a record, not the delivery: failing to save it must not fail the cycle.
+    await this.p.log.record(this.hooks.now(), decisions).catch((e: unknown) => {
+      this.p.reportLine(`The notification log could not be saved: ${toSerializedError(e).message}`)
+    })
+  }
+
+  private async runOnce(signal: AbortSignal): Promise<CycleOutcome> {
+    const { hooks } = this
+    const { client } = this.p.connection
+    const { cache, source } = this.p
+    try {
+      const r = await runCycle(
+        {
+          client,
+          cache,
+          alerts: alertsForSource(this.p, source),
+          now: () => hooks.now(),
+          localMinuteOfDay: this.deps.localMinuteOfDay,
+        },
+        { settings: hooks.settings(), intervalMs: hooks.intervalMs(), signal },
+      )
+      if (this.p.source !== source) {
+        // Committed just before a source switch: deliver what was decided, show nothing of it.
+        await this.deliver(r.decisions)
+        return 'failed'
+      }
+      this.last = r
+      this.lastError = r.error
+      this.symbolErrors = new Map(
+        r.rows.flatMap((row) => (row.error ? [[row.symbol, row.error]] : [])),
+      )
+      if (r.retryAfterMs !== null) hooks.holdOff(this.p.clock.now() + r.retryAfterMs)
+      // State is committed: deliver even if the cycle was aborted meanwhile, or the alert is lost.
+      await this.deliver(r.decisions)
+      hooks.emitRows(r.rows)
+      if (r.events.length > 0) this.deps.emit('alertEvents', r.events)
+      return r.outcome
+    } catch (e) {
+      const err = toSerializedError(e)
+      if (err.kind !== 'cancelled') {
+        this.lastError = err
+        this.p.reportLine(`Refresh failed: ${err.message}`)
+      }
+      hooks.emitRows()
+      return 'failed'
+    }
+  }
+}

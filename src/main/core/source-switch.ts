@@ -1,0 +1,52 @@
+// Switching data source: another service gets its own connection, cache and alert state.
+import { LiquidityError, toSerializedError } from '../../shared/errors'
+import { cacheNamespace } from '../engine/cache-namespace'
+import type { CycleAlertStore } from '../engine/cycle'
+import type { CoreParts } from './core-parts'
+
+/**
+ * Connection and cache are opened first and swapped in together, so no request of one source
+ * lands in the other's cache. `onSwapped` runs at the moment of the swap (before the old ones close).
+ */
+export async function switchSource(
+  p: CoreParts,
+  baseUrl: string | null,
+  onSwapped: () => void,
+): Promise<void> {
+  const source = cacheNamespace(baseUrl)
+  const oldConnection = p.connection
+  const oldCache = p.cache
+  const connection = await p.connect(baseUrl)
+  const cache =
+    source === p.source
+      ? oldCache
+      : await p.openCache(source).catch(async (e: unknown) => {
+          await connection.close()
+          throw e
+        })
+  p.connection = connection
+  p.cache = cache
+  p.source = source
+  onSwapped()
+  const alertsSwitched = p.alerts.switchSource(source)
+  await oldConnection.close()
+  if (cache !== oldCache)
+    await oldCache.flush().catch((e: unknown) => p.reportLine(toSerializedError(e).message))
+  await alertsSwitched
+}
+
+/** Alert commits of a cycle that began on another source are refused: its data is not this source's. */
+export function alertsForSource(p: CoreParts, source: string): CycleAlertStore {
+  const store = p.alerts
+  return {
+    get state() {
+      return store.state
+    },
+    commit: (state, events) =>
+      p.source === source
+        ? store.commit(state, events)
+        : Promise.reject(
+            new LiquidityError('cancelled', 'The data source changed during the refresh.'),
+          ),
+  }
+}

@@ -1,0 +1,14 @@
+// The decision behind Settings → "Send test notification": sent unless notifications are off.
+import type { NotificationDecision } from '../../shared/alert-rules'
+
+export function testNotification(enabled: boolean): NotificationDecision {
+  return enabled
+    ? {
+        status: 'sent',
+        title: 'Liquidity Watch',
+        body: 'Test notification: TVL alerts will appear like this.',
+        symbol: null,
+        eventIds: [],
+      }
+    : { status: 'suppressed', reason: 'disabled', eventIds: [] }
+}
