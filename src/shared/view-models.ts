@@ -31,6 +31,12 @@ export interface WatchRow {
   fetchedAt: string | null
   stale: boolean
   error: SerializedError | null
+  /**
+   * Everything that makes this row's figures less than trustworthy, in plain words, most telling
+   * first: the fetch error, then findings about the data (missing issuer, figures disagree, source
+   * stale, …) and problems of the whole poll (could not save). Empty when all is well.
+   */
+  problems: string[]
 }
 
 export type ConnectionState = 'idle' | 'online' | 'degraded' | 'offline' | 'paused'

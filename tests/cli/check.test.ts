@@ -95,6 +95,7 @@ describe('cli check', () => {
           alertState: 'pending',
           stale: false,
           issuerCount: expect.any(Number),
+          problems: [],
         })
         expect(nvda.change7dPct!).toBeLessThan(-10)
         expect(a.decisions).toEqual([])

@@ -43,6 +43,10 @@ describe('AppCore during an outage (live service over HTTP)', () => {
     expect((await h.core.getAlertInstances())[0]).toMatchObject({ symbol: 'TSLA', state: 'error' })
     expect(tsla.totalTvl).toBeGreaterThan(0)
     expect(tsla.error).toMatchObject({ kind: 'server' })
+    // The row says in plain words why its figures are not current.
+    expect(tsla.problems).toEqual([tsla.error!.message])
+    expect(tsla.problems[0]).toMatch(/problem answering \(503\)/)
+    expect(row(await h.core.getWatchlist(), 'NVDA').problems).toHaveLength(1)
     expect(h.alertEvents.filter((e) => e.type === 'fired')).toHaveLength(0)
     expect(h.notified).toHaveLength(0)
     const asset = await h.core.getAsset('TSLA')

@@ -64,6 +64,8 @@ export interface JsonReport {
     asOf: string | null
     stale: boolean
     error: { kind: string; message: string } | null
+    /** Plain-language reasons the row's figures may not be trusted (empty when none). */
+    problems: string[]
   }[]
   events: CycleResult['events']
   decisions: CycleResult['decisions']
@@ -93,6 +95,7 @@ export function jsonReport(
       asOf: r.fetchedAt,
       stale: r.stale,
       error: r.error ? { kind: r.error.kind, message: r.error.message } : null,
+      problems: r.problems,
     })),
     events: cycle.events,
     decisions: cycle.decisions,

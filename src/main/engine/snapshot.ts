@@ -71,11 +71,24 @@ function dataState(s: SymbolSnapshot): AlertState {
   return s.stale ? 'stale' : 'ok'
 }
 
+/**
+ * A row's problems: this poll's fetch error for the symbol, then findings about its data (from the
+ * alert engine's reading of it), then problems of the whole poll that touch every row.
+ */
+export function rowProblems(
+  s: Pick<SymbolSnapshot, 'error'>,
+  findings: readonly string[] = [],
+  pollProblems: readonly string[] = [],
+): string[] {
+  return [...(s.error ? [s.error.message] : []), ...findings, ...pollProblems]
+}
+
 export function buildRow(
   s: SymbolSnapshot,
   sparkline: number[],
   instances: AlertInstance[],
   snoozed: boolean,
+  problems: string[] = rowProblems(s),
 ): WatchRow {
   const d = s.detail
   const mine = instances.filter((i) => i.symbol === s.symbol).map((i) => i.state)
@@ -93,6 +106,7 @@ export function buildRow(
     fetchedAt: s.fetchedAt,
     stale: s.stale,
     error: s.error,
+    problems,
   }
 }
 
