@@ -55,6 +55,11 @@ export interface EngineStatus {
   firingCount: number
   worstState: AlertState
   notificationsPausedUntil: string | null
+  /**
+   * Problems of the app itself rather than of one asset, in plain words, for a banner: a settings
+   * or state file repaired or set aside at start (with where it is), data that cannot be saved.
+   */
+  notices: string[]
 }
 
 export interface Fetched<T> {

@@ -142,3 +142,20 @@ describe('AppCore connection and notifications', () => {
     }
   })
 })
+
+describe('AppCore notices', () => {
+  it('a settings file repaired at start stays visible in the status, naming the kept file', async () => {
+    const { mkdtemp, writeFile } = await import('node:fs/promises')
+    const { tmpdir } = await import('node:os')
+    const dir = await mkdtemp(join(tmpdir(), 'lw-notice-'))
+    await writeFile(join(dir, 'settings.json'), '{ not json')
+    h = await harness({ dir })
+    const { notices } = await h.core.getStatus()
+    expect(notices).toHaveLength(1)
+    expect(notices[0]).toMatch(
+      /settings file is not valid JSON.*default settings.*settings\.json\.corrupt-/,
+    )
+    await h.core.refreshNow()
+    expect((await h.core.getStatus()).notices).toEqual(notices)
+  })
+})

@@ -20,6 +20,7 @@ function status(over: Partial<EngineStatus> = {}): EngineStatus {
     firingCount: 0,
     worstState: 'ok',
     notificationsPausedUntil: null,
+    notices: [],
     ...over,
   }
 }

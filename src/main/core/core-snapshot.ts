@@ -49,5 +49,7 @@ export function currentStatus(
     settings,
     nowMs: p.clock.now(),
     intervalMs: settings.intervalMinutes * 60_000,
+    // Start-up repairs stay visible for the whole session: they explain what the user sees.
+    notices: [...p.reports],
   })
 }

@@ -16,6 +16,7 @@ export interface StatusParts {
   settings: Settings
   nowMs: number
   intervalMs: number
+  notices: string[]
 }
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString())
@@ -51,5 +52,6 @@ export function buildStatus(p: StatusParts): EngineStatus {
       ...p.rows.map((r) => r.alertState),
     ]),
     notificationsPausedUntil: paused !== null && Date.parse(paused) > p.nowMs ? paused : null,
+    notices: p.notices,
   }
 }
