@@ -3,14 +3,7 @@
 import { parseArgs } from 'node:util'
 import { runCheck, EXIT_ERROR } from './check'
 import { defaultDataDir } from './data-dir'
-
-const USAGE = `Usage:
-  npm run cli -- check [--json] [--base-url URL] [--symbols TSLA,NVDA] [--data-dir DIR]
-  npm run cli -- serve [--port 8787] [--key KEY] [--latency MS] [--scenario JSON]... [--fault JSON]...
-
-check runs one poll cycle and prints the watchlist (exit 0: no alert firing, 1: alerts firing, 2: error).
-Without --base-url (and none saved) it uses built-in demo data. The API key comes from
-LIQUIDITY_API_KEY or the system keychain.`
+import { USAGE } from './usage'
 
 function parseSymbols(v: string): string[] {
   const list = [
@@ -27,22 +20,47 @@ function parseSymbols(v: string): string[] {
   return list
 }
 
+/** An argument the user got wrong: the message, then the usage, on stderr; exit 2. */
+class UsageError extends Error {}
+
+function usageError(e: unknown): never {
+  throw new UsageError((e as Error).message)
+}
+
 async function check(args: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: {
-      json: { type: 'boolean', default: false },
-      'base-url': { type: 'string' },
-      symbols: { type: 'string' },
-      'data-dir': { type: 'string' },
-    },
-    strict: true,
-  })
+  let parsed
+  try {
+    parsed = parseArgs({
+      args,
+      options: {
+        json: { type: 'boolean', default: false },
+        'base-url': { type: 'string' },
+        symbols: { type: 'string' },
+        'data-dir': { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+      strict: true,
+      allowPositionals: false,
+    })
+  } catch (e) {
+    usageError(e)
+  }
+  const { values } = parsed
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`)
+    return 0
+  }
+  let symbols: string[] | undefined
+  try {
+    symbols = values.symbols === undefined ? undefined : parseSymbols(values.symbols)
+  } catch (e) {
+    usageError(e)
+  }
   return runCheck(
     {
       json: values.json,
       baseUrl: values['base-url'],
-      symbols: values.symbols === undefined ? undefined : parseSymbols(values.symbols),
+      symbols,
       dataDir: values['data-dir'] ?? defaultDataDir(),
     },
     {
@@ -63,12 +81,14 @@ async function main(argv: string[]): Promise<number | null> {
       process.argv = [...process.argv.slice(0, 2), ...rest]
       await import('../service/cli')
       return null
-    case undefined:
     case 'help':
     case '--help':
     case '-h':
       process.stdout.write(`${USAGE}\n`)
-      return command === undefined ? EXIT_ERROR : 0
+      return 0
+    case undefined:
+      process.stderr.write(`error: no command given\n${USAGE}\n`)
+      return EXIT_ERROR
     default:
       process.stderr.write(`error: unknown command "${command}"\n${USAGE}\n`)
       return EXIT_ERROR
@@ -83,7 +103,8 @@ main(process.argv.slice(2)).then(
     setTimeout(() => process.exit(code), 2_000).unref()
   },
   (e: unknown) => {
-    process.stderr.write(`error: ${(e as Error).message.replace(/\s+/g, ' ')}\n`)
+    const usage = e instanceof UsageError ? `${USAGE}\n` : ''
+    process.stderr.write(`error: ${(e as Error).message.replace(/\s+/g, ' ')}\n${usage}`)
     process.exitCode = EXIT_ERROR
   },
 )
