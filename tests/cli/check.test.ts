@@ -67,15 +67,26 @@ describe('cli check', () => {
           stale: false,
           issuerCount: expect.any(Number),
           problems: [],
+          confirmsInPolls: 1,
         })
         expect(nvda.change7dPct!).toBeLessThan(-10)
         expect(a.decisions).toEqual([])
+        // A person reading the table on a first run learns what "pending" waits for.
+        const table = await cli(
+          ['check', '--base-url', svc.url, '--symbols', 'NVDA', '--data-dir', await dataDir()],
+          env,
+        )
+        expect(table.code).toBe(0)
+        expect(table.stdout).toMatch(/^NVDA\s.*pending — confirms on the next poll/m)
 
         const second = await cli(args, env)
         expect(second.code).toBe(1)
         const b = JSON.parse(second.stdout) as JsonReport
         expect(b.firing).toBe(1)
-        expect(b.rows.find((r) => r.symbol === 'NVDA')!.alertState).toBe('firing')
+        expect(b.rows.find((r) => r.symbol === 'NVDA')).toMatchObject({
+          alertState: 'firing',
+          confirmsInPolls: null,
+        })
         expect(b.events.filter((e) => e.type === 'fired').map((e) => e.symbol)).toEqual(['NVDA'])
         expect(b.decisions).toHaveLength(1)
         expect(b.decisions[0]).toMatchObject({ status: 'sent', symbol: 'NVDA' })
@@ -118,6 +129,12 @@ describe('cli check', () => {
       const r = await cli(['check', '--symbols', 'tsla', '--data-dir', await dataDir()])
       expect(r.code).toBe(2)
       expect(r.stderr).toMatch(/error: tsla: .*did you mean TSLA\?/)
+      // The error is not a figure: the data columns say "—", the reason is listed below the table.
+      const [head, , tslaRow] = r.stdout.split('\n')
+      expect(tslaRow).toMatch(/^tsla\s.*\s—$/)
+      expect(tslaRow!.length).toBeLessThanOrEqual(head!.length + 20)
+      expect(r.stdout).not.toMatch(/error:/)
+      expect(r.stdout).toMatch(/^Problems:\n {2}tsla: The service has no asset "tsla" \(404\)/m)
     },
   )
 })

@@ -11,7 +11,7 @@ import {
   type SecretStore,
 } from '../engine/secret-store'
 import { KeytarSecretStore } from '../engine/secret-store-keytar'
-import { eventLines, jsonReport, table } from './format'
+import { eventLines, jsonReport, oneLine, pollsToConfirm, table } from './format'
 
 export interface CheckOptions {
   dataDir: string
@@ -37,10 +37,6 @@ const createConf: KeyValueStoreFactory = ({ cwd, configName }) =>
 function secretStoreFor(env: NodeJS.ProcessEnv): SecretStore {
   if (env[API_KEY_ENV]?.trim()) return new EnvSecretStore({ env })
   return new KeytarSecretStore({ service: keychainServiceName(true), timeoutMs: 5_000 })
-}
-
-function oneLine(s: string): string {
-  return s.replace(/\s+/g, ' ').trim()
 }
 
 export async function runCheck(o: CheckOptions, io: CheckIo): Promise<number> {
@@ -77,10 +73,13 @@ export async function runCheck(o: CheckOptions, io: CheckIo): Promise<number> {
     }
     const missing = cycle.rows.filter((r) => r.totalTvl === null && r.error)
     const firing = cycle.instances.filter((i) => i.state === 'firing').length
+    const toConfirm = pollsToConfirm(cycle.instances, await core.getRules())
     if (o.json)
-      io.out(JSON.stringify(jsonReport(status.mode, status.baseUrl, cycle, firing), null, 2))
+      io.out(
+        JSON.stringify(jsonReport(status.mode, status.baseUrl, cycle, firing, toConfirm), null, 2),
+      )
     else {
-      io.out(table(cycle.rows))
+      io.out(table(cycle.rows, toConfirm))
       const lines = eventLines(cycle)
       if (lines.length > 0) io.out(['', ...lines].join('\n'))
     }

@@ -1,5 +1,6 @@
 // How `check` prints: a fixed-width table for people, a stable JSON document for scripts.
 import type { CycleResult } from '../engine/cycle'
+import type { AlertInstance, AlertRule } from '../../shared/alert-rules'
 import type { WatchRow } from '../../shared/view-models'
 
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 2 })
@@ -13,13 +14,39 @@ function pct(v: number | undefined | null): string {
   return `${v > 0 ? '+' : ''}${v.toFixed(2)}%`
 }
 
+/** When the data is from; never an error (those are listed under the table, not in a data column). */
 function asOf(r: WatchRow): string {
-  if (r.fetchedAt === null) return r.error ? `error: ${r.error.message}` : '—'
+  if (r.fetchedAt === null) return '—'
   const when = `${r.fetchedAt.slice(0, 16).replace('T', ' ')}Z`
   return r.stale || r.error ? `${when} (cached${r.stale ? ', stale' : ''})` : when
 }
 
-export function table(rows: WatchRow[]): string {
+/** Polls still needed before a pending alert fires, per symbol (the soonest of its rules). */
+export type PollsToConfirm = ReadonlyMap<string, number>
+
+export function pollsToConfirm(
+  instances: readonly AlertInstance[],
+  rules: readonly AlertRule[],
+): Map<string, number> {
+  const pending = new Map(rules.map((r) => [r.id, r.pendingCycles]))
+  const out = new Map<string, number>()
+  for (const i of instances) {
+    if (i.state !== 'pending') continue
+    const left = Math.max(1, (pending.get(i.ruleId) ?? 1) - i.breachCount)
+    out.set(i.symbol, Math.min(left, out.get(i.symbol) ?? left))
+  }
+  return out
+}
+
+function alertText(r: WatchRow, toConfirm: PollsToConfirm): string {
+  let text: string = r.alertState
+  const left = toConfirm.get(r.symbol)
+  if (r.alertState === 'pending' && left !== undefined)
+    text += left === 1 ? ' — confirms on the next poll' : ` — confirms in ${left} more polls`
+  return r.snoozed ? `${text} (snoozed)` : text
+}
+
+export function table(rows: WatchRow[], toConfirm: PollsToConfirm = new Map()): string {
   const head = ['Symbol', 'TVL', '7d', '30d', 'Volume', 'Issuers', 'Alert', 'As of']
   const body = rows.map((r) => [
     r.symbol,
@@ -28,7 +55,7 @@ export function table(rows: WatchRow[]): string {
     pct(r.change30d?.pct),
     money(r.totalVolume),
     r.issuerCount === null ? '—' : String(r.issuerCount),
-    r.snoozed ? `${r.alertState} (snoozed)` : r.alertState,
+    alertText(r, toConfirm),
     asOf(r),
   ])
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)))
@@ -39,7 +66,14 @@ export function table(rows: WatchRow[]): string {
       .map((c, i) => (right.has(i) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
       .join('  ')
       .trimEnd()
-  return [line(head), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n')
+  const lines = [line(head), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)]
+  const problems = rows.flatMap((r) => r.problems.map((p) => `  ${r.symbol}: ${oneLine(p)}`))
+  if (problems.length > 0) lines.push('', 'Problems:', ...problems)
+  return lines.join('\n')
+}
+
+export function oneLine(s: string): string {
+  return s.replace(/\s+/g, ' ').trim()
 }
 
 export function eventLines(cycle: CycleResult): string[] {
@@ -66,6 +100,8 @@ export interface JsonReport {
     error: { kind: string; message: string } | null
     /** Plain-language reasons the row's figures may not be trusted (empty when none). */
     problems: string[]
+    /** While pending: polls still needed before the alert fires (1 = the next poll); else null. */
+    confirmsInPolls: number | null
   }[]
   events: CycleResult['events']
   decisions: CycleResult['decisions']
@@ -76,6 +112,7 @@ export function jsonReport(
   baseUrl: string,
   cycle: CycleResult,
   firing: number,
+  toConfirm: PollsToConfirm = new Map(),
 ): JsonReport {
   return {
     mode,
@@ -96,6 +133,7 @@ export function jsonReport(
       stale: r.stale,
       error: r.error ? { kind: r.error.kind, message: r.error.message } : null,
       problems: r.problems,
+      confirmsInPolls: r.alertState === 'pending' ? (toConfirm.get(r.symbol) ?? null) : null,
     })),
     events: cycle.events,
     decisions: cycle.decisions,
