@@ -1,35 +1,13 @@
 // The CLI as a user runs it: a child process (node + tsx), real files, real HTTP.
-import { execFile } from 'node:child_process'
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startLocalService, type LocalService } from '../../src/main/service/server'
 import type { JsonReport } from '../../src/main/cli/format'
+import { cli } from './run-cli'
 
-const root = fileURLToPath(new URL('../../', import.meta.url))
 const T = 90_000
-
-interface Run {
-  code: number
-  stdout: string
-  stderr: string
-}
-
-function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'src/main/cli/main.ts', ...args],
-      { cwd: root, env: { ...process.env, LIQUIDITY_API_KEY: '', ...env }, timeout: 60_000 },
-      (err, stdout, stderr) => {
-        const code = err ? (typeof err.code === 'number' ? err.code : -1) : 0
-        resolve({ code, stdout, stderr })
-      },
-    )
-  })
-}
 
 let dirs: string[] = []
 async function dataDir(): Promise<string> {
