@@ -51,7 +51,7 @@ export function repairSettings(
   }
   const items = fixed.replaced.map(
     (r) =>
-      `${r.reason} — ${r.from === 'last-good' ? 'restored from your last good settings' : 'set back to the default'}`,
+      `${r.reason.replace(/\.$/, '')} — ${r.from === 'last-good' ? 'restored from your last good settings' : 'set back to the default'}`,
   )
   return {
     settings: fixed.settings,
