@@ -1,6 +1,7 @@
 // Headless CLI: `npm run cli -- check [--json] [--base-url URL] [--symbols A,B] [--data-dir DIR]`
 // and `npm run cli -- serve [service options]`. No electron, no electron-store.
 import { parseArgs } from 'node:util'
+import { checkServiceUrl } from '../../shared/service-url'
 import { runCheck, EXIT_ERROR } from './check'
 import { defaultDataDir } from './data-dir'
 
@@ -27,6 +28,14 @@ function parseSymbols(v: string): string[] {
   return list
 }
 
+/** The same rule as Settings, checked before anything is opened: a bad value never reaches the data dir. */
+function parseBaseUrlFlag(v: string | undefined): string | undefined {
+  if (v === undefined) return undefined
+  const r = checkServiceUrl(v)
+  if (!r.ok) throw new Error(`--base-url: ${r.reason} See "npm run cli -- --help" for usage.`)
+  return r.url
+}
+
 async function check(args: string[]): Promise<number> {
   const { values } = parseArgs({
     args,
@@ -41,7 +50,7 @@ async function check(args: string[]): Promise<number> {
   return runCheck(
     {
       json: values.json,
-      baseUrl: values['base-url'],
+      baseUrl: parseBaseUrlFlag(values['base-url']),
       symbols: values.symbols === undefined ? undefined : parseSymbols(values.symbols),
       dataDir: values['data-dir'] ?? defaultDataDir(),
     },
