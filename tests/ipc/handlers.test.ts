@@ -94,6 +94,9 @@ const BAD_ARGS: { [M in IpcMethod]?: [label: string, args: unknown[]][] } = {
     ['__proto__ key', [polluted('{"__proto__":{"notifications":{"enabled":false}}}')]],
     ['NaN interval', [{ intervalMinutes: NaN }]],
     ['javascript: baseUrl', [{ baseUrl: 'javascript:alert(1)'.padEnd(3000, 'x') }]],
+    ['ftp: baseUrl', [{ baseUrl: 'ftp://files.example.com' }]],
+    ['plain http baseUrl to another host', [{ baseUrl: 'http://api.example.com' }]],
+    ['baseUrl with credentials', [{ baseUrl: 'https://me:pw@api.example.com' }]],
   ],
   setApiKey: [
     ['too short', ['short']],
@@ -106,7 +109,12 @@ const BAD_ARGS: { [M in IpcMethod]?: [label: string, args: unknown[]][] } = {
     ['file: URL', [{ baseUrl: 'file:///etc/passwd' }]],
     ['not a URL', [{ baseUrl: 'not a url' }]],
     ['bare string', ['https://api.example.com']],
-    ['unexpected key', [{ baseUrl: null, apiKey: 'x' }]],
+    ['unexpected key', [{ baseUrl: null, key: 'sk_live_0123456789abcdef' }]],
+    ['apiKey too short', [{ baseUrl: 'https://api.example.com', apiKey: 'x' }]],
+    ['apiKey with a space', [{ baseUrl: 'https://api.example.com', apiKey: 'sk live 0123456' }]],
+    ['ftp: URL', [{ baseUrl: 'ftp://files.example.com' }]],
+    ['plain http to another host', [{ baseUrl: 'http://api.example.com' }]],
+    ['credentials in the URL', [{ baseUrl: 'https://me:pw@api.example.com' }]],
   ],
   pauseNotifications: [
     ['NaN', [NaN]],
@@ -246,6 +254,17 @@ describe('IPC handlers wrap core failures', () => {
       ok: false,
       error: { kind: 'internal', message: 'plain string' },
     })
+  })
+
+  it('never returns a key typed for a connection test, even when the core puts it in a message', async () => {
+    const rec = recordingCore()
+    const key = 'sk_typed_for_test_0123456789'
+    rec.failWith('testConnection', new LiquidityError('auth', `refused ${key}`))
+    const result = await createIpcHandlers(rec.core).testConnection([
+      { baseUrl: 'https://api.example.com', apiKey: key },
+    ])
+    expect(result).toMatchObject({ ok: false, error: { kind: 'auth' } })
+    expect(JSON.stringify(result)).not.toContain(key)
   })
 
   it('never returns the API key, even when the core puts it in a message', async () => {

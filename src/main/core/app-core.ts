@@ -201,9 +201,8 @@ class Core implements AppCore {
     this.keyChanged()
     return this.deps.secretStore.status()
   }
-  async testConnection(...[{ baseUrl }]: IpcArgs<'testConnection'>): Promise<ConnectionTestResult> {
-    if (baseUrl !== null) await this.p.loadKey()
-    return testConnection(baseUrl, this.p, () => this.p.key.value)
+  testConnection(...[target]: IpcArgs<'testConnection'>): Promise<ConnectionTestResult> {
+    return testConnection(target, this.p)
   }
 
   // ── refresh and notifications ──
