@@ -5,10 +5,15 @@ import { createIpcHandlers } from '../../src/main/ipc/handlers'
 import { IPC_METHODS, type IpcCore } from '../../src/main/ipc/core-types'
 import type { IpcMethod } from '../../src/shared/ipc-channels'
 import { LiquidityError } from '../../src/shared/errors'
-import { VALID_ARGS } from './fixtures'
+import { isAllowedExternalUrl } from '../../src/main/shell/open-external'
+import { FIXTURE_LINK_HOSTS, VALID_ARGS } from './fixtures'
 import { recordingCore } from './recording-core'
 
 const MB = 'x'.repeat(1024 * 1024)
+/** The real allow-list check with the fixture link's host on it (the default list is empty). */
+const withFixtureLinks = {
+  isAllowedExternalUrl: (u: string) => isAllowedExternalUrl(u, FIXTURE_LINK_HOSTS),
+}
 const polluted = (json: string): unknown => JSON.parse(json)
 const withKey = (base: object, key: string, value: unknown = 1): unknown => ({
   ...base,
@@ -126,13 +131,14 @@ const BAD_ARGS: { [M in IpcMethod]?: [label: string, args: unknown[]][] } = {
     ['javascript: URL', ['javascript:alert(1)']],
     ['data: URL', ['data:text/html,<script>alert(1)</script>']],
     ['file: URL', ['file:///etc/passwd']],
-    ['http (not https)', ['http://github.com/']],
+    ['http (not https)', ['http://docs.example.org/']],
     ['host not allowed', ['https://evil.example/']],
-    ['lookalike host', ['https://github.com.evil.example/']],
-    ['credentials', ['https://user:pw@github.com/']],
-    ['custom port', ['https://github.com:8443/']],
-    ['not a URL', ['github.com']],
-    ['1 MB URL', [`https://github.com/${MB}`]],
+    ['a former placeholder host', ['https://github.com/liquidity-watch']],
+    ['lookalike host', ['https://docs.example.org.evil.example/']],
+    ['credentials', ['https://user:pw@docs.example.org/']],
+    ['custom port', ['https://docs.example.org:8443/']],
+    ['not a URL', ['docs.example.org']],
+    ['1 MB URL', [`https://docs.example.org/${MB}`]],
   ],
 }
 
@@ -150,7 +156,7 @@ const allBad = IPC_METHODS.flatMap((m) =>
 describe('IPC handlers reject bad input before the core', () => {
   it.each(allBad)('$m: $label → invalid-argument', async ({ m, args }) => {
     const rec = recordingCore()
-    const result = await createIpcHandlers(rec.core)[m](args)
+    const result = await createIpcHandlers(rec.core, withFixtureLinks)[m](args)
     expect(result.ok).toBe(false)
     if (result.ok) return
     expect(result.error.kind).toBe('invalid-argument')
@@ -194,7 +200,9 @@ describe('IPC handlers reject bad input before the core', () => {
 describe('IPC handlers pass valid input through', () => {
   it.each(IPC_METHODS)('%s calls the core once with the same arguments', async (m) => {
     const rec = recordingCore()
-    const result = await createIpcHandlers(rec.core)[m](structuredClone(VALID_ARGS[m]))
+    const result = await createIpcHandlers(rec.core, withFixtureLinks)[m](
+      structuredClone(VALID_ARGS[m]),
+    )
     expect(result).toEqual({ ok: true, value: { answeredBy: m } })
     expect(rec.calls).toEqual([{ method: m, args: VALID_ARGS[m] }])
   })
@@ -297,7 +305,7 @@ describe('IPC handlers call a class-based core as methods', () => {
 
   it.each(IPC_METHODS)('%s reaches the instance with `this` bound', async (m) => {
     const core = new ClassCore()
-    const table = createIpcHandlers(core as unknown as IpcCore)
+    const table = createIpcHandlers(core as unknown as IpcCore, withFixtureLinks)
     expect(await table[m](structuredClone(VALID_ARGS[m]))).toEqual({
       ok: true,
       value: { answeredBy: m, tag: 'instance' },
