@@ -60,7 +60,7 @@ async function probeFor(target: TestTarget, p: Parts): Promise<Probe> {
 function failureMessage(kind: string, message: string, probe: Probe): string {
   if (kind !== 'auth') return message
   if (probe.key === 'none') {
-    return `The service at ${probe.where} answers, but it needs an API key, so this test could not check one. Type a key for this test to check it; your saved key is only sent to the service you saved.`
+    return `The service at ${probe.where} answers, but it needs an API key. Type a key for this test to check one; your saved key is only sent to the service you saved.`
   }
   if (probe.key === 'typed') {
     return `The service at ${probe.where} answers, but it did not accept the key you typed for this test.`
