@@ -92,9 +92,12 @@ export function defaultSettings(): Settings {
   }
 }
 
-/** What the renderer may change in one call; every field optional, nothing else allowed. */
+/**
+ * What the renderer may change in one call; every field optional, nothing else allowed. Rules and
+ * the watchlist have their own methods; a pause goes through pauseNotifications (at most 24 h).
+ */
 export const settingsPatchSchema = settingsSchema
-  .omit({ version: true, rules: true, watchlist: true })
+  .omit({ version: true, rules: true, watchlist: true, notificationsPausedUntil: true })
   .partial()
   .strict()
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>

@@ -99,6 +99,10 @@ const BAD_ARGS: { [M in IpcMethod]?: [label: string, args: unknown[]][] } = {
     ['__proto__ key', [polluted('{"__proto__":{"notifications":{"enabled":false}}}')]],
     ['NaN interval', [{ intervalMinutes: NaN }]],
     ['javascript: baseUrl', [{ baseUrl: 'javascript:alert(1)'.padEnd(3000, 'x') }]],
+    [
+      'a pause set directly (pauseNotifications bounds it)',
+      [{ notificationsPausedUntil: '9999-12-31T00:00:00Z' }],
+    ],
     ['ftp: baseUrl', [{ baseUrl: 'ftp://files.example.com' }]],
     ['plain http baseUrl to another host', [{ baseUrl: 'http://api.example.com' }]],
     ['baseUrl with credentials', [{ baseUrl: 'https://me:pw@api.example.com' }]],
