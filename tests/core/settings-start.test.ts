@@ -1,7 +1,7 @@
 // Nothing saved can stop the app: a settings file the app cannot use is repaired field by field at
 // start (real files, the real conf store, the real core), and a change the app could not start
 // with is refused before it is saved.
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startLocalService, type LocalService } from '../../src/main/service/server'
@@ -124,6 +124,32 @@ describe('a saved Service URL the client refuses', () => {
 })
 
 describe('a settings file that cannot be read or written', () => {
+  it('a directory in its place: moved aside, the app starts on defaults and names where it went', async () => {
+    const dir = await dataDir()
+    mkdirSync(join(dir, 'settings.json', 'inside'), { recursive: true })
+    h = await harness({ dir })
+    const status = await h.core.refreshNow()
+    expect(status.mode).toBe('demo')
+    expect(status.notices[0]).toMatch(/could not be read: a folder is in its place \(EISDIR\)/)
+    expect(status.notices[0]).toContain(`kept as ${join(dir, asideFiles(dir)[0]!)}`)
+    expect(readdirSync(join(dir, asideFiles(dir)[0]!))).toEqual(['inside'])
+    expect(JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8'))).toEqual(defaultSettings())
+  })
+
+  it('a save that fails later is refused in plain words, and the core keeps the settings it had', async () => {
+    const dir = await dataDir()
+    h = await harness({ dir, settings: { intervalMinutes: 7 } })
+    rmSync(join(dir, 'settings.json'))
+    mkdirSync(join(dir, 'settings.json'))
+    await expect(h.core.updateSettings({ intervalMinutes: 30 })).rejects.toMatchObject({
+      kind: 'storage',
+      message: expect.stringMatching(/^Your change was not made: the settings could not be saved/),
+    })
+    expect((await h.core.getSettings()).intervalMinutes).toBe(7)
+    await expect(h.core.removeSymbol('TSLA')).rejects.toMatchObject({ kind: 'storage' })
+    expect((await h.core.getSettings()).watchlist).toContain('TSLA')
+  })
+
   it('a directory in its place that cannot be moved aside: the app starts on settings in memory and says changes are not kept', async () => {
     const dir = await dataDir()
     const clock = new FakeClock('2025-06-02T12:00:00Z')
