@@ -13,7 +13,7 @@ import { registerIpcHandlers, windowEventSink } from './shell/ipc-main'
 import { APP_ID } from './shell/launch-args'
 import { applyLoginItem, wasStartedHidden } from './shell/login-item'
 import { createElectronNotifier } from './shell/notifications'
-import { externalHostsFor, isAllowedExternalUrl } from './shell/open-external'
+import { isAllowedExternalUrl } from './shell/open-external'
 import { watchPower } from './shell/power'
 import { hardenAllWebContents, hardenSession, openExternalIfAllowed } from './shell/security'
 import { createAppTray, type AppTray } from './shell/tray'
@@ -37,9 +37,7 @@ function main(): void {
     isPackaged: app.isPackaged,
     devServerUrl: process.env['ELECTRON_RENDERER_URL'],
   })
-  let serviceBaseUrl: string | null = null
-  const allowExternal = (url: string): boolean =>
-    isAllowedExternalUrl(url, externalHostsFor(serviceBaseUrl))
+  const allowExternal = (url: string): boolean => isAllowedExternalUrl(url)
   hardenAllWebContents({
     renderer: paths.renderer,
     isPackaged: app.isPackaged,
@@ -107,7 +105,6 @@ function main(): void {
     core = appCore
     for (const report of appCore.reports()) log(report)
     const settings = await appCore.getSettings()
-    serviceBaseUrl = settings.baseUrl
     applyLoginItem(settings.startAtLogin).catch((e: unknown) => log(`login item: ${String(e)}`))
 
     // What only the shell can do: open links, register the login item.
@@ -115,7 +112,6 @@ function main(): void {
       openExternal: (url) => openExternalIfAllowed(url, allowExternal),
       updateSettings: async (patch) => {
         const next = await appCore.updateSettings(patch)
-        serviceBaseUrl = next.baseUrl
         if (patch.startAtLogin !== undefined) await applyLoginItem(next.startAtLogin)
         return next
       },

@@ -7,7 +7,7 @@ import type { SerializedError } from './errors'
 import type { IpcEvent, IpcMethod } from './ipc-channels'
 import { ASSET_TYPES, GROUP_BY } from './liquidity-schemas'
 import type { Settings } from './settings-schema'
-import { settingsPatchSchema, symbolSchema } from './settings-schema'
+import { serviceUrlSchema, settingsPatchSchema, symbolSchema } from './settings-schema'
 import type {
   AnalyticsView,
   AssetView,
@@ -86,7 +86,10 @@ export const ipcArgSchemas = {
   getKeyStatus: none,
   setApiKey: z.tuple([apiKeySchema]),
   clearApiKey: none,
-  testConnection: z.tuple([z.object({ baseUrl: z.string().url().max(2048).nullable() }).strict()]),
+  /** apiKey: typed in Settings for this test only (never stored); the saved key goes only to the saved URL. */
+  testConnection: z.tuple([
+    z.object({ baseUrl: serviceUrlSchema.nullable(), apiKey: apiKeySchema.optional() }).strict(),
+  ]),
   refreshNow: none,
   sendTestNotification: none,
   pauseNotifications: z.tuple([

@@ -1,6 +1,7 @@
 // User settings: the schema main validates against, and the defaults of a fresh install.
 import { z } from 'zod'
 import { alertRuleSchema, defaultRules } from './alert-rules'
+import { checkServiceUrl } from './service-url'
 
 export const SETTINGS_VERSION = 1
 
@@ -13,24 +14,69 @@ export const symbolSchema = z
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected HH:MM (24 h)')
 
+/** A Service URL the client will use (shared/service-url.ts); parses to the normalised form. */
+export const serviceUrlSchema = z.string().transform((text, ctx) => {
+  const r = checkServiceUrl(text)
+  if (r.ok) return r.url
+  ctx.addIssue({ code: 'custom', message: r.reason })
+  return z.NEVER
+})
+
+/** Names the UI and messages use for each setting. */
+export const SETTING_LABELS = {
+  version: 'Settings version',
+  watchlist: 'Watchlist',
+  baseUrl: 'Service URL',
+  intervalMinutes: 'Polling interval',
+  notifications: 'Notifications',
+  quietHours: 'Quiet hours',
+  rules: 'Alert rules',
+  startAtLogin: 'Start at login',
+  notificationsPausedUntil: 'Notification pause',
+} as const
+
+/** Rows and rules are keyed by symbol and id (the UI's keyed lists throw on a duplicate). */
+function firstDuplicate(keys: string[]): string | null {
+  const seen = new Set<string>()
+  for (const k of keys) {
+    if (seen.has(k)) return k
+    seen.add(k)
+  }
+  return null
+}
+
 export const settingsSchema = z.object({
   version: z.literal(SETTINGS_VERSION),
-  watchlist: z.array(symbolSchema).max(500),
+  watchlist: z
+    .array(symbolSchema)
+    .max(500)
+    .superRefine((list, ctx) => {
+      const dup = firstDuplicate(list)
+      if (dup !== null) ctx.addIssue({ code: 'custom', message: `lists ${dup} twice` })
+    }),
   /** null: use the embedded local service with demo data. */
-  baseUrl: z.string().url().max(2048).nullable(),
+  baseUrl: serviceUrlSchema.nullable(),
   intervalMinutes: z
     .number()
-    .min(1)
-    .max(24 * 60),
+    .min(1, 'must be at least 1 minute')
+    .max(24 * 60, 'must be at most 24 hours (1440 minutes)'),
   notifications: z.object({ enabled: z.boolean() }),
   quietHours: z.object({ enabled: z.boolean(), start: hhmm, end: hhmm }),
-  rules: z.array(alertRuleSchema).max(200),
+  rules: z
+    .array(alertRuleSchema)
+    .max(200)
+    .superRefine((rules, ctx) => {
+      const dup = firstDuplicate(rules.map((r) => r.id))
+      if (dup !== null)
+        ctx.addIssue({ code: 'custom', message: `has two rules with the id ${dup}` })
+    }),
   startAtLogin: z.boolean(),
   /** Until this instant notifications are held (tray "pause for 1 h"). */
   notificationsPausedUntil: z.string().datetime().nullable(),
 })
 
 export type Settings = z.infer<typeof settingsSchema>
+export type SettingKey = keyof Settings
 
 export function defaultSettings(): Settings {
   return {
@@ -46,9 +92,12 @@ export function defaultSettings(): Settings {
   }
 }
 
-/** What the renderer may change in one call; every field optional, nothing else allowed. */
+/**
+ * What the renderer may change in one call; every field optional, nothing else allowed. Rules and
+ * the watchlist have their own methods; a pause goes through pauseNotifications (at most 24 h).
+ */
 export const settingsPatchSchema = settingsSchema
-  .omit({ version: true, rules: true, watchlist: true })
+  .omit({ version: true, rules: true, watchlist: true, notificationsPausedUntil: true })
   .partial()
   .strict()
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>

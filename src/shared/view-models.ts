@@ -86,11 +86,18 @@ export interface KeyStatus {
   message: string | null
 }
 
+/**
+ * Which key a connection test sent: the stored one (only ever to the saved service), one typed for
+ * the test, none (an unsaved URL without a typed key), or the demo service's public key.
+ */
+export type TestKey = 'saved' | 'typed' | 'none' | 'demo'
+
 export interface ConnectionTestResult {
   ok: boolean
   kind: ErrorKind | null
   message: string
   latencyMs: number | null
+  key: TestKey
 }
 
 export type View = 'watchlist' | 'asset' | 'analytics' | 'alerts' | 'settings'

@@ -31,5 +31,8 @@ export const VALID_ARGS: { [M in IpcMethod]: unknown[] } = {
   refreshNow: [],
   sendTestNotification: [],
   pauseNotifications: [60],
-  openExternal: ['https://github.com/liquidity-watch'],
+  openExternal: ['https://docs.example.org/liquidity-watch'],
 }
+
+/** The app allows no external host by default; tests that open the fixture link allow its host. */
+export const FIXTURE_LINK_HOSTS: readonly string[] = ['docs.example.org']

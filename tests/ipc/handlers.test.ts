@@ -5,10 +5,15 @@ import { createIpcHandlers } from '../../src/main/ipc/handlers'
 import { IPC_METHODS, type IpcCore } from '../../src/main/ipc/core-types'
 import type { IpcMethod } from '../../src/shared/ipc-channels'
 import { LiquidityError } from '../../src/shared/errors'
-import { VALID_ARGS } from './fixtures'
+import { isAllowedExternalUrl } from '../../src/main/shell/open-external'
+import { FIXTURE_LINK_HOSTS, VALID_ARGS } from './fixtures'
 import { recordingCore } from './recording-core'
 
 const MB = 'x'.repeat(1024 * 1024)
+/** The real allow-list check with the fixture link's host on it (the default list is empty). */
+const withFixtureLinks = {
+  isAllowedExternalUrl: (u: string) => isAllowedExternalUrl(u, FIXTURE_LINK_HOSTS),
+}
 const polluted = (json: string): unknown => JSON.parse(json)
 const withKey = (base: object, key: string, value: unknown = 1): unknown => ({
   ...base,
@@ -94,6 +99,13 @@ const BAD_ARGS: { [M in IpcMethod]?: [label: string, args: unknown[]][] } = {
     ['__proto__ key', [polluted('{"__proto__":{"notifications":{"enabled":false}}}')]],
     ['NaN interval', [{ intervalMinutes: NaN }]],
     ['javascript: baseUrl', [{ baseUrl: 'javascript:alert(1)'.padEnd(3000, 'x') }]],
+    [
+      'a pause set directly (pauseNotifications bounds it)',
+      [{ notificationsPausedUntil: '9999-12-31T00:00:00Z' }],
+    ],
+    ['ftp: baseUrl', [{ baseUrl: 'ftp://files.example.com' }]],
+    ['plain http baseUrl to another host', [{ baseUrl: 'http://api.example.com' }]],
+    ['baseUrl with credentials', [{ baseUrl: 'https://me:pw@api.example.com' }]],
   ],
   setApiKey: [
     ['too short', ['short']],
@@ -106,7 +118,12 @@ const BAD_ARGS: { [M in IpcMethod]?: [label: string, args: unknown[]][] } = {
     ['file: URL', [{ baseUrl: 'file:///etc/passwd' }]],
     ['not a URL', [{ baseUrl: 'not a url' }]],
     ['bare string', ['https://api.example.com']],
-    ['unexpected key', [{ baseUrl: null, apiKey: 'x' }]],
+    ['unexpected key', [{ baseUrl: null, key: 'sk_live_0123456789abcdef' }]],
+    ['apiKey too short', [{ baseUrl: 'https://api.example.com', apiKey: 'x' }]],
+    ['apiKey with a space', [{ baseUrl: 'https://api.example.com', apiKey: 'sk live 0123456' }]],
+    ['ftp: URL', [{ baseUrl: 'ftp://files.example.com' }]],
+    ['plain http to another host', [{ baseUrl: 'http://api.example.com' }]],
+    ['credentials in the URL', [{ baseUrl: 'https://me:pw@api.example.com' }]],
   ],
   pauseNotifications: [
     ['NaN', [NaN]],
@@ -118,13 +135,14 @@ const BAD_ARGS: { [M in IpcMethod]?: [label: string, args: unknown[]][] } = {
     ['javascript: URL', ['javascript:alert(1)']],
     ['data: URL', ['data:text/html,<script>alert(1)</script>']],
     ['file: URL', ['file:///etc/passwd']],
-    ['http (not https)', ['http://github.com/']],
+    ['http (not https)', ['http://docs.example.org/']],
     ['host not allowed', ['https://evil.example/']],
-    ['lookalike host', ['https://github.com.evil.example/']],
-    ['credentials', ['https://user:pw@github.com/']],
-    ['custom port', ['https://github.com:8443/']],
-    ['not a URL', ['github.com']],
-    ['1 MB URL', [`https://github.com/${MB}`]],
+    ['a former placeholder host', ['https://github.com/liquidity-watch']],
+    ['lookalike host', ['https://docs.example.org.evil.example/']],
+    ['credentials', ['https://user:pw@docs.example.org/']],
+    ['custom port', ['https://docs.example.org:8443/']],
+    ['not a URL', ['docs.example.org']],
+    ['1 MB URL', [`https://docs.example.org/${MB}`]],
   ],
 }
 
@@ -142,7 +160,7 @@ const allBad = IPC_METHODS.flatMap((m) =>
 describe('IPC handlers reject bad input before the core', () => {
   it.each(allBad)('$m: $label → invalid-argument', async ({ m, args }) => {
     const rec = recordingCore()
-    const result = await createIpcHandlers(rec.core)[m](args)
+    const result = await createIpcHandlers(rec.core, withFixtureLinks)[m](args)
     expect(result.ok).toBe(false)
     if (result.ok) return
     expect(result.error.kind).toBe('invalid-argument')
@@ -186,7 +204,9 @@ describe('IPC handlers reject bad input before the core', () => {
 describe('IPC handlers pass valid input through', () => {
   it.each(IPC_METHODS)('%s calls the core once with the same arguments', async (m) => {
     const rec = recordingCore()
-    const result = await createIpcHandlers(rec.core)[m](structuredClone(VALID_ARGS[m]))
+    const result = await createIpcHandlers(rec.core, withFixtureLinks)[m](
+      structuredClone(VALID_ARGS[m]),
+    )
     expect(result).toEqual({ ok: true, value: { answeredBy: m } })
     expect(rec.calls).toEqual([{ method: m, args: VALID_ARGS[m] }])
   })
@@ -248,6 +268,17 @@ describe('IPC handlers wrap core failures', () => {
     })
   })
 
+  it('never returns a key typed for a connection test, even when the core puts it in a message', async () => {
+    const rec = recordingCore()
+    const key = 'sk_typed_for_test_0123456789'
+    rec.failWith('testConnection', new LiquidityError('auth', `refused ${key}`))
+    const result = await createIpcHandlers(rec.core).testConnection([
+      { baseUrl: 'https://api.example.com', apiKey: key },
+    ])
+    expect(result).toMatchObject({ ok: false, error: { kind: 'auth' } })
+    expect(JSON.stringify(result)).not.toContain(key)
+  })
+
   it('never returns the API key, even when the core puts it in a message', async () => {
     const rec = recordingCore()
     const key = VALID_ARGS.setApiKey[0] as string
@@ -278,7 +309,7 @@ describe('IPC handlers call a class-based core as methods', () => {
 
   it.each(IPC_METHODS)('%s reaches the instance with `this` bound', async (m) => {
     const core = new ClassCore()
-    const table = createIpcHandlers(core as unknown as IpcCore)
+    const table = createIpcHandlers(core as unknown as IpcCore, withFixtureLinks)
     expect(await table[m](structuredClone(VALID_ARGS[m]))).toEqual({
       ok: true,
       value: { answeredBy: m, tag: 'instance' },

@@ -1,42 +1,45 @@
-// The system browser opens only https links to allow-listed hosts.
+// The system browser opens only https links to allow-listed hosts. The app links to nothing
+// external today, so the default list is empty; the mechanism stays for when it does.
 import { describe, expect, it } from 'vitest'
-import { externalHostsFor, isAllowedExternalUrl } from '../../src/main/shell/open-external'
+import { DEFAULT_EXTERNAL_HOSTS, isAllowedExternalUrl } from '../../src/main/shell/open-external'
 
 describe('isAllowedExternalUrl', () => {
-  it.each([
-    'https://github.com/liquidity-watch',
-    'https://docs.liquiditywatch.app/alerts#rules',
-    'https://LiquidityWatch.app/',
-  ])('allows %s', (url) => expect(isAllowedExternalUrl(url)).toBe(true))
+  it('allows nothing by default: the placeholder hosts are gone', () => {
+    expect(DEFAULT_EXTERNAL_HOSTS).toEqual([])
+    for (const url of [
+      'https://github.com/liquidity-watch',
+      'https://docs.liquiditywatch.app/alerts#rules',
+      'https://liquiditywatch.app/',
+      'https://www.liquiditywatch.app/',
+    ])
+      expect(isAllowedExternalUrl(url), url).toBe(false)
+  })
+
+  const hosts = ['docs.example.org']
+
+  it.each(['https://docs.example.org/alerts#rules', 'https://DOCS.example.org/'])(
+    'with a host on the list, allows %s',
+    (url) => expect(isAllowedExternalUrl(url, hosts)).toBe(true),
+  )
 
   it.each([
     'javascript:alert(1)',
     'JAVASCRIPT:alert(1)',
     'data:text/html,<b>x</b>',
     'file:///etc/passwd',
-    'http://github.com/',
+    'http://docs.example.org/',
     'https://evil.example/',
-    'https://github.com.evil.example/',
-    'https://evilgithub.com/',
-    'https://sub.github.com/',
-    'https://user:pw@github.com/',
-    'https://github.com:444/',
+    'https://docs.example.org.evil.example/',
+    'https://evildocs.example.org/',
+    'https://sub.docs.example.org/',
+    'https://user:pw@docs.example.org/',
+    'https://docs.example.org:444/',
     'ms-settings:privacy',
-    'smb://github.com/share',
-    'github.com',
+    'smb://docs.example.org/share',
+    'docs.example.org',
     '',
-    `https://github.com/${'a'.repeat(3000)}`,
-  ])('refuses %s', (url) => expect(isAllowedExternalUrl(url)).toBe(false))
-
-  it('adds the configured service host only when it is https', () => {
-    expect(
-      isAllowedExternalUrl(
-        'https://api.example.com/docs',
-        externalHostsFor('https://api.example.com/v1'),
-      ),
-    ).toBe(true)
-    expect(externalHostsFor('http://api.example.com')).not.toContain('api.example.com')
-    expect(externalHostsFor(null)).not.toContain('api.example.com')
-    expect(externalHostsFor('not a url')).toEqual(externalHostsFor(null))
-  })
+    `https://docs.example.org/${'a'.repeat(3000)}`,
+  ])('with a host on the list, still refuses %s', (url) =>
+    expect(isAllowedExternalUrl(url, hosts)).toBe(false),
+  )
 })

@@ -1,6 +1,7 @@
 // Headless CLI: `npm run cli -- check [--json] [--base-url URL] [--symbols A,B] [--data-dir DIR]`
 // and `npm run cli -- serve [service options]`. No electron, no electron-store.
 import { parseArgs } from 'node:util'
+import { checkServiceUrl } from '../../shared/service-url'
 import { runCheck, EXIT_ERROR } from './check'
 import { defaultDataDir } from './data-dir'
 import { USAGE } from './usage'
@@ -25,6 +26,14 @@ class UsageError extends Error {}
 
 function usageError(e: unknown): never {
   throw new UsageError((e as Error).message)
+}
+
+/** The same rule as Settings, checked before anything is opened: a bad value never reaches the data dir. */
+function parseBaseUrlFlag(v: string | undefined): string | undefined {
+  if (v === undefined) return undefined
+  const r = checkServiceUrl(v)
+  if (!r.ok) throw new UsageError(`--base-url: ${r.reason}`)
+  return r.url
 }
 
 async function check(args: string[]): Promise<number> {
@@ -59,7 +68,7 @@ async function check(args: string[]): Promise<number> {
   return runCheck(
     {
       json: values.json,
-      baseUrl: values['base-url'],
+      baseUrl: parseBaseUrlFlag(values['base-url']),
       symbols,
       dataDir: values['data-dir'] ?? defaultDataDir(),
     },

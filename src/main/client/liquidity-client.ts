@@ -24,6 +24,8 @@ export interface LiquidityClientOptions {
   baseUrl: string
   /** Read on every call so a key changed in Settings applies to the next request. */
   apiKey: () => string | null
+  /** Send no Authorization header at all (Test connection of an unsaved URL without a typed key). */
+  anonymous?: boolean
   timeoutMs?: number
   maxBodyBytes?: number
   concurrency?: number
@@ -51,6 +53,7 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
 export class LiquidityClient {
   private readonly base: URL
   private readonly apiKey: () => string | null
+  private readonly anonymous: boolean
   private readonly timeoutMs: number
   private readonly maxBodyBytes: number
   private readonly policy: RetryPolicy
@@ -67,6 +70,7 @@ export class LiquidityClient {
   constructor(opts: LiquidityClientOptions) {
     this.base = parseBaseUrl(opts.baseUrl)
     this.apiKey = opts.apiKey
+    this.anonymous = opts.anonymous ?? false
     this.timeoutMs = opts.timeoutMs ?? 15_000
     this.maxBodyBytes = opts.maxBodyBytes ?? 32 * 1024 * 1024
     this.policy = { ...DEFAULT_RETRY, ...opts.retry }
@@ -131,8 +135,8 @@ export class LiquidityClient {
     parse: (v: unknown) => T,
     opts: RequestOptions,
   ): Promise<T> {
-    const key = this.apiKey()
-    if (!key)
+    const key = this.anonymous ? null : this.apiKey()
+    if (!key && !this.anonymous)
       throw new LiquidityError('auth', 'No API key is set. Add your Liquidity API key in Settings.')
     const linked = opts.signal ? linkSignals(opts.signal, this.closing.signal) : null
     const signal = linked?.signal ?? this.closing.signal
@@ -162,14 +166,14 @@ export class LiquidityClient {
   }
 
   /** One attempt: redirects included, all under a single timer (connect, headers and body). */
-  private async exchange(start: URL, key: string, outer: AbortSignal): Promise<RawResponse> {
+  private async exchange(start: URL, key: string | null, outer: AbortSignal): Promise<RawResponse> {
     const attempt = new AbortController()
     const timer = setTimeout(() => attempt.abort(timeoutError(this.timeoutMs)), this.timeoutMs)
     const onOuter = (): void => attempt.abort(cancelledError())
     if (outer.aborted) onOuter()
     else outer.addEventListener('abort', onOuter, { once: true })
-    const headers = {
-      Authorization: `Bearer ${key}`,
+    const headers: Record<string, string> = {
+      ...(key === null ? {} : { Authorization: `Bearer ${key}` }),
       Accept: 'application/json',
       'User-Agent': this.userAgent,
     }
@@ -221,8 +225,8 @@ export class LiquidityClient {
 }
 
 /** Belt and braces: the key must never reach a message, even if a server echoes it back. */
-function redact(e: unknown, key: string): unknown {
-  if (!(e instanceof LiquidityError) || !e.message.includes(key)) return e
+function redact(e: unknown, key: string | null): unknown {
+  if (key === null || !(e instanceof LiquidityError) || !e.message.includes(key)) return e
   return new LiquidityError(e.kind, e.message.split(key).join('[API key]'), e.extra)
 }
 

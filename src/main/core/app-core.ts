@@ -31,6 +31,11 @@ export type { AppCoreDeps } from './core-parts'
 
 export type { AppCore } from './app-core-types'
 
+/** Runs fn now; a throw (e.g. settings that cannot be saved) becomes a rejection, never a sync throw. */
+function settle<T>(fn: () => T): Promise<T> {
+  return new Promise((resolve) => resolve(fn()))
+}
+
 export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   return new Core(deps, await openCoreParts(deps))
 }
@@ -117,8 +122,10 @@ class Core implements AppCore {
     return rows
   }
   removeSymbol(symbol: string): Promise<WatchRow[]> {
-    this.p.settings.update((s) => ({ ...s, watchlist: s.watchlist.filter((x) => x !== symbol) }))
-    return Promise.resolve(this.emitRows())
+    return settle(() => {
+      this.p.settings.update((s) => ({ ...s, watchlist: s.watchlist.filter((x) => x !== symbol) }))
+      return this.emitRows()
+    })
   }
   getKnownSymbols(): ReturnType<IpcCore['getKnownSymbols']> {
     return Promise.resolve(cachedKnownSymbols(this.p.cache))
@@ -140,10 +147,10 @@ class Core implements AppCore {
     return Promise.resolve(this.settings().rules)
   }
   saveRule(rule: AlertRule): Promise<AlertRule[]> {
-    return Promise.resolve(this.editRules((rules) => upsertRule(rules, rule)))
+    return settle(() => this.editRules((rules) => upsertRule(rules, rule)))
   }
   deleteRule(id: string): Promise<AlertRule[]> {
-    return Promise.resolve(this.editRules((rules) => removeRule(rules, id)))
+    return settle(() => this.editRules((rules) => removeRule(rules, id)))
   }
   async snooze(...[req]: IpcArgs<'snooze'>): Promise<AlertRule[]> {
     const id = `snooze-${this.p.clock.now().toString(36)}-${++this.seq}`
@@ -201,9 +208,8 @@ class Core implements AppCore {
     this.keyChanged()
     return this.deps.secretStore.status()
   }
-  async testConnection(...[{ baseUrl }]: IpcArgs<'testConnection'>): Promise<ConnectionTestResult> {
-    if (baseUrl !== null) await this.p.loadKey()
-    return testConnection(baseUrl, this.p, () => this.p.key.value)
+  testConnection(...[target]: IpcArgs<'testConnection'>): Promise<ConnectionTestResult> {
+    return testConnection(target, this.p)
   }
 
   // ── refresh and notifications ──
@@ -218,9 +224,11 @@ class Core implements AppCore {
   }
   pauseNotifications(minutes: number): Promise<EngineStatus> {
     const until = minutes > 0 ? new Date(this.p.clock.now() + minutes * 60_000).toISOString() : null
-    this.p.settings.update((s) => ({ ...s, notificationsPausedUntil: until }))
-    this.emitStatus()
-    return Promise.resolve(this.status())
+    return settle(() => {
+      this.p.settings.update((s) => ({ ...s, notificationsPausedUntil: until }))
+      this.emitStatus()
+      return this.status()
+    })
   }
   openExternal(): Promise<void> {
     return Promise.reject(

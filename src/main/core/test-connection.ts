@@ -1,60 +1,99 @@
-// "Test connection" in Settings: one small request to the given service with the current key.
+// "Test connection" in Settings: one small request to the given service. The stored key goes only
+// to the saved service (compared normalised); any other URL is tested with a key typed for this
+// test, or with none — and then the result says what such a test can and cannot tell.
 import { toSerializedError } from '../../shared/errors'
-import type { ConnectionTestResult } from '../../shared/view-models'
+import type { IpcArgs } from '../../shared/ipc-contract'
+import { checkServiceUrl, sameServiceUrl } from '../../shared/service-url'
+import type { ConnectionTestResult, TestKey } from '../../shared/view-models'
 import { LiquidityClient } from '../client/liquidity-client'
 import { openConnection } from './connection'
 import type { CoreParts } from './core-parts'
 
 const TEST_TIMEOUT_MS = 10_000
 
-export async function testConnection(
-  baseUrl: string | null,
-  p: Pick<CoreParts, 'connection' | 'clock'>,
-  apiKey: () => string | null,
-): Promise<ConnectionTestResult> {
-  let close = (): Promise<void> | void => undefined
-  let client: { getAnalytics: LiquidityClient['getAnalytics'] }
-  let where: string
-  try {
-    if (baseUrl === null) {
-      // The demo service: reuse the running one, or start one just for the test.
-      const conn =
-        p.connection.mode === 'demo'
-          ? p.connection
-          : await openConnection({ baseUrl: null, apiKey, clock: p.clock })
-      if (conn !== p.connection) close = () => conn.close()
-      client = conn.client
-      where = 'the built-in demo service'
-    } else {
-      const c = new LiquidityClient({
-        baseUrl,
-        apiKey,
-        timeoutMs: TEST_TIMEOUT_MS,
-        retry: { maxAttempts: 1 },
-      })
-      close = () => c.close()
-      client = c
-      where = new URL(baseUrl).host
+export type TestTarget = IpcArgs<'testConnection'>[0]
+
+type Parts = Pick<CoreParts, 'connection' | 'clock' | 'settings' | 'loadKey'>
+
+interface Probe {
+  client: Pick<LiquidityClient, 'getAnalytics'>
+  where: string
+  key: TestKey
+  close(): Promise<void> | void
+}
+
+async function probeFor(target: TestTarget, p: Parts): Promise<Probe> {
+  if (target.baseUrl === null) {
+    // The demo service: reuse the running one, or start one just for the test.
+    const conn =
+      p.connection.mode === 'demo'
+        ? p.connection
+        : await openConnection({ baseUrl: null, apiKey: () => null, clock: p.clock })
+    return {
+      client: conn.client,
+      where: 'the built-in demo service',
+      key: 'demo',
+      close: conn !== p.connection ? () => conn.close() : () => undefined,
     }
+  }
+  const typed = target.apiKey ?? null
+  const saved = sameServiceUrl(target.baseUrl, p.settings.get().baseUrl)
+  const stored = saved && typed === null ? await p.loadKey() : null
+  const key: TestKey = typed !== null ? 'typed' : saved ? 'saved' : 'none'
+  const client = new LiquidityClient({
+    baseUrl: target.baseUrl,
+    apiKey: () => typed ?? stored,
+    anonymous: key === 'none',
+    timeoutMs: TEST_TIMEOUT_MS,
+    retry: { maxAttempts: 1 },
+  })
+  const r = checkServiceUrl(target.baseUrl)
+  return {
+    client,
+    where: r.ok ? new URL(r.url).host : target.baseUrl,
+    key,
+    close: () => client.close(),
+  }
+}
+
+/** What a failure means for the key the test used, in words for the Settings screen. */
+function failureMessage(kind: string, message: string, probe: Probe): string {
+  if (kind !== 'auth') return message
+  if (probe.key === 'none') {
+    return `The service at ${probe.where} answers, but it needs an API key. Type a key for this test to check one; your saved key is only sent to the service you saved.`
+  }
+  if (probe.key === 'typed') {
+    return `The service at ${probe.where} answers, but it did not accept the key you typed for this test.`
+  }
+  return message
+}
+
+export async function testConnection(target: TestTarget, p: Parts): Promise<ConnectionTestResult> {
+  let probe: Probe
+  try {
+    probe = await probeFor(target, p)
   } catch (e) {
     const err = toSerializedError(e)
-    return { ok: false, kind: err.kind, message: err.message, latencyMs: null }
+    return { ok: false, kind: err.kind, message: err.message, latencyMs: null, key: 'none' }
   }
   // Real elapsed time: this is a measurement shown to the user, not scheduling.
   const t0 = performance.now()
   try {
-    await client.getAnalytics({ groupBy: 'total', days: 1 })
+    await probe.client.getAnalytics({ groupBy: 'total', days: 1 })
     const latencyMs = Math.round(performance.now() - t0)
+    const without = probe.key === 'none' ? ' without an API key' : ''
     return {
       ok: true,
       kind: null,
-      message: `Connected to ${where} (answered in ${latencyMs} ms).`,
+      message: `Connected to ${probe.where}${without} (answered in ${latencyMs} ms).`,
       latencyMs,
+      key: probe.key,
     }
   } catch (e) {
     const err = toSerializedError(e)
-    return { ok: false, kind: err.kind, message: err.message, latencyMs: null }
+    const message = failureMessage(err.kind, err.message, probe)
+    return { ok: false, kind: err.kind, message, latencyMs: null, key: probe.key }
   } finally {
-    await close()
+    await probe.close()
   }
 }

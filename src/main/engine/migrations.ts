@@ -12,14 +12,14 @@ function isObject(v: unknown): v is Json {
 }
 
 /**
- * The first v0 address (baseUrl, then apiUrl) that the current schema accepts. An unusable one is
+ * The first v0 address (baseUrl, then apiUrl) the Service URL rule accepts, normalised. An unusable one is
  * dropped alone (null: the demo service) rather than failing the whole file and losing the watchlist.
  */
 function v0BaseUrl(old: Json): string | null {
   for (const candidate of [old.baseUrl, old.apiUrl]) {
     if (typeof candidate !== 'string') continue
-    const url = candidate.trim()
-    if (settingsSchema.shape.baseUrl.safeParse(url).success && url.length > 0) return url
+    const r = settingsSchema.shape.baseUrl.safeParse(candidate)
+    if (r.success && r.data !== null) return r.data
   }
   return null
 }

@@ -1,11 +1,15 @@
 // User settings: typed, validated, migrated, and repaired on start-up instead of failing it.
+// Start-up never throws: a file that cannot be used is repaired field by field (the bad file kept
+// aside); a file that cannot be written at all leaves the app on settings held in memory, and says so.
 import { mkdirSync } from 'node:fs'
-import { basename, join, resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import { LiquidityError } from '../../shared/errors'
 import { defaultSettings, settingsSchema, type Settings } from '../../shared/settings-schema'
+import { describeFsError } from './fs-error'
 import type { KeyValueStore, KeyValueStoreFactory } from './key-value-store'
-import { checkSettingsText, describeIssues } from './settings-check'
+import { checkSettingsText, describeIssues, type SettingsCheck } from './settings-check'
 import { quarantineSync, readTextIfExistsSync, writeFileAtomicSync } from './settings-files'
+import { repairSettings } from './settings-repair'
 
 export const SETTINGS_CONFIG_NAME = 'settings'
 export const LAST_GOOD_FILE_NAME = 'settings.last-good.json'
@@ -13,10 +17,16 @@ export const LAST_GOOD_FILE_NAME = 'settings.last-good.json'
 export interface SettingsStore {
   /** A copy: changing it changes nothing stored. */
   get(): Settings
-  /** fn gets a copy; its result is validated before anything is written. */
+  /**
+   * fn gets a copy; its result is validated before anything is written. A change that cannot be
+   * written is refused (LiquidityError 'storage') and nothing changes, in memory either — except in
+   * memory-only mode (`persistent` false), where the user was told at start that changes are not kept.
+   */
   update(fn: (s: Settings) => Settings): Settings
-  /** A plain sentence when start-up had to repair the settings, else null. */
+  /** A plain sentence when start-up had to repair the settings or cannot save them, else null. */
   readonly report: string | null
+  /** false: the settings file cannot be written; this session's changes live in memory only. */
+  readonly persistent: boolean
 }
 
 export interface OpenSettingsOptions {
@@ -27,97 +37,115 @@ export interface OpenSettingsOptions {
   onReport?: (report: string) => void
 }
 
-/** Why the main file is unusable (completes "Your settings file …"), or the settings it holds. */
-function inspect(path: string): { settings: Settings | null; reason: string | null } {
+type Found = SettingsCheck | { kind: 'missing' } | { kind: 'unreadable'; error: unknown }
+
+function inspect(path: string): Found {
   let text: string | null
   try {
     text = readTextIfExistsSync(path)
-  } catch (e) {
-    return {
-      settings: null,
-      reason: `could not be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
-    }
+  } catch (error) {
+    return { kind: 'unreadable', error }
   }
-  if (text === null) return { settings: null, reason: null }
-  const check = checkSettingsText(text)
-  return check.ok
-    ? { settings: check.settings, reason: null }
-    : { settings: null, reason: check.reason }
+  return text === null ? { kind: 'missing' } : checkSettingsText(text)
 }
 
+/** Only a fully valid copy counts: it exists to undo damage, not to add more. */
 function readLastGood(path: string): Settings | null {
   try {
     const text = readTextIfExistsSync(path)
     if (text === null) return null
     const check = checkSettingsText(text)
-    return check.ok ? check.settings : null
+    return check.kind === 'ok' ? check.settings : null
   } catch {
     return null
   }
 }
 
+function memoryOnlyNotice(path: string, why: string): string {
+  return (
+    `Liquidity Watch cannot save its settings to ${path} (${why}), so it is using settings held in ` +
+    `memory: changes you make will not be kept after it closes. To fix this, make sure ${path} is ` +
+    `a file (move away anything else in its place) in a folder that can be written, then restart.`
+  )
+}
+
 export function openSettings(options: OpenSettingsOptions): SettingsStore {
   const now = options.now ?? (() => new Date())
-  mkdirSync(options.dir, { recursive: true })
   const mainPath = join(options.dir, `${SETTINGS_CONFIG_NAME}.json`)
   const lastGoodPath = join(options.dir, LAST_GOOD_FILE_NAME)
+  const lines: string[] = []
+  /** Why the file cannot back the settings; set → memory-only mode. */
+  let cannotSave: string | null = null
+
+  try {
+    mkdirSync(options.dir, { recursive: true })
+  } catch (e) {
+    cannotSave = `its folder cannot be created: ${describeFsError(e)}`
+  }
 
   // Checked on the raw file before the store exists: conf throws on a file it cannot parse.
   const found = inspect(mainPath)
-  let settings = found.settings
-  let report: string | null = null
-  if (found.reason !== null) {
-    let kept: string
+  let settings: Settings
+  if (found.kind === 'ok') settings = found.settings
+  else if (found.kind === 'missing') settings = defaultSettings()
+  else {
+    const check: Exclude<SettingsCheck, { kind: 'ok' }> =
+      found.kind === 'unreadable'
+        ? { kind: 'unusable', reason: `could not be read: ${describeFsError(found.error)}` }
+        : found
+    const repair = repairSettings(mainPath, check, () => readLastGood(lastGoodPath))
+    settings = repair.settings
+    lines.push(repair.story)
     try {
-      kept = `The damaged file was kept as ${basename(quarantineSync(mainPath, now()))}.`
+      lines.push(`The original file was kept as ${quarantineSync(mainPath, now())}.`)
     } catch (e) {
-      kept = `The damaged file could not be moved aside (${(e as Error).message}).`
+      // Writing over a file we could not keep aside would lose it: leave it exactly as it is.
+      cannotSave ??= `the damaged file could not be moved aside: ${describeFsError(e)}`
+      lines.push(`The original file was left as it is.`)
     }
-    settings = readLastGood(lastGoodPath)
-    const restored =
-      settings !== null ? 'restored your last good settings' : 'went back to the default settings'
-    report = `Your settings file ${found.reason}, so Liquidity Watch ${restored}. ${kept}`
   }
-  settings ??= defaultSettings()
 
-  let store: KeyValueStore
-  try {
-    store = options.create({ cwd: options.dir, configName: SETTINGS_CONFIG_NAME })
-  } catch (e) {
-    throw new LiquidityError(
-      'storage',
-      `Could not open the settings file ${mainPath}: ${(e as Error).message}`,
-      {
-        cause: e,
-      },
-    )
+  let store: KeyValueStore | null = null
+  if (cannotSave === null) {
+    try {
+      store = options.create({ cwd: options.dir, configName: SETTINGS_CONFIG_NAME })
+      if (resolve(store.path) !== resolve(mainPath)) {
+        throw new LiquidityError(
+          'internal',
+          `The settings store opened ${store.path}, expected ${mainPath}.`,
+        )
+      }
+      // Rewrite only when the file differs (fresh, migrated, repaired, or carrying stripped fields).
+      if (JSON.stringify(store.store) !== JSON.stringify(settings)) store.store = settings
+      writeLastGood(lastGoodPath, settings)
+    } catch (e) {
+      if (e instanceof LiquidityError && e.kind === 'internal') throw e
+      store = null
+      cannotSave = describeFsError(e)
+    }
   }
-  if (resolve(store.path) !== resolve(mainPath)) {
-    throw new LiquidityError(
-      'internal',
-      `The settings store opened ${store.path}, expected ${mainPath}.`,
-    )
-  }
-  // Rewrite only when the file differs (fresh, migrated, repaired, or carrying stripped fields).
-  if (JSON.stringify(store.store) !== JSON.stringify(settings)) save(store, settings)
-  writeLastGood(lastGoodPath, settings)
+  if (cannotSave !== null) lines.push(memoryOnlyNotice(mainPath, cannotSave))
+  const report = lines.length > 0 ? lines.join(' ') : null
   if (report !== null) options.onReport?.(report)
 
   let current: Settings = settings
   return {
     report,
+    persistent: store !== null,
     get: () => structuredClone(current),
     update(fn) {
       const r = settingsSchema.safeParse(fn(structuredClone(current)))
       if (!r.success) {
         throw new LiquidityError(
           'invalid-argument',
-          `Settings not saved: ${describeIssues(r.error.issues)}`,
+          `Settings not saved. ${describeIssues(r.error.issues).replace(/\.?$/, '.')}`,
         )
       }
-      save(store, r.data)
+      if (store !== null) {
+        save(store, r.data)
+        writeLastGood(lastGoodPath, r.data)
+      }
       current = r.data
-      writeLastGood(lastGoodPath, current)
       return structuredClone(current)
     },
   }
@@ -129,10 +157,8 @@ function save(store: KeyValueStore, settings: Settings): void {
   } catch (e) {
     throw new LiquidityError(
       'storage',
-      `Could not save settings to ${store.path}: ${(e as Error).message}`,
-      {
-        cause: e,
-      },
+      `Your change was not made: the settings could not be saved to ${store.path} (${describeFsError(e)}). Check that the disk has free space and the folder can be written, then try again.`,
+      { cause: e },
     )
   }
 }

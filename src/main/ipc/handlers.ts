@@ -23,7 +23,7 @@ function invalid(message: string): IpcResult<never> {
   return { ok: false, error: { kind: 'invalid-argument', message } }
 }
 
-/** Checks beyond the shared schema: where a URL may point. null when fine. */
+/** Checks beyond the shared schema: which links may open. null when fine. */
 function extraCheck(
   method: IpcMethod,
   args: readonly unknown[],
@@ -33,13 +33,17 @@ function extraCheck(
     const allowed = opts.isAllowedExternalUrl ?? isAllowedExternalUrl
     return allowed(args[0] as string) ? null : 'argument 1 (url): this link may not be opened'
   }
-  if (method === 'testConnection') {
-    const url = (args[0] as { baseUrl: string | null }).baseUrl
-    if (url !== null && !/^https?:$/.test(new URL(url).protocol)) {
-      return 'argument 1 (target) at baseUrl: must be an http or https address'
-    }
-  }
   return null
+}
+
+/** Keys the renderer sent (to store, or to test with): cut from any error message. */
+function secretsOf(method: IpcMethod, args: readonly unknown[]): string[] {
+  if (method === 'setApiKey') return [args[0] as string]
+  if (method === 'testConnection') {
+    const key = (args[0] as { apiKey?: string }).apiKey
+    return key === undefined ? [] : [key]
+  }
+  return []
 }
 
 /** Only kind, message and the documented numeric fields cross; secrets the call carried are cut. */
@@ -71,7 +75,7 @@ function createHandler<M extends IpcMethod>(
       return { ok: true, value: await call.apply(core, parsed.data as unknown[]) }
     } catch (e) {
       opts.onError?.(method, e)
-      const secrets = method === 'setApiKey' ? [parsed.data[0] as string] : []
+      const secrets = secretsOf(method, parsed.data)
       return { ok: false, error: sanitize(toSerializedError(e), secrets) }
     }
   }

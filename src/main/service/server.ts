@@ -38,6 +38,17 @@ export interface ServiceStats {
   connections: number
 }
 
+/** One request as the service received it (tests check where the API key went). */
+export interface LoggedRequest {
+  method: string
+  path: string
+  /** The Authorization header as sent, or null when there was none. */
+  authorization: string | null
+}
+
+/** The request log keeps the most recent requests only, so a long-running service stays small. */
+const REQUEST_LOG_SIZE = 1000
+
 export interface LocalService {
   /** http://127.0.0.1:PORT, no trailing slash. */
   url: string
@@ -46,6 +57,8 @@ export interface LocalService {
   scenarios: ScenarioController
   setLatency(ms: number): void
   stats(): ServiceStats
+  /** The most recent requests, oldest first (bounded); cleared by resetStats(). */
+  requestLog(): LoggedRequest[]
   resetStats(): void
   close(): Promise<void>
 }
@@ -59,6 +72,7 @@ export async function startLocalService(opts: LocalServiceOptions = {}): Promise
   const scenarios = new ScenarioController(catalog, now)
   const model = new DataModel(catalog, scenarios)
   const counts: ServiceStats = { requests: 0, connections: 0 }
+  let log: LoggedRequest[] = []
   let latencyMs = opts.latencyMs ?? 0
   // Aborts pending latency waits so close() is not held up by them.
   const closing = new AbortController()
@@ -74,6 +88,8 @@ export async function startLocalService(opts: LocalServiceOptions = {}): Promise
     counts.requests++
     const url = new URL(req.url ?? '/', 'http://service.local')
     const path = url.pathname
+    log.push({ method: req.method ?? '', path, authorization: req.headers.authorization ?? null })
+    if (log.length > REQUEST_LOG_SIZE) log = log.slice(-REQUEST_LOG_SIZE)
     if (path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`)) {
       if (opts.admin) return send(res, await handleAdmin(req, path, adminDeps))
     }
@@ -142,9 +158,11 @@ export async function startLocalService(opts: LocalServiceOptions = {}): Promise
     scenarios,
     setLatency,
     stats,
+    requestLog: () => log.map((r) => ({ ...r })),
     resetStats: () => {
       counts.requests = 0
       counts.connections = 0
+      log = []
     },
     close: () => {
       closed ??= new Promise<void>((resolve) => {

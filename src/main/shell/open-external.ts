@@ -1,13 +1,14 @@
 // Which links leave the app for the system browser: https to a short list of hosts, nothing else
 // (no javascript:, file:, custom protocols, credentials or odd ports). Electron-free.
 
-/** Project homepage and documentation. Exact host names; subdomains are not implied. */
-export const DEFAULT_EXTERNAL_HOSTS: readonly string[] = [
-  'liquiditywatch.app',
-  'www.liquiditywatch.app',
-  'docs.liquiditywatch.app',
-  'github.com',
-]
+/**
+ * Hosts the app really links to. Exact names; subdomains are not implied. The renderer links to
+ * nothing external today, so nothing is allowed: add a host here together with the link that needs
+ * it. The service's own host is deliberately not added: the app never links there (the service is
+ * an API, and its responses carry no links), so allowing it would only widen what a compromised
+ * page could open.
+ */
+export const DEFAULT_EXTERNAL_HOSTS: readonly string[] = []
 
 export function isAllowedExternalUrl(
   url: string,
@@ -23,18 +24,4 @@ export function isAllowedExternalUrl(
   if (parsed.protocol !== 'https:') return false
   if (parsed.username || parsed.password || parsed.port) return false
   return hosts.includes(parsed.hostname.toLowerCase())
-}
-
-/** The allow-list plus the configured service's own host when it is served over https. */
-export function externalHostsFor(serviceBaseUrl: string | null): string[] {
-  const hosts = [...DEFAULT_EXTERNAL_HOSTS]
-  if (serviceBaseUrl) {
-    try {
-      const u = new URL(serviceBaseUrl)
-      if (u.protocol === 'https:') hosts.push(u.hostname.toLowerCase())
-    } catch {
-      // An unparsable configured URL adds nothing.
-    }
-  }
-  return hosts
 }

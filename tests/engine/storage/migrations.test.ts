@@ -68,6 +68,9 @@ describe('settings migrations', () => {
     ['a bare host', { apiUrl: 'api.example.com' }],
     ['an over-long address', { baseUrl: `https://example.com/${'x'.repeat(3000)}` }],
     ['a non-string', { apiUrl: 42 }],
+    ['plain http to another host', { apiUrl: 'http://api.example.com' }],
+    ['ftp', { apiUrl: 'ftp://files.example.com' }],
+    ['credentials', { apiUrl: 'https://me:pw@api.example.com' }],
   ])('v0 → v1 drops an invalid address (%s) alone: demo mode, the rest kept', (_label, url) => {
     const { value } = migrateSettings({
       watchlist: 'MSFT, GOLD',

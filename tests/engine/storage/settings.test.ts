@@ -71,7 +71,9 @@ describe('openSettings', () => {
     expect(error).toBeInstanceOf(LiquidityError)
     expect(error).toMatchObject({
       kind: 'invalid-argument',
-      message: expect.stringMatching(/intervalMinutes/),
+      message: expect.stringMatching(
+        /^Settings not saved\. .*Polling interval: must be at least 1 minute/,
+      ),
     })
     expect(s.get().intervalMinutes).toBe(9)
     expect([readFileSync(main(), 'utf8'), readFileSync(lastGood(), 'utf8')]).toEqual(before)
@@ -110,12 +112,7 @@ describe('openSettings', () => {
 
   it.each([
     ['bad JSON', '{"version":1,"watchlist":["TS', /is not valid JSON/],
-    [
-      'a schema failure',
-      JSON.stringify({ ...defaultSettings(), intervalMinutes: -3 }),
-      /not allowed \(intervalMinutes/,
-    ],
-    ['a schema failure after migration', JSON.stringify({ watchlist: 'TSLA T$LA' }), /watchlist/],
+    ['not an object', '[1,2,3]', /does not hold a settings object/],
     [
       'a future version',
       JSON.stringify({ ...defaultSettings(), version: 2 }),
@@ -127,13 +124,78 @@ describe('openSettings', () => {
     const s = open()
     expect(s.get()).toEqual(good)
     expect(s.report).toMatch(reason)
-    expect(s.report).toMatch(
-      /restored your last good settings\. The damaged file was kept as settings\.json\.corrupt-2025-07-01T08-00-00-000Z\./,
+    expect(s.report).toContain(
+      `restored your last good settings. The original file was kept as ${join(dir, 'settings.json.corrupt-2025-07-01T08-00-00-000Z')}.`,
     )
+    expect(s.report).toContain(main())
     expect(aside()).toHaveLength(1)
     expect(readFileSync(join(dir, aside()[0] as string), 'utf8')).toBe(bad)
     expect(readJson(main())).toEqual(good)
     expect(open().report).toBeNull()
+  })
+
+  it.each([
+    [
+      'an interval out of range',
+      (s: Record<string, unknown>) => ({ ...s, intervalMinutes: -3 }),
+      /Polling interval: must be at least 1 minute/,
+    ],
+    [
+      'a Service URL the client refuses',
+      (s: Record<string, unknown>) => ({ ...s, baseUrl: 'http://api.example.com' }),
+      /Service URL: The service address uses plain http:\/\//,
+    ],
+    [
+      'a watchlist that lists a symbol twice',
+      (s: Record<string, unknown>) => ({ ...s, watchlist: ['TSLA', 'TSLA'] }),
+      /Watchlist: lists TSLA twice/,
+    ],
+    [
+      'two rules with one id',
+      (s: Record<string, unknown>) => ({
+        ...s,
+        rules: [...(s.rules as unknown[]), ...(s.rules as unknown[])],
+      }),
+      /Alert rules: has two rules with the id default-7d-drop/,
+    ],
+    [
+      'a missing field',
+      (s: Record<string, unknown>) => ({ ...s, quietHours: undefined }),
+      /Quiet hours: is missing/,
+    ],
+  ])(
+    'repairs %s field by field: the rest of the file is kept, that field comes from the last good copy',
+    (_label, edit, reason) => {
+      withLastGood()
+      const edited = { ...defaultSettings(), watchlist: ['NEWER'], startAtLogin: true }
+      const bad = JSON.stringify(edit(edited as unknown as Record<string, unknown>))
+      writeFileSync(main(), bad)
+      const s = open()
+      expect(s.report).toMatch(reason)
+      expect(s.report).toMatch(/replaced only those and kept the rest/)
+      expect(s.report).toMatch(/restored from your last good settings/)
+      expect(s.report).toContain(`kept as ${join(dir, aside()[0] as string)}`)
+      // Fields the file got right are kept, even where the last good copy differs.
+      expect(s.get().startAtLogin).toBe(true)
+      if (!/Watchlist/.test(s.report ?? '')) expect(s.get().watchlist).toEqual(['NEWER'])
+      else expect(s.get().watchlist).toEqual(['GOOD'])
+      if (/Polling interval/.test(s.report ?? '')) expect(s.get().intervalMinutes).toBe(17)
+      expect(readFileSync(join(dir, aside()[0] as string), 'utf8')).toBe(bad)
+      expect(readJson(main())).toEqual(s.get())
+      expect(open().report).toBeNull()
+    },
+  )
+
+  it('repairs a field from the defaults when there is no last good copy', () => {
+    writeFileSync(
+      main(),
+      JSON.stringify({ ...defaultSettings(), watchlist: ['MSFT'], baseUrl: 'ftp://x.example' }),
+    )
+    const s = open()
+    expect(s.get()).toEqual({ ...defaultSettings(), watchlist: ['MSFT'] })
+    expect(s.report).toMatch(
+      /Service URL: .*must start with https:\/\/.* — set back to the default/,
+    )
   })
 
   it('falls back to defaults when there is no usable last good copy', () => {
@@ -150,10 +212,62 @@ describe('openSettings', () => {
   it('sets aside a settings path it cannot read (a directory) and starts', () => {
     mkdirSync(main())
     const s = open()
-    expect(s.report).toMatch(/could not be read \(EISDIR\)/)
+    expect(s.report).toMatch(/could not be read: a folder is in its place \(EISDIR\)/)
     expect(s.get()).toEqual(defaultSettings())
     expect(existsSync(main())).toBe(true)
     expect(readJson(main())).toEqual(defaultSettings())
+  })
+
+  it('a directory in its place that cannot be moved aside: settings in memory only, said plainly, nothing written', () => {
+    withLastGood()
+    rmSync(main())
+    mkdirSync(join(main(), 'inside'), { recursive: true })
+    // The quarantine name is taken by a non-empty directory, so the rename fails (root ignores chmod).
+    mkdirSync(join(dir, 'settings.json.corrupt-2025-07-01T08-00-00-000Z', 'occupied'), {
+      recursive: true,
+    })
+    const lastGoodBefore = readFileSync(lastGood(), 'utf8')
+    const s = open()
+    expect(s.persistent).toBe(false)
+    expect(s.get()).toMatchObject({ watchlist: ['GOOD'], intervalMinutes: 17 })
+    expect(s.report).toMatch(/could not be read: a folder is in its place/)
+    expect(s.report).toMatch(/The original file was left as it is\./)
+    expect(s.report).toContain(
+      `cannot save its settings to ${main()} (the damaged file could not be moved aside: a folder with that name is already there (ENOTEMPTY))`,
+    )
+    expect(s.report).toMatch(/changes you make will not be kept after it closes/)
+    // Changes work for the session, in memory only: the directory and the last good copy stay as they were.
+    expect(s.update((v) => ({ ...v, intervalMinutes: 30 })).intervalMinutes).toBe(30)
+    expect(s.get().intervalMinutes).toBe(30)
+    expect(readdirSync(main())).toEqual(['inside'])
+    expect(readFileSync(lastGood(), 'utf8')).toBe(lastGoodBefore)
+    // Invalid changes are still refused.
+    expect(() => s.update((v) => ({ ...v, intervalMinutes: 0 }))).toThrow(/Polling interval/)
+  })
+
+  it('a save that fails mid-session is refused in plain words and changes nothing, in memory either', () => {
+    const s = open()
+    s.update((v) => ({ ...v, intervalMinutes: 9 }))
+    const lastGoodBefore = readFileSync(lastGood(), 'utf8')
+    // A directory where the file was: the atomic rename onto it fails (EISDIR) — a real write fault.
+    rmSync(main())
+    mkdirSync(main())
+    let error: unknown
+    try {
+      s.update((v) => ({ ...v, intervalMinutes: 45 }))
+    } catch (e) {
+      error = e
+    }
+    expect(error).toBeInstanceOf(LiquidityError)
+    expect(error).toMatchObject({
+      kind: 'storage',
+      message: expect.stringContaining(
+        `Your change was not made: the settings could not be saved to ${main()} (a folder is in its place (EISDIR))`,
+      ),
+    })
+    expect(s.get().intervalMinutes).toBe(9)
+    expect(s.persistent).toBe(true)
+    expect(readFileSync(lastGood(), 'utf8')).toBe(lastGoodBefore)
   })
 
   it('never lets fn change the stored value by mutating its argument', () => {

@@ -1,0 +1,33 @@
+// The service's request log: what tests use to see which Authorization header arrived where.
+import { afterEach, describe, expect, it } from 'vitest'
+import { startLocalService, type LocalService } from '../../src/main/service/server'
+
+let svc: LocalService | null = null
+afterEach(async () => {
+  await svc?.close()
+  svc = null
+})
+
+describe('LocalService.requestLog', () => {
+  it('records method, path and the Authorization header as received (or null), bounded, cleared by resetStats', async () => {
+    svc = await startLocalService({ apiKey: 'sk-log-test-0123456789' })
+    await fetch(`${svc.url}/api/v0/liquidity/asset/TSLA`, {
+      headers: { Authorization: 'Bearer sk-log-test-0123456789' },
+    })
+    await fetch(`${svc.url}/api/v0/liquidity/analytics?groupBy=total`)
+    expect(svc.requestLog()).toEqual([
+      {
+        method: 'GET',
+        path: '/api/v0/liquidity/asset/TSLA',
+        authorization: 'Bearer sk-log-test-0123456789',
+      },
+      { method: 'GET', path: '/api/v0/liquidity/analytics', authorization: null },
+    ])
+    for (let i = 0; i < 1010; i++) await fetch(`${svc.url}/nope/${i}`)
+    const log = svc.requestLog()
+    expect(log).toHaveLength(1000)
+    expect(log.at(-1)!.path).toBe('/nope/1009')
+    svc.resetStats()
+    expect(svc.requestLog()).toEqual([])
+  })
+})
