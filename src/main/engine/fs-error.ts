@@ -1,0 +1,24 @@
+// File-system failures in plain words for people, with the system code kept for support.
+
+const PLAIN: Readonly<Record<string, string>> = {
+  EISDIR: 'a folder is in its place',
+  ENOTDIR: 'part of its path is a file, not a folder',
+  EACCES: 'permission denied',
+  EPERM: 'the operation is not permitted',
+  ENOSPC: 'the disk is full',
+  EDQUOT: 'the disk quota is used up',
+  EROFS: 'the disk is read-only',
+  ENOENT: 'it does not exist',
+  ENOTEMPTY: 'a folder with that name is already there',
+  EEXIST: 'something with that name is already there',
+  EBUSY: 'it is in use',
+  EMFILE: 'too many files are open',
+  EIO: 'the disk reported an error',
+}
+
+/** "the disk is full (ENOSPC)"; an error without a code gives its message. */
+export function describeFsError(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException | null)?.code
+  if (typeof code === 'string') return PLAIN[code] ? `${PLAIN[code]} (${code})` : code
+  return e instanceof Error ? e.message : String(e)
+}
