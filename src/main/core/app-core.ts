@@ -154,7 +154,9 @@ class Core implements AppCore {
       id,
     )
     const out = this.editRules(() => rules)
-    await this.p.alerts.appendEvents([event])
+    // The snooze is in the settings; a history entry that cannot be saved is reported, not thrown.
+    this.p.alerts.addEvents([event])
+    await this.p.saves.save(this.p.alerts)
     this.deps.emit('alertEvents', [event])
     return out
   }
