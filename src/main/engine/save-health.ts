@@ -53,7 +53,7 @@ export class SaveHealth {
   /** Different files: saved side by side; outcomes are recorded in the order given. */
   async saveAll(stores: Saveable[]): Promise<void> {
     const outcomes = await Promise.all(stores.map(attempt))
-    stores.forEach((store, i) => this.#record(store, outcomes[i]))
+    stores.forEach((store, i) => this.#record(store, outcomes[i] ?? null))
   }
 
   #record(store: Saveable, outcome: { error: unknown } | null): boolean {
