@@ -23,7 +23,7 @@ import { openCoreParts, type AppCoreDeps, type CoreParts } from './core-parts'
 import { removeRule, snoozeRule, upsertRule } from './rules-ops'
 import { CycleRunner } from './cycle-runner'
 import { switchSource } from './source-switch'
-import { currentRows, currentStatus, effectiveSettings } from './core-snapshot'
+import { currentRows, currentStatus, effectiveSettings, lastFetchedMs } from './core-snapshot'
 import { testConnection } from './test-connection'
 import { testNotification } from './test-notification'
 
@@ -61,6 +61,8 @@ class Core implements AppCore {
       intervalMs: () => this.intervalMs(),
       runCycle: (signal) => this.cycle(signal),
       onStatus: () => this.emitStatus(),
+      // Offline after a restart still says when the shown data is from.
+      lastSuccessAt: lastFetchedMs(p),
     })
   }
 
@@ -289,7 +291,10 @@ class Core implements AppCore {
   }
   private async switchSource(): Promise<void> {
     this.poller.abort()
-    await switchSource(this.p, this.settings().baseUrl, () => this.runner.reset())
+    await switchSource(this.p, this.settings().baseUrl, () => {
+      this.runner.reset()
+      this.poller.restoreLastSuccess(lastFetchedMs(this.p))
+    })
     this.emitRows()
     if (this.started) void this.poller.refreshNow()
   }

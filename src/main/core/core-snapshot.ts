@@ -19,6 +19,12 @@ export function effectiveSettings(p: CoreParts, s: Settings = p.settings.get()):
   }
 }
 
+/** The last time the current source answered, from its cache: kept across restarts. */
+export function lastFetchedMs(p: CoreParts): number | null {
+  const at = p.cache.lastFetchedAt()
+  return at === null ? null : Date.parse(at)
+}
+
 export function currentRows(p: CoreParts, runner: CycleRunner): WatchRow[] {
   const s = effectiveSettings(p)
   const nowMs = p.clock.now()
