@@ -57,7 +57,7 @@ describe('notification log persistence', () => {
       h = await harness({ dir })
       expect(await h.core.getNotificationLog()).toEqual([])
       expect(h.core.reports().join(' ')).toMatch(
-        /notification log could not be read \(not valid JSON\).*kept as notification-log\.json\.corrupt-/,
+        /notification log \/.*\/notification-log\.json could not be read \(not valid JSON\).*kept as \/.*\/notification-log\.json\.corrupt-/,
       )
       await h.core.sendTestNotification()
       expect(await h.core.getNotificationLog()).toHaveLength(1)

@@ -65,12 +65,18 @@ describe('AppCore keeps each data source to itself', () => {
     await expect(h.core.getAsset('TSLA')).rejects.toMatchObject({ kind: 'network' })
     await expect(h.core.getAssetSeries('TSLA', 30)).rejects.toMatchObject({ kind: 'network' })
     expect(await h.core.getKnownSymbols()).toEqual([])
+    // B never answered: no last success of A is shown as B's.
+    expect((await h.core.getStatus()).lastSuccessAt).toBeNull()
 
     await h.core.updateSettings({ baseUrl: a.url })
     expect(row(await h.core.getWatchlist(), 'TSLA')).toMatchObject({
       totalTvl: aRow.totalTvl,
       fetchedAt: aRow.fetchedAt,
     })
+    // Back on A: its last answer (the series view, after the poll) from its cache.
+    expect((await h.core.getStatus()).lastSuccessAt).toBe(
+      new Date(Date.parse(aRow.fetchedAt!) + 5 * 60_000).toISOString(),
+    )
 
     // Each source has its own cache file, named without the key.
     const names = await readdir(join(h.dir, 'caches'))

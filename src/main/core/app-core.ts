@@ -23,7 +23,7 @@ import { openCoreParts, type AppCoreDeps, type CoreParts } from './core-parts'
 import { removeRule, snoozeRule, upsertRule } from './rules-ops'
 import { CycleRunner } from './cycle-runner'
 import { switchSource } from './source-switch'
-import { currentRows, currentStatus, effectiveSettings } from './core-snapshot'
+import { currentRows, currentStatus, effectiveSettings, lastFetchedMs } from './core-snapshot'
 import { testConnection } from './test-connection'
 import { testNotification } from './test-notification'
 
@@ -66,6 +66,8 @@ class Core implements AppCore {
       intervalMs: () => this.intervalMs(),
       runCycle: (signal) => this.cycle(signal),
       onStatus: () => this.emitStatus(),
+      // Offline after a restart still says when the shown data is from.
+      lastSuccessAt: lastFetchedMs(p),
     })
   }
 
@@ -161,7 +163,9 @@ class Core implements AppCore {
       id,
     )
     const out = this.editRules(() => rules)
-    await this.p.alerts.appendEvents([event])
+    // The snooze is in the settings; a history entry that cannot be saved is reported, not thrown.
+    this.p.alerts.addEvents([event])
+    await this.p.saves.save(this.p.alerts)
     this.deps.emit('alertEvents', [event])
     return out
   }
@@ -295,7 +299,10 @@ class Core implements AppCore {
   }
   private async switchSource(): Promise<void> {
     this.poller.abort()
-    await switchSource(this.p, this.settings().baseUrl, () => this.runner.reset())
+    await switchSource(this.p, this.settings().baseUrl, () => {
+      this.runner.reset()
+      this.poller.restoreLastSuccess(lastFetchedMs(this.p))
+    })
     this.emitRows()
     if (this.started) void this.poller.refreshNow()
   }

@@ -6,6 +6,7 @@ import { AlertStateStore } from '../engine/alerts/alert-state-store'
 import type { ResponseCache } from '../engine/cache'
 import { cacheNamespace, openSourceCache } from '../engine/cache-namespace'
 import type { KeyValueStoreFactory } from '../engine/key-value-store'
+import { SaveHealth } from '../engine/save-health'
 import { realClock, type Clock } from '../engine/scheduler'
 import type { SecretStore } from '../engine/secret-store'
 import { openSettings, type SettingsStore } from '../engine/settings-store'
@@ -49,6 +50,8 @@ export interface CoreParts {
   openCache(source: string): Promise<ResponseCache>
   alerts: AlertStateStore
   log: NotificationLog
+  /** Every save of cache, alert state and log goes through it: what cannot be saved, and why. */
+  saves: SaveHealth
   /** The API key, in memory only; read from the secret store when a live service needs it. */
   key: { value: string | null }
   connection: Connection
@@ -121,6 +124,7 @@ export async function openCoreParts(deps: AppCoreDeps): Promise<CoreParts> {
     openCache: (ns) => openCache(ns),
     alerts,
     log,
+    saves: new SaveHealth(reportLine),
     key,
     connection,
     connect,

@@ -19,6 +19,12 @@ export function effectiveSettings(p: CoreParts, s: Settings = p.settings.get()):
   }
 }
 
+/** The last time the current source answered, from its cache: kept across restarts. */
+export function lastFetchedMs(p: CoreParts): number | null {
+  const at = p.cache.lastFetchedAt()
+  return at === null ? null : Date.parse(at)
+}
+
 export function currentRows(p: CoreParts, runner: CycleRunner): WatchRow[] {
   const s = effectiveSettings(p)
   const nowMs = p.clock.now()
@@ -30,6 +36,7 @@ export function currentRows(p: CoreParts, runner: CycleRunner): WatchRow[] {
     instances: p.alerts.state.instances.map(toInstance),
     snoozed: snoozedSymbols(s.rules, s.watchlist, new Date(nowMs)),
     errors: runner.symbolErrors,
+    pollProblems: [p.saves.rowProblem()].filter((x): x is string => x !== null),
   })
 }
 
@@ -50,6 +57,7 @@ export function currentStatus(
     nowMs: p.clock.now(),
     intervalMs: settings.intervalMinutes * 60_000,
     // Start-up repairs stay visible for the whole session: they explain what the user sees.
-    notices: [...p.reports],
+    // A save problem shows while it lasts.
+    notices: [...p.reports, ...[p.saves.notice()].filter((x): x is string => x !== null)],
   })
 }

@@ -1,5 +1,6 @@
 // Runs one poll for the core and keeps what the UI needs of the last one: its result, the
-// last error and per-symbol errors. Notification decisions are delivered and logged here.
+// last error and per-symbol errors. Notification decisions are delivered and logged here, before
+// anything is saved (runCycle saves last, through the core's SaveHealth).
 import type { NotificationDecision } from '../../shared/alert-rules'
 import { toSerializedError, type SerializedError } from '../../shared/errors'
 import type { Settings } from '../../shared/settings-schema'
@@ -44,12 +45,16 @@ export class CycleRunner {
     return run
   }
 
+  /** Outside a poll (a test notification): deliver, then save the log; a failed save is reported. */
   async deliver(decisions: NotificationDecision[]): Promise<void> {
+    this.deliverNow(decisions)
+    await this.p.saves.save(this.p.log)
+  }
+
+  /** The OS call at once; the log lists the decisions in memory and is saved with the poll. */
+  private deliverNow(decisions: NotificationDecision[]): void {
     for (const d of decisions) if (d.status === 'sent') this.deps.notify(d)
-    // The log is a record, not the delivery: failing to save it must not fail the cycle.
-    await this.p.log.record(this.hooks.now(), decisions).catch((e: unknown) => {
-      this.p.reportLine(`The notification log could not be saved: ${toSerializedError(e).message}`)
-    })
+    this.p.log.add(this.hooks.now(), decisions)
   }
 
   private async runOnce(signal: AbortSignal): Promise<CycleOutcome> {
@@ -62,24 +67,23 @@ export class CycleRunner {
           client,
           cache,
           alerts: alertsForSource(this.p, source),
+          deliver: (decisions) => this.deliverNow(decisions),
+          saves: this.p.saves,
+          alsoSave: [this.p.log],
           now: () => hooks.now(),
           localMinuteOfDay: this.deps.localMinuteOfDay,
         },
         { settings: hooks.settings(), intervalMs: hooks.intervalMs(), signal },
       )
-      if (this.p.source !== source) {
-        // Committed just before a source switch: deliver what was decided, show nothing of it.
-        await this.deliver(r.decisions)
-        return 'failed'
-      }
+      // The source changed while saving: what was decided is delivered; show nothing of it.
+      if (this.p.source !== source) return 'failed'
+
       this.last = r
       this.lastError = r.error
       this.symbolErrors = new Map(
         r.rows.flatMap((row) => (row.error ? [[row.symbol, row.error]] : [])),
       )
       if (r.retryAfterMs !== null) hooks.holdOff(this.p.clock.now() + r.retryAfterMs)
-      // State is committed: deliver even if the cycle was aborted meanwhile, or the alert is lost.
-      await this.deliver(r.decisions)
       hooks.emitRows(r.rows)
       if (r.events.length > 0) this.deps.emit('alertEvents', r.events)
       return r.outcome

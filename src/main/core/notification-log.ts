@@ -1,12 +1,14 @@
 // Recent notification decisions (sent, held, suppressed) for the Alerts view; bounded, newest first,
 // kept in one JSON file in the data dir so a restart does not forget what was (not) notified.
 // Each record is checked on load; a file that cannot be read is set aside and the log starts empty.
-import { mkdir } from 'node:fs/promises'
-import { basename, join } from 'node:path'
+// Memory first: a decision is listed at once, and saving it is a separate step that may fail.
+import { join } from 'node:path'
 import { z } from 'zod'
 import type { NotificationDecision } from '../../shared/alert-rules'
 import type { LoggedDecision } from '../../shared/ipc-contract'
-import { quarantine, readFileIfExists, writeFileAtomic } from '../engine/atomic-file'
+import { SnapshotFile } from '../engine/atomic-file'
+import type { Saveable } from '../engine/save-health'
+import { openStateFile } from '../engine/state-file'
 
 export const NOTIFICATION_LOG_SIZE = 200
 export const NOTIFICATION_LOG_FILE = 'notification-log.json'
@@ -53,71 +55,61 @@ export interface NotificationLogOptions {
   now?: () => Date
 }
 
-export class NotificationLog {
-  /** A plain sentence when the file on disk was unreadable and set aside, else null. */
+export class NotificationLog implements Saveable {
+  readonly label = 'the notification log'
+  /** A plain sentence when the file on disk could not be used and was set aside, else null. */
   report: string | null = null
-  private writing: Promise<void> = Promise.resolve()
+  private readonly file: SnapshotFile
 
   private constructor(
     readonly path: string,
     private items: LoggedDecision[],
     private readonly max: number,
-  ) {}
+  ) {
+    this.file = new SnapshotFile(path, () => JSON.stringify({ version: 1, items: this.items }))
+  }
 
   static async open(dir: string, opts: NotificationLogOptions = {}): Promise<NotificationLog> {
     const max = opts.max ?? NOTIFICATION_LOG_SIZE
-    await mkdir(dir, { recursive: true })
     const path = join(dir, NOTIFICATION_LOG_FILE)
-    let reason: string
-    try {
-      const text = await readFileIfExists(path)
-      if (text === null) return new NotificationLog(path, [], max)
-      const parsed = fileSchema.safeParse(JSON.parse(text))
-      if (parsed.success) return new NotificationLog(path, parsed.data.items.slice(0, max), max)
-      const first = parsed.error.issues[0]
-      reason = first ? `${first.path.join('.') || '(root)'}: ${first.message}` : 'invalid'
-    } catch (e) {
-      reason =
-        e instanceof SyntaxError
-          ? 'not valid JSON'
-          : ((e as NodeJS.ErrnoException).code ?? (e as Error).message)
-    }
-    const log = new NotificationLog(path, [], max)
-    let where: string
-    try {
-      where = `it was kept as ${basename(await quarantine(path, (opts.now ?? (() => new Date()))()))}`
-    } catch (e) {
-      where = `it could not be moved aside (${(e as Error).message}) and will be replaced`
-    }
-    log.report = `The notification log could not be read (${reason}), so it starts empty; ${where}.`
+    const opened = await openStateFile({
+      path,
+      schema: fileSchema,
+      label: 'The notification log',
+      consequence: 'the list of recent notifications starts empty (alerts are not affected)',
+      now: (opts.now ?? (() => new Date()))(),
+    })
+    const log = new NotificationLog(path, opened.value?.items.slice(0, max) ?? [], max)
+    log.report = opened.report
     return log
   }
 
-  /** Adds a batch (one write for all of it). Memory first: list() shows it even if the write fails. */
-  record(at: Date, decisions: NotificationDecision[]): Promise<void> {
-    if (decisions.length === 0) return Promise.resolve()
+  /** Adds a batch in memory: list() shows it at once; save() writes it. */
+  add(at: Date, decisions: NotificationDecision[]): void {
+    if (decisions.length === 0) return
     const stamp = at.toISOString()
     for (const decision of decisions) this.items.unshift({ at: stamp, decision })
     if (this.items.length > this.max) this.items.length = this.max
-    return this.persist()
+    this.file.changed()
+  }
+
+  /** add, then save (one write for the batch). */
+  async record(at: Date, decisions: NotificationDecision[]): Promise<void> {
+    this.add(at, decisions)
+    await this.save()
   }
 
   list(): LoggedDecision[] {
     return this.items.map((x) => ({ ...x }))
   }
 
-  /** Resolves once every write asked for so far has landed (or failed). */
-  settled(): Promise<void> {
-    return this.writing.catch(() => undefined)
+  /** Writes the log whole; nothing happens when nothing changed since the last write that landed. */
+  save(): Promise<void> {
+    return this.file.save()
   }
 
-  /** Writes are chained: a later one never lands before an earlier one. */
-  private persist(): Promise<void> {
-    const snapshot = JSON.stringify({ version: 1, items: this.items })
-    const next = this.writing
-      .catch(() => undefined)
-      .then(() => writeFileAtomic(this.path, snapshot))
-    this.writing = next
-    return next
+  /** Resolves once every write asked for so far has landed (or failed). */
+  settled(): Promise<void> {
+    return this.file.settled()
   }
 }

@@ -28,25 +28,28 @@ export async function switchSource(
   p.cache = cache
   p.source = source
   onSwapped()
-  const alertsSwitched = p.alerts.switchSource(source)
+  p.alerts.useSource(source)
+  const alertsSaved = p.saves.save(p.alerts)
   await oldConnection.close()
   if (cache !== oldCache)
     await oldCache.flush().catch((e: unknown) => p.reportLine(toSerializedError(e).message))
-  await alertsSwitched
+  await alertsSaved
 }
 
-/** Alert commits of a cycle that began on another source are refused: its data is not this source's. */
+/** A cycle that began on another source may not advance the alert state: its data is not this source's. */
 export function alertsForSource(p: CoreParts, source: string): CycleAlertStore {
   const store = p.alerts
   return {
     get state() {
       return store.state
     },
-    commit: (state, events) =>
-      p.source === source
-        ? store.commit(state, events)
-        : Promise.reject(
-            new LiquidityError('cancelled', 'The data source changed during the refresh.'),
-          ),
+    label: store.label,
+    path: store.path,
+    advance: (state, events) => {
+      if (p.source !== source)
+        throw new LiquidityError('cancelled', 'The data source changed during the refresh.')
+      store.advance(state, events)
+    },
+    save: () => store.save(),
   }
 }

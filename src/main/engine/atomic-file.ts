@@ -7,9 +7,14 @@ export async function writeFileAtomic(path: string, data: string | Buffer): Prom
   await writeFileAtomicLib(path, data, { fsync: true, mode: 0o600 })
 }
 
-/** Move an unreadable file aside (kept for inspection) and return where it went. */
+/** `<path>.<tag>-<time>`: where a file (or part of one) is kept aside, next to where it was. */
+export function asidePath(path: string, tag: 'corrupt' | 'rejected', now: Date): string {
+  return `${path}.${tag}-${now.toISOString().replace(/[:.]/g, '-')}`
+}
+
+/** Move an unreadable file (or a folder in its place) aside, kept for inspection; returns where. */
 export async function quarantine(path: string, now: Date = new Date()): Promise<string> {
-  const aside = `${path}.corrupt-${now.toISOString().replace(/[:.]/g, '-')}`
+  const aside = asidePath(path, 'corrupt', now)
   await rename(path, aside)
   return aside
 }
@@ -21,5 +26,44 @@ export async function readFileIfExists(path: string): Promise<string | null> {
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null
     throw e
+  }
+}
+
+/**
+ * One JSON file rewritten whole from memory. Writes run in order (a later one never lands before
+ * an earlier one); a save with nothing changed since the last write that landed does nothing, and
+ * a failed write leaves the change pending, so the next save catches up.
+ */
+export class SnapshotFile {
+  #changes = 0
+  #saved = 0
+  #writing: Promise<void> = Promise.resolve()
+
+  constructor(
+    readonly path: string,
+    private readonly serialize: () => string,
+  ) {}
+
+  /** Memory changed: the next save writes. */
+  changed(): void {
+    this.#changes++
+  }
+
+  save(): Promise<void> {
+    const next = this.#writing
+      .catch(() => undefined)
+      .then(async () => {
+        const changes = this.#changes
+        if (changes === this.#saved) return
+        await writeFileAtomic(this.path, this.serialize())
+        this.#saved = Math.max(this.#saved, changes)
+      })
+    this.#writing = next
+    return next
+  }
+
+  /** Resolves once every write asked for so far has landed (or failed). */
+  settled(): Promise<void> {
+    return this.#writing.catch(() => undefined)
   }
 }

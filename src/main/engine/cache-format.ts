@@ -29,10 +29,14 @@ export function* serializeEntries(snapshot: [string, Serializable][]): Generator
   yield TAIL
 }
 
-/** Each entry parses on demand (and may throw, which drops that entry alone). */
-export type EntryThunk = () => [string, unknown]
+/** One entry of the file: parsed on demand (which may throw, setting that entry alone aside). */
+export interface FileEntry {
+  read(): [string, unknown]
+  /** The entry as it stands in the file, to keep it aside unchanged when it cannot be used. */
+  text(): string
+}
 
-export type SplitResult = { entries: EntryThunk[] } | { bad: string }
+export type SplitResult = { entries: FileEntry[] } | { bad: string }
 
 /**
  * Our own layout is split by line; anything else (hand-edited, reformatted) falls back to one
@@ -43,7 +47,10 @@ export function splitCacheFile(text: string): SplitResult {
     if (text.length === HEAD.length + TAIL.length) return { entries: [] }
     const body = text.slice(HEAD.length + 1, -TAIL.length)
     return {
-      entries: body.split(SEPARATOR).map((line) => () => onlyEntry(JSON.parse(`{${line}}`))),
+      entries: body.split(SEPARATOR).map((line) => ({
+        read: () => onlyEntry(JSON.parse(`{${line}}`)),
+        text: () => line,
+      })),
     }
   }
   let raw: unknown
@@ -60,7 +67,10 @@ export function splitCacheFile(text: string): SplitResult {
     return { bad: 'has no entries table' }
   }
   return {
-    entries: Object.entries(file.entries as Record<string, unknown>).map((pair) => () => pair),
+    entries: Object.entries(file.entries as Record<string, unknown>).map((pair) => ({
+      read: () => pair,
+      text: () => `${JSON.stringify(pair[0])}:${JSON.stringify(pair[1])}`,
+    })),
   }
 }
 

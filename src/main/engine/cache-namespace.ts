@@ -61,7 +61,8 @@ export async function openSourceCache(
   options: CacheOpenOptions & { adoptLegacy?: boolean } = {},
 ): Promise<ResponseCache> {
   const dir = cacheDirFor(dataDir, namespace)
-  await mkdir(dir, { recursive: true })
+  // A folder that cannot be made is ResponseCache.open's to report (it then runs in memory).
+  await mkdir(dir, { recursive: true }).catch(() => undefined)
   const legacy = join(dataDir, CACHE_FILE_NAME)
   if (
     options.adoptLegacy &&

@@ -1,9 +1,12 @@
 // Offline cache: the last good response per request key, kept in memory and flushed to one file.
+// Nothing the user had is destroyed on open: an unreadable file is kept aside whole, entries that
+// fail validation are kept aside in a side file, and a folder that cannot be made leaves the cache
+// in memory only (each failed save then says so).
 import { mkdir } from 'node:fs/promises'
-import { basename, join } from 'node:path'
+import { join } from 'node:path'
 import { setImmediate as yieldToLoop } from 'node:timers/promises'
 import { LiquidityError } from '../../shared/errors'
-import { quarantine, readFileIfExists } from './atomic-file'
+import { asidePath, readFileIfExists, writeFileAtomic } from './atomic-file'
 import {
   CACHE_SCHEMA_VERSION,
   normalizeRequest,
@@ -14,6 +17,9 @@ import {
 } from './cache-envelope'
 import { serializeEntries, splitCacheFile, type Serializable } from './cache-format'
 import { removeStaleTemps, writeChunksAtomic } from './cache-writer'
+import { describeFsError } from './fs-error'
+import type { Saveable } from './save-health'
+import { keepAside } from './state-file'
 
 export * from './cache-envelope'
 
@@ -30,7 +36,17 @@ export interface CacheOpenOptions {
   now?: () => Date
 }
 
-export class ResponseCache {
+interface Rejected {
+  /** 1-based place in the file. */
+  entry: number
+  key: string | null
+  reason: string
+  /** The entry exactly as it stood in the file. */
+  text: string
+}
+
+export class ResponseCache implements Saveable {
+  readonly label = 'the offline cache'
   readonly path: string
   /** A plain sentence about what was dropped or set aside on open, or null when all was well. */
   report: string | null = null
@@ -44,8 +60,16 @@ export class ResponseCache {
   }
 
   static async open(dir: string, options: CacheOpenOptions = {}): Promise<ResponseCache> {
-    await mkdir(dir, { recursive: true })
     const cache = new ResponseCache(join(dir, CACHE_FILE_NAME))
+    try {
+      await mkdir(dir, { recursive: true })
+    } catch (e) {
+      cache.report =
+        `The offline cache folder ${dir} could not be made (${describeFsError(e)}), so Liquidity ` +
+        'Watch started with an empty cache kept in memory only: figures are not kept across a ' +
+        'restart until this is fixed.'
+      return cache
+    }
     await removeStaleTemps(cache.path)
     await cache.#load(options.now ?? (() => new Date()))
     return cache
@@ -58,6 +82,15 @@ export class ResponseCache {
 
   keys(): string[] {
     return [...this.#entries.keys()]
+  }
+
+  /** When the newest stored response arrived: the last time this source answered, across restarts. */
+  lastFetchedAt(): string | null {
+    let newest: string | null = null
+    for (const { envelope } of this.#entries.values())
+      if (newest === null || Date.parse(envelope.fetchedAt) > Date.parse(newest))
+        newest = envelope.fetchedAt
+    return newest
   }
 
   /** Memory only; flush() persists. Params outside the service's query are not kept. */
@@ -83,6 +116,11 @@ export class ResponseCache {
     // A new slot rather than a mutated one: a flush in progress keeps writing its own snapshot.
     this.#entries.set(key, { envelope, json: null })
     this.#generation++
+  }
+
+  /** The Saveable face of flush(). */
+  save(): Promise<void> {
+    return this.flush()
   }
 
   /** Persist everything in one atomic write; nothing happens when nothing changed since the last. */
@@ -115,10 +153,7 @@ export class ResponseCache {
     try {
       text = await readFileIfExists(this.path)
     } catch (e) {
-      await this.#setAside(
-        `could not be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
-        now,
-      )
+      await this.#setAside(`could not be read (${describeFsError(e)})`, now)
       return
     }
     if (text === null) return
@@ -127,36 +162,47 @@ export class ResponseCache {
       await this.#setAside(split.bad, now)
       return
     }
-    const dropped: string[] = []
+    const rejected: Rejected[] = []
     for (const [i, entry] of split.entries.entries()) {
-      let key = `entry ${i + 1}`
+      let key: string | null = null
       try {
-        const [k, value] = entry()
+        const [k, value] = entry.read()
         key = k
         this.#entries.set(key, { envelope: reviveEnvelope(value), json: null })
       } catch (e) {
-        dropped.push(`${key}: ${(e as Error).message}`)
+        rejected.push({ entry: i + 1, key, reason: (e as Error).message, text: entry.text() })
       }
       if ((i + 1) % VALIDATE_BATCH === 0) await yieldToLoop()
     }
-    if (dropped.length > 0) {
-      // The file still holds the bad entries; the next flush rewrites it without them.
-      this.#generation++
-      const shown =
-        dropped.slice(0, 3).join('; ') +
-        (dropped.length > 3 ? ` (+${dropped.length - 3} more)` : '')
-      this.report = `${dropped.length} cached response${dropped.length === 1 ? '' : 's'} failed validation and ${dropped.length === 1 ? 'was' : 'were'} dropped; the rest of the offline cache was kept. ${shown}`
-    }
+    if (rejected.length > 0) await this.#keepRejected(rejected, now())
   }
 
-  async #setAside(reason: string, now: () => Date): Promise<void> {
-    let where: string
+  /** Entries that failed validation go to a side file, unchanged; the next flush leaves them out. */
+  async #keepRejected(rejected: Rejected[], at: Date): Promise<void> {
+    this.#generation++
+    const n = rejected.length
+    const shown =
+      rejected
+        .slice(0, 3)
+        .map((r) => `${r.key ?? `entry ${r.entry}`}: ${r.reason}`)
+        .join('; ') + (n > 3 ? ` (+${n - 3} more)` : '')
+    const side = asidePath(this.path, 'rejected', at)
+    let kept: string
     try {
-      where = `the damaged file was kept as ${basename(await quarantine(this.path, now()))}`
+      const doc = { rejectedAt: at.toISOString(), from: this.path, entries: rejected }
+      await writeFileAtomic(side, JSON.stringify(doc, null, 1))
+      kept = `${n === 1 ? 'was' : 'were'} kept aside in ${side}`
     } catch (e) {
-      where = `the damaged file could not be moved aside (${(e as Error).message}) and will be replaced`
+      kept = `could not be kept aside (${describeFsError(e)}), so ${n === 1 ? 'it goes' : 'they go'} at the next save`
     }
-    this.report = `The offline cache file ${reason}, so Liquidity Watch started with an empty cache; ${where}.`
+    this.report =
+      `${n} cached response${n === 1 ? '' : 's'} failed validation and ${kept}; the rest of the ` +
+      `offline cache was kept. ${shown}`
+  }
+
+  async #setAside(problem: string, now: () => Date): Promise<void> {
+    const where = await keepAside(this.path, now())
+    this.report = `The offline cache file ${this.path} ${problem}, so Liquidity Watch started with an empty cache; ${where}.`
     this.#generation++
   }
 }

@@ -1,5 +1,7 @@
-// One poll cycle: fetch (fresh or cached), flush the cache once, evaluate alerts, commit their
-// state once, and hand back the rows, events and notification decisions of this cycle.
+// One poll cycle, in this order: fetch (fresh or cached) → evaluate alerts and advance their state
+// in memory → deliver the notifications → save (cache, alert state, notification log) → rows.
+// Saving comes last and never throws: a full or read-only disk must not silence an alert, and the
+// poll's data stays in memory (the next successful save catches up).
 import type {
   AlertEvent,
   AlertInstance,
@@ -11,23 +13,34 @@ import type { AssetType } from '../../shared/liquidity-schemas'
 import type { Settings } from '../../shared/settings-schema'
 import type { KnownSymbol, WatchRow } from '../../shared/view-models'
 import type { AlertEngineState } from './alerts/engine-state'
-import { evaluateCycle } from './alerts/evaluate'
+import {
+  evaluateCycle,
+  type CycleInput as EvaluateInput,
+  type CycleResult as Evaluated,
+} from './alerts/evaluate'
 import type { NotifyPrefs } from './alerts/quiet-hours'
 import { liveTargets, ruleIsActive } from './alerts/rules'
 import type { ResponseCache } from './cache'
 import { fetchAll, type CycleClient, type FetchResult } from './cycle-fetch'
-import { buildRow, sparklineFor, staleSince, toObservation } from './snapshot'
+import type { SaveHealth, Saveable } from './save-health'
+import { buildRow, rowProblems, sparklineFor, staleSince, toObservation } from './snapshot'
 
-/** The alert state persistence a cycle needs (AlertStateStore): last committed state, one commit. */
-export interface CycleAlertStore {
+/** The alert state a cycle reads, advances in memory and saves (AlertStateStore). */
+export interface CycleAlertStore extends Saveable {
   readonly state: AlertEngineState
-  commit(state: AlertEngineState, events: AlertEvent[]): Promise<void>
+  advance(state: AlertEngineState, events: AlertEvent[]): void
 }
 
 export interface CycleDeps {
   client: CycleClient
   cache: ResponseCache
   alerts: CycleAlertStore
+  /** Hands this poll's decisions to the user (OS notification, log in memory); before any save. */
+  deliver(decisions: NotificationDecision[]): void
+  /** Saves without throwing and remembers what failed: rows and status say so from it. */
+  saves: SaveHealth
+  /** Other stores the poll changes (the notification log), saved with the cache and alert state. */
+  alsoSave?: Saveable[]
   now: () => Date
   localMinuteOfDay?: (now: Date) => number
 }
@@ -104,37 +117,20 @@ export function knownSymbolsOf(
 
 export async function runCycle(deps: CycleDeps, input: CycleInput): Promise<CycleResult> {
   const { settings, intervalMs, signal } = input
-  const started = deps.now()
   const fetched = await fetchAll(
     { client: deps.client, cache: deps.cache, signal, now: deps.now, intervalMs },
-    symbolsToFetch(settings, started),
+    symbolsToFetch(settings, deps.now()),
   )
-  // One atomic write per cycle, whatever the number of requests.
-  await deps.cache.flush()
-
   const now = deps.now()
-  const observations = new Map(fetched.snapshots.map((s) => [s.symbol, toObservation(s)]))
-  const evaluated = evaluateCycle({
-    now,
-    rules: settings.rules,
-    watchlist: settings.watchlist,
-    observations,
-    prefs: notifyPrefs(settings, deps.localMinuteOfDay),
-    state: deps.alerts.state,
-  })
-  await deps.alerts.commit(evaluated.state, evaluated.events)
-
-  const snoozed = snoozedSymbols(settings.rules, settings.watchlist, now)
-  const bySymbol = new Map(fetched.snapshots.map((s) => [s.symbol, s]))
-  const rows = settings.watchlist.map((symbol) => {
-    const s = bySymbol.get(symbol)!
-    const type = s.detail?.assetType as AssetType | undefined
-    const stock = type ? fetched.stock.get(type)?.data : null
-    return buildRow(s, sparklineFor(stock, symbol), evaluated.instances, snoozed.has(symbol))
-  })
-  const outcome = cycleOutcome(fetched)
+  const evaluated = evaluateCycle(evaluateInput(deps, settings, fetched, now))
+  // In memory first: the next poll continues from here even if saving fails (no second notification).
+  deps.alerts.advance(evaluated.state, evaluated.events)
+  deps.deliver(evaluated.decisions)
+  await deps.saves.saveAll([deps.cache, deps.alerts, ...(deps.alsoSave ?? [])])
+  const pollProblems = [deps.saves.rowProblem()].filter((p): p is string => p !== null)
+  const rows = cycleRows(settings, fetched, evaluated, now, pollProblems)
   return {
-    outcome,
+    outcome: cycleOutcome(fetched),
     at: now.toISOString(),
     rows,
     events: evaluated.events,
@@ -145,6 +141,47 @@ export async function runCycle(deps: CycleDeps, input: CycleInput): Promise<Cycl
     staleSince: staleSince(rows),
     retryAfterMs: longestRetryAfter(fetched.errors),
   }
+}
+
+/** The one place a poll's alert evaluation input is built. */
+function evaluateInput(
+  deps: Pick<CycleDeps, 'alerts' | 'localMinuteOfDay'>,
+  settings: Settings,
+  fetched: FetchResult,
+  now: Date,
+): EvaluateInput {
+  return {
+    now,
+    rules: settings.rules,
+    watchlist: settings.watchlist,
+    observations: new Map(fetched.snapshots.map((s) => [s.symbol, toObservation(s)])),
+    prefs: notifyPrefs(settings, deps.localMinuteOfDay),
+    state: deps.alerts.state,
+  }
+}
+
+/** The one place a poll's rows are built: watchlist order, with the poll's own problems on each. */
+function cycleRows(
+  settings: Settings,
+  fetched: FetchResult,
+  evaluated: Evaluated,
+  now: Date,
+  pollProblems: string[],
+): WatchRow[] {
+  const snoozed = snoozedSymbols(settings.rules, settings.watchlist, now)
+  const bySymbol = new Map(fetched.snapshots.map((s) => [s.symbol, s]))
+  return settings.watchlist.map((symbol) => {
+    const s = bySymbol.get(symbol)!
+    const type = s.detail?.assetType as AssetType | undefined
+    const stock = type ? fetched.stock.get(type)?.data : null
+    return buildRow(
+      s,
+      sparklineFor(stock, symbol),
+      evaluated.instances,
+      snoozed.has(symbol),
+      rowProblems(s, [], pollProblems),
+    )
+  })
 }
 
 /** Prefer a reachability problem over a per-symbol one: it is what the status bar should say. */

@@ -40,6 +40,8 @@ export interface PollerOptions {
   resumeDelayMs?: number
   random?: () => number
   onStatus?: (s: PollerStatus) => void
+  /** The last success of an earlier run (from the files on disk), shown until this run has one. */
+  lastSuccessAt?: number | null
 }
 
 export const MIN_INTERVAL_MS = 60_000
@@ -63,7 +65,8 @@ interface Flight {
 }
 
 export class Poller {
-  private readonly o: Required<Omit<PollerOptions, 'onStatus'>> & Pick<PollerOptions, 'onStatus'>
+  private readonly o: Required<Omit<PollerOptions, 'onStatus' | 'lastSuccessAt'>> &
+    Pick<PollerOptions, 'onStatus'>
   private timer: unknown = null
   private flight: Flight | null = null
   /** Unjittered grid point of the last cycle; next due = slot + k·interval (no drift from run time). */
@@ -74,10 +77,13 @@ export class Poller {
   private probes = 0
   private nextDueAt: number | null = null
   private lastAttemptAt: number | null = null
-  private lastSuccessAt: number | null = null
+  private lastSuccessAt: number | null
+  /** A cycle of this run succeeded: only then is the connection 'online' (a restored time is not). */
+  private succeeded = false
   private heldUntil = 0
 
   constructor(opts: PollerOptions) {
+    this.lastSuccessAt = opts.lastSuccessAt ?? null
     this.o = {
       jitterRatio: 0.05,
       offlineAfterFailures: 3,
@@ -139,6 +145,13 @@ export class Poller {
     this.flight?.controller.abort(new Error('poll cycle aborted'))
   }
 
+  /** The data source changed: its own last success (from its cache on disk, or null) replaces the old one's. */
+  restoreLastSuccess(ms: number | null): void {
+    this.lastSuccessAt = ms
+    this.succeeded = false
+    this.emit()
+  }
+
   /** A 429's Retry-After beyond what the client sleeps on: no cycle (scheduled or manual) before then. */
   holdOff(untilMs: number): void {
     this.heldUntil = Math.max(this.heldUntil, untilMs)
@@ -172,7 +185,7 @@ export class Poller {
     if (this.paused) return 'paused'
     if (this.isOffline()) return 'offline'
     if (this.failures > 0) return 'degraded'
-    return this.lastSuccessAt === null ? 'idle' : 'online'
+    return this.succeeded ? 'online' : 'idle'
   }
 
   /** slot: the grid point this timer stands for; null re-anchors the grid at the run time. */
@@ -218,6 +231,7 @@ export class Poller {
       if (outcome === 'ok') {
         this.failures = 0
         this.probes = 0
+        this.succeeded = true
         this.lastSuccessAt = this.o.clock.now()
       } else {
         this.failures += 1

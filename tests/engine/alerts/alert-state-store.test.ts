@@ -98,7 +98,10 @@ describe('AlertStateStore', () => {
       const store = await AlertStateStore.open(dir, {
         now: () => new Date('2025-03-03T12:00:00.000Z'),
       })
-      expect(store.report).toMatch(/unreadable .* moved to .*corrupt-2025-03-03T12-00-00-000Z/)
+      expect(store.report).toMatch(
+        /could not be read \(.+\), so alerts start fresh.*; the old file was kept as .*corrupt-2025-03-03T12-00-00-000Z\.$/,
+      )
+      expect(store.report).toContain(join(dir, ALERT_STATE_FILE))
       const files = await readdir(dir)
       const aside = files.find((f) => f.includes('.corrupt-'))
       expect(aside).toBeDefined()

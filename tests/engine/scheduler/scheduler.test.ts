@@ -60,6 +60,23 @@ function make(clock: FakeClock, runCycle: (s: AbortSignal) => Promise<CycleOutco
 }
 
 describe('Poller', () => {
+  it('reports a restored last success until this run has one, without calling itself online', async () => {
+    const clock = new FakeClock()
+    const earlier = clock.now() - 2 * 60 * MIN
+    let outcome: CycleOutcome = 'failed'
+    const c = timedCycles(clock, 0, () => outcome)
+    const { poller } = make(clock, c.runCycle, { lastSuccessAt: earlier })
+    expect(poller.status()).toMatchObject({ lastSuccessAt: earlier, connection: 'idle' })
+    for (let i = 0; i < 3; i++) await poller.refreshNow()
+    expect(poller.status()).toMatchObject({ lastSuccessAt: earlier, connection: 'offline' })
+    outcome = 'ok'
+    await poller.refreshNow()
+    expect(poller.status()).toMatchObject({ lastSuccessAt: clock.now(), connection: 'online' })
+    // Another data source: its own last success (none yet) and no claim to be online.
+    poller.restoreLastSuccess(null)
+    expect(poller.status()).toMatchObject({ lastSuccessAt: null, connection: 'idle' })
+  })
+
   it('polls at once on start, then on a wall-clock grid that run time does not shift', async () => {
     const clock = new FakeClock()
     const t0 = clock.now()

@@ -69,7 +69,7 @@ describe('ResponseCache', () => {
     expect((await ResponseCache.open(dir)).keys()).toContain('asset:NVDA')
   })
 
-  it('drops an envelope that fails the schema, keeps the rest, and reports it', async () => {
+  it('keeps an envelope that fails the schema aside in a side file, keeps the rest, and reports it', async () => {
     await seeded()
     const raw = JSON.parse(await readFile(file(), 'utf8'))
     raw.entries['asset:BAD'] = {
@@ -78,17 +78,30 @@ describe('ResponseCache', () => {
     }
     raw.entries['asset:OLD'] = { ...raw.entries['asset:TSLA'], schemaVersion: 99 }
     await writeFile(file(), JSON.stringify(raw))
-    const c = await ResponseCache.open(dir)
-    expect(c.report).toMatch(/2 cached responses failed validation/)
+    const c = await ResponseCache.open(dir, { now: () => new Date('2025-07-02T00:00:00Z') })
+    const side = join(dir, `${CACHE_FILE_NAME}.rejected-2025-07-02T00-00-00-000Z`)
+    expect(c.report).toMatch(/^2 cached responses failed validation and were kept aside in /)
+    expect(c.report).toContain(side)
     expect(c.report).toContain('asset:BAD')
     expect(c.get('asset:BAD')).toBeNull()
     expect(c.get('asset:OLD')).toBeNull()
     expect(c.get('asset:TSLA')).not.toBeNull()
     await c.flush()
     expect(await readFile(file(), 'utf8')).not.toContain('asset:BAD')
+    // Nothing the user had is destroyed: both entries are in the side file exactly as they were.
+    const kept = JSON.parse(await readFile(side, 'utf8')) as {
+      from: string
+      entries: { key: string; reason: string; text: string }[]
+    }
+    expect(kept.from).toBe(file())
+    expect(kept.entries.map((e) => e.key).sort()).toEqual(['asset:BAD', 'asset:OLD'])
+    for (const e of kept.entries) {
+      expect(JSON.parse(`{${e.text}}`)).toEqual({ [e.key]: raw.entries[e.key] })
+      expect(e.reason).not.toBe('')
+    }
   })
 
-  it('drops one damaged line of its own file and keeps the others', async () => {
+  it('keeps one damaged line of its own file aside, unchanged, and keeps the others', async () => {
     await seeded()
     const lines = (await readFile(file(), 'utf8')).split('\n')
     const i = lines.findIndex((l) => l.startsWith('"asset:TSLA"'))
@@ -96,7 +109,32 @@ describe('ResponseCache', () => {
     await writeFile(file(), lines.join('\n'))
     const c = await ResponseCache.open(dir)
     expect(c.keys()).toEqual(['analytics:stock:stock:90'])
-    expect(c.report).toMatch(/^1 cached response failed validation and was dropped; .*entry 1:/)
+    expect(c.report).toMatch(
+      /^1 cached response failed validation and was kept aside in .*entry 1:/,
+    )
+    const side = (await readdir(dir)).filter((n) => n.startsWith(`${CACHE_FILE_NAME}.rejected-`))
+    expect(side).toHaveLength(1)
+    expect(c.report).toContain(join(dir, side[0]!))
+    const kept = JSON.parse(await readFile(join(dir, side[0]!), 'utf8')) as {
+      entries: { entry: number; key: string | null; text: string }[]
+    }
+    expect(kept.entries).toMatchObject([{ entry: 1, key: null, text: lines[i]!.slice(0, -1) }])
+  })
+
+  it('says so when the rejected entries cannot be kept aside (a folder in the side file’s place)', async () => {
+    await seeded()
+    const raw = JSON.parse(await readFile(file(), 'utf8'))
+    raw.entries['asset:OLD'] = { ...raw.entries['asset:TSLA'], schemaVersion: 99 }
+    await writeFile(file(), JSON.stringify(raw))
+    const at = new Date('2025-07-02T00:00:00Z')
+    await mkdir(join(dir, `${CACHE_FILE_NAME}.rejected-2025-07-02T00-00-00-000Z`, 'x'), {
+      recursive: true,
+    })
+    const c = await ResponseCache.open(dir, { now: () => at })
+    expect(c.report).toMatch(
+      /^1 cached response failed validation and could not be kept aside \(a folder is in its place \(EISDIR\)\)/,
+    )
+    expect(c.get('asset:TSLA')).not.toBeNull()
   })
 
   it('reads back an empty cache it wrote', async () => {
@@ -115,8 +153,9 @@ describe('ResponseCache', () => {
     await writeFile(file(), content)
     const c = await ResponseCache.open(dir, { now: () => new Date('2025-07-01T00:00:00Z') })
     expect(c.keys()).toEqual([])
+    expect(c.report).toContain(`The offline cache file ${file()} `)
     expect(c.report).toMatch(
-      /started with an empty cache; the damaged file was kept as response-cache\.json\.corrupt-/,
+      /started with an empty cache; the old file was kept as \/.*\/response-cache\.json\.corrupt-/,
     )
     const aside = (await readdir(dir)).filter((n) => n.includes('.corrupt-'))
     expect(aside).toHaveLength(1)
@@ -129,7 +168,7 @@ describe('ResponseCache', () => {
   it('quarantines an unreadable cache path (a directory) and carries on', async () => {
     await mkdir(file())
     const c = await ResponseCache.open(dir)
-    expect(c.report).toMatch(/could not be read \(EISDIR\)/)
+    expect(c.report).toMatch(/could not be read \(a folder is in its place \(EISDIR\)\)/)
     await c.flush()
     expect(JSON.parse(await readFile(file(), 'utf8'))).toEqual({ cache: 1, entries: {} })
   })

@@ -1,11 +1,14 @@
 // Persists the alert engine's state and a bounded event history in one JSON file, atomically.
-// A file that fails to parse or validate is quarantined and the engine starts fresh; a fresh state
-// begins with a backfill cycle, so alerts that were firing are not notified again.
-import { mkdir } from 'node:fs/promises'
+// Memory first: a cycle advances the state in memory, and saving is a separate step that may fail
+// (full or read-only disk) without losing the advance. A file that cannot be read or validated is
+// kept aside and the engine starts fresh; a fresh state begins with a backfill cycle, so alerts
+// that were firing are not notified again.
 import { join } from 'node:path'
 import { z } from 'zod'
 import type { AlertEvent, AlertEventType } from '../../../shared/alert-rules'
-import { quarantine, readFileIfExists, writeFileAtomic } from '../atomic-file'
+import { SnapshotFile } from '../atomic-file'
+import type { Saveable } from '../save-health'
+import { openStateFile } from '../state-file'
 import {
   alertEventSchema,
   engineStateSchema,
@@ -49,8 +52,9 @@ export function stateForNewSource(old: AlertEngineState): AlertEngineState {
   return { ...freshState(), seq: old.seq, held: old.held, heldOverflow: old.heldOverflow }
 }
 
-export class AlertStateStore {
-  private writing: Promise<void> = Promise.resolve()
+export class AlertStateStore implements Saveable {
+  readonly label = 'the alert state'
+  private readonly file: SnapshotFile
 
   private constructor(
     readonly path: string,
@@ -58,36 +62,44 @@ export class AlertStateStore {
     private current: AlertEngineState,
     private log: AlertEvent[],
     private readonly maxHistory: number,
-    /** Set when the file on disk was unreadable and moved aside. */
+    /** Set when the file on disk could not be used: what happened and where the old file is. */
     readonly report: string | null,
-  ) {}
+  ) {
+    this.file = new SnapshotFile(path, () =>
+      JSON.stringify({
+        version: 1,
+        source: this.currentSource,
+        state: this.current,
+        history: this.log,
+      }),
+    )
+  }
 
   static async open(dir: string, opts: AlertStateStoreOptions = {}): Promise<AlertStateStore> {
     const maxHistory = opts.maxHistory ?? DEFAULT_MAX_HISTORY
-    await mkdir(dir, { recursive: true })
     const path = join(dir, ALERT_STATE_FILE)
-    const text = await readFileIfExists(path)
     const source = opts.source
-    if (text === null) return new AlertStateStore(path, source, freshState(), [], maxHistory, null)
-    const parsed = parseStateFile(text)
-    if (parsed.ok) {
-      // A file without a source predates namespacing: it belongs to the source the app starts with.
-      const { state, source: was } = parsed.value
-      const sameSource = source === undefined || was === undefined || was === source
-      return new AlertStateStore(
-        path,
-        source ?? was,
-        sameSource ? state : stateForNewSource(state),
-        parsed.value.history.slice(-maxHistory),
-        maxHistory,
-        null,
-      )
-    }
-    const aside = await quarantine(path, (opts.now ?? (() => new Date()))())
-    const report =
-      `The alert state file was unreadable (${parsed.reason}); it was moved to ${aside}. ` +
-      'Alerts start fresh; ones already firing will not be notified again.'
-    return new AlertStateStore(path, source, freshState(), [], maxHistory, report)
+    const opened = await openStateFile({
+      path,
+      schema: fileSchema,
+      label: 'The alert state file',
+      consequence:
+        'alerts start fresh: ones already firing are not notified again, and the alert history starts empty',
+      now: (opts.now ?? (() => new Date()))(),
+    })
+    if (opened.value === null)
+      return new AlertStateStore(path, source, freshState(), [], maxHistory, opened.report)
+    // A file without a source predates namespacing: it belongs to the source the app starts with.
+    const { state, source: was, history } = opened.value
+    const sameSource = source === undefined || was === undefined || was === source
+    return new AlertStateStore(
+      path,
+      source ?? was,
+      sameSource ? state : stateForNewSource(state),
+      history.slice(-maxHistory),
+      maxHistory,
+      null,
+    )
   }
 
   get state(): AlertEngineState {
@@ -99,11 +111,11 @@ export class AlertStateStore {
   }
 
   /** The engine now reads another data source: its next cycle starts over (history is kept). */
-  async switchSource(source: string): Promise<void> {
+  useSource(source: string): void {
     if (source === this.currentSource) return
     this.currentSource = source
     this.current = stateForNewSource(this.current)
-    await this.persist()
+    this.file.changed()
   }
 
   /** Newest first, optionally filtered. */
@@ -120,60 +132,43 @@ export class AlertStateStore {
     return out
   }
 
-  /** Store a cycle's new state and its events with one write. */
-  async commit(state: AlertEngineState, events: AlertEvent[]): Promise<void> {
+  /** A cycle's new state and its events, in memory: what the next cycle continues from. */
+  advance(state: AlertEngineState, events: AlertEvent[]): void {
     this.current = state
     this.push(events)
-    await this.persist()
   }
 
-  /** Log events made outside a cycle (e.g. the core's 'snoozed' entries). */
-  async appendEvents(events: AlertEvent[]): Promise<void> {
+  /** advance, then save. */
+  async commit(state: AlertEngineState, events: AlertEvent[]): Promise<void> {
+    this.advance(state, events)
+    await this.save()
+  }
+
+  /** Logs events made outside a cycle (e.g. the core's 'snoozed' entries), in memory. */
+  addEvents(events: AlertEvent[]): void {
     this.push(events)
-    await this.persist()
+  }
+
+  /** addEvents, then save. */
+  async appendEvents(events: AlertEvent[]): Promise<void> {
+    this.addEvents(events)
+    await this.save()
   }
 
   private push(events: AlertEvent[]): void {
+    this.file.changed()
     this.log.push(...events)
     if (this.log.length > this.maxHistory)
       this.log = this.log.slice(this.log.length - this.maxHistory)
   }
 
+  /** Writes state and history whole; after a failed save the next one catches up. */
+  save(): Promise<void> {
+    return this.file.save()
+  }
+
   /** Resolves once every write asked for so far has landed (or failed). */
   settled(): Promise<void> {
-    return this.writing.catch(() => undefined)
-  }
-
-  /** Writes are chained: a later write never lands before an earlier one. */
-  private persist(): Promise<void> {
-    const snapshot = JSON.stringify({
-      version: 1,
-      source: this.currentSource,
-      state: this.current,
-      history: this.log,
-    })
-    const next = this.writing
-      .catch(() => undefined)
-      .then(() => writeFileAtomic(this.path, snapshot))
-    this.writing = next
-    return next
-  }
-}
-
-function parseStateFile(
-  text: string,
-): { ok: true; value: z.infer<typeof fileSchema> } | { ok: false; reason: string } {
-  let raw: unknown
-  try {
-    raw = JSON.parse(text)
-  } catch (e) {
-    return { ok: false, reason: `not JSON: ${(e as Error).message}` }
-  }
-  const r = fileSchema.safeParse(raw)
-  if (r.success) return { ok: true, value: r.data }
-  const first = r.error.issues[0]
-  return {
-    ok: false,
-    reason: first ? `${first.path.join('.') || '(root)'}: ${first.message}` : 'invalid',
+    return this.file.settled()
   }
 }

@@ -81,7 +81,6 @@ const dateFmt = lazy(
 const shortDateFmt = lazy(
   () => new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' }),
 )
-const rel = lazy(() => new Intl.RelativeTimeFormat(undefined, { numeric: 'auto', style: 'short' }))
 
 const DASH = '—'
 const ok = (n: number | null | undefined): n is number =>
@@ -127,16 +126,12 @@ export const fmtDate = (d: string | number): string =>
   dateFmt().format(typeof d === 'number' ? d : Date.parse(`${d}T00:00:00Z`))
 export const fmtShortDate = (ms: number): string => shortDateFmt().format(ms)
 
-/** "in 3 min", "12 sec ago". */
-export function fmtRelative(iso: string | null | undefined, now: number): string {
+/** How old something is: "just now", "12 min ago", "2 h ago", "3 d ago". */
+export function fmtAge(iso: string | null | undefined, now: number): string {
   const d = parse(iso)
   if (!d) return DASH
-  const sec = Math.round((d.getTime() - now) / 1000)
-  const abs = Math.abs(sec)
-  if (abs < 60) return rel().format(sec, 'second')
-  if (abs < 3600) return rel().format(Math.round(sec / 60), 'minute')
-  if (abs < 86400) return rel().format(Math.round(sec / 3600), 'hour')
-  return rel().format(Math.round(sec / 86400), 'day')
+  const ms = now - d.getTime()
+  return ms < 60_000 ? 'just now' : `${fmtDuration(ms)} ago`
 }
 
 export function fmtDuration(ms: number): string {
