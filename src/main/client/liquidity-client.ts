@@ -91,7 +91,7 @@ export class LiquidityClient {
       return Promise.reject(new LiquidityError('bad-request', 'An asset symbol is required.'))
     }
     const url = endpointUrl(this.base, `/api/v0/liquidity/asset/${encodeURIComponent(symbol)}`)
-    return this.call(url, `asset "${symbol}"`, parseAssetDetail, opts)
+    return this.call(url, `asset "${symbol}"`, (v) => parseAssetDetail(v, { symbol }), opts)
   }
 
   getAnalytics<G extends GroupBy>(
@@ -112,7 +112,14 @@ export class LiquidityClient {
     if (q.symbol !== undefined) query.set('symbol', q.symbol)
     if (q.issuer !== undefined) query.set('issuer', q.issuer)
     const url = endpointUrl(this.base, '/api/v0/liquidity/analytics', query)
-    return this.call(url, `${q.groupBy} analytics`, (v) => parseAnalytics(q.groupBy, v), opts)
+    const expected = {
+      days: q.days,
+      symbol: q.groupBy === 'stock' ? q.symbol : undefined,
+      issuer: q.groupBy === 'issuer' ? q.issuer : undefined,
+    }
+    const parse = (v: unknown): AnalyticsResponseMap[G] =>
+      parseAnalytics(q.groupBy, v, { ...expected, nowMs: this.now() })
+    return this.call(url, `${q.groupBy} analytics`, parse, opts)
   }
 
   /** Cancels everything in flight or queued and closes idle sockets; later calls fail as cancelled. */
