@@ -50,28 +50,24 @@ const isoOf = (ms: number): string => new Date(ms).toISOString().slice(0, 10)
 const plausibleDay = fc.integer({ min: Math.floor(NOW / DAY) - 40, max: Math.floor(NOW / DAY) + 2 })
 const badDate = fc.constantFrom('2025-02-30', '1925-01-01', '2999-12-31', '2025-13-01', '2025-1-1')
 
-/** Dates from a start day and steps (0 repeats a date), sometimes replaced by bad ones. */
+/** Days between points: mostly forward, sometimes 0 (a repeated date). */
+const step = fc.oneof({ weight: 6, arbitrary: fc.integer({ min: 1, max: 3 }) }, fc.constant(0))
+/** Dates from a start day and steps, sometimes replaced by bad ones. */
 function series(withPoolCount: boolean): fc.Arbitrary<unknown> {
-  return fc
-    .tuple(plausibleDay, fc.array(fc.integer({ min: 0, max: 3 }), { maxLength: 35 }))
-    .chain(([start, steps]) => {
-      let day = start
-      const days = [start, ...steps.map((s) => (day += s === 0 && Math.random() < 0.7 ? 1 : s))]
-      return fc.tuple(
-        ...days.map((d) =>
-          fc.record({
-            date: fc.oneof(
-              { weight: 12, arbitrary: fc.constant(isoOf(d * DAY)) },
-              badDate,
-              hostile,
-            ),
-            tvl: money,
-            volume: money,
-            ...(withPoolCount ? { poolCount: often(fc.nat(500)) } : {}),
-          }),
-        ),
-      )
-    })
+  return fc.tuple(plausibleDay, fc.array(step, { maxLength: 35 })).chain(([start, steps]) => {
+    let day = start
+    const days = [start, ...steps.map((s) => (day += s))]
+    return fc.tuple(
+      ...days.map((d) =>
+        fc.record({
+          date: fc.oneof({ weight: 12, arbitrary: fc.constant(isoOf(d * DAY)) }, badDate, hostile),
+          tvl: money,
+          volume: money,
+          ...(withPoolCount ? { poolCount: often(fc.nat(500)) } : {}),
+        }),
+      ),
+    )
+  })
 }
 const days = often(fc.constant(ASKED_DAYS))
 const bodyWithExtra = (body: fc.Arbitrary<Record<string, unknown>>) =>
