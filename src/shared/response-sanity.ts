@@ -131,7 +131,7 @@ function checkSeries(
       refuse(`sent the date ${date}, from before any blockchain existed, in ${what}`)
     }
     if (latest !== null && date > latest) {
-      refuse(`sent the date ${date}, which is in the future, in ${what}`)
+      refuse(`sent the date ${date}, which is in the future by this computer's clock, in ${what}`)
     }
     if (date <= prev)
       refuse(`sent ${what} with ${date} after ${prev}: dates out of order or repeated`)
