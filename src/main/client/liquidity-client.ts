@@ -17,6 +17,14 @@ import { checkRedirect, endpointUrl, parseBaseUrl } from './base-url'
 import { cancelledError, statusError, timeoutError } from './errors-map'
 import { type RawResponse, requestOnce } from './http-request'
 import { readJsonBody, tryJsonBody } from './response-body'
+import {
+  MAX_HOLD_MS,
+  clampHoldMs,
+  sharedRateGates,
+  timerMs,
+  type RateGate,
+  type RateGates,
+} from './rate-gate'
 import { DEFAULT_RETRY, type RetryPolicy, type Sleep, abortableSleep, withRetry } from './retry'
 import { parseRetryAfter } from './retry-after'
 
@@ -30,9 +38,11 @@ export interface LiquidityClientOptions {
   retry?: Partial<RetryPolicy>
   random?: () => number
   sleep?: Sleep
-  /** Clock for Retry-After HTTP-dates. */
+  /** Clock for Retry-After HTTP-dates, rate-gate holds and the "not in the future" check. */
   now?: () => number
   userAgent?: string
+  /** Where per-origin holds live; default: one registry for the whole process. */
+  rateGates?: RateGates
 }
 
 export interface RequestOptions {
@@ -44,6 +54,9 @@ export interface ClientStats {
   socketsOpened: number
   retries: number
 }
+
+/** The hold an answer put on its origin: until when, and how long that is from now. */
+type Hold = { untilMs: number; remainingMs: number }
 
 const MAX_REDIRECTS = 3
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
@@ -60,6 +73,7 @@ export class LiquidityClient {
   private readonly userAgent: string
   private readonly agent: http.Agent
   private readonly limit: AbortableLimit
+  private readonly gate: RateGate
   private readonly closing = new AbortController()
   private readonly seenSockets = new WeakSet<Socket>()
   private readonly counters: ClientStats = { requests: 0, socketsOpened: 0, retries: 0 }
@@ -67,7 +81,7 @@ export class LiquidityClient {
   constructor(opts: LiquidityClientOptions) {
     this.base = parseBaseUrl(opts.baseUrl)
     this.apiKey = opts.apiKey
-    this.timeoutMs = opts.timeoutMs ?? 15_000
+    this.timeoutMs = Math.max(1, timerMs(opts.timeoutMs ?? 15_000))
     this.maxBodyBytes = opts.maxBodyBytes ?? 32 * 1024 * 1024
     this.policy = { ...DEFAULT_RETRY, ...opts.retry }
     this.random = opts.random ?? Math.random
@@ -82,6 +96,7 @@ export class LiquidityClient {
     this.agent =
       this.base.protocol === 'https:' ? new https.Agent(agentOpts) : new http.Agent(agentOpts)
     this.limit = new AbortableLimit(concurrency)
+    this.gate = (opts.rateGates ?? sharedRateGates()).for(this.base.origin)
     // Every queued or running call listens on this signal; hundreds at once are expected, not a leak.
     setMaxListeners(0, this.closing.signal)
   }
@@ -150,8 +165,8 @@ export class LiquidityClient {
     try {
       return await withRetry(
         async () => {
-          const res = await this.limit.run(() => this.exchange(url, key, signal), signal)
-          return this.interpret(res, what, parse)
+          const { res, held } = await this.gatedExchange(url, key, signal)
+          return this.interpret(res, held, what, parse)
         },
         {
           policy: this.policy,
@@ -165,6 +180,28 @@ export class LiquidityClient {
       throw redact(e, key)
     } finally {
       linked?.unlink()
+    }
+  }
+
+  /**
+   * Waits at the origin's gate, then takes a slot. A hold that began while this request queued sends
+   * it back to wait; the hold an answer starts is set before its slot is freed for the next request.
+   */
+  private async gatedExchange(
+    url: URL,
+    key: string,
+    signal: AbortSignal,
+  ): Promise<{ res: RawResponse; held: Hold | undefined }> {
+    const budgetMs = Math.min(MAX_HOLD_MS, Math.max(0, this.policy.retryAfterCapMs))
+    const clock = { now: this.now, sleep: this.sleep, random: this.random }
+    for (;;) {
+      const pass = await this.gate.pass(signal, budgetMs, clock)
+      const out = await this.limit.run(async () => {
+        if (this.gate.heldSince(pass, this.now())) return null
+        const res = await this.exchange(url, key, signal)
+        return { res, held: this.holdFor(res) }
+      }, signal)
+      if (out) return out
     }
   }
 
@@ -213,11 +250,31 @@ export class LiquidityClient {
     }
   }
 
-  private interpret<T>(res: RawResponse, what: string, parse: (v: unknown) => T): T {
+  private interpret<T>(
+    res: RawResponse,
+    held: Hold | undefined,
+    what: string,
+    parse: (v: unknown) => T,
+  ): T {
     const contentType = res.headers['content-type']
     if (res.status >= 200 && res.status < 300) return parse(readJsonBody(contentType, res.body))
-    const retryAfterMs = parseRetryAfter(res.headers['retry-after'], this.now())
-    throw statusError(res.status, what, tryJsonBody(contentType, res.body), retryAfterMs)
+    throw statusError(res.status, what, tryJsonBody(contentType, res.body), held)
+  }
+
+  /** A 429 (Retry-After or a computed back-off) or a 503 with Retry-After holds the whole origin. */
+  private holdFor(res: RawResponse): Hold | undefined {
+    if (res.status >= 200 && res.status < 300) {
+      this.gate.succeeded()
+      return undefined
+    }
+    const now = this.now()
+    const asked = parseRetryAfter(res.headers['retry-after'], now)
+    if (res.status === 429 && asked === undefined) this.gate.holdWithBackoff(now, this.random)
+    else if (res.status === 429 || (res.status === 503 && asked !== undefined)) {
+      this.gate.hold(now, clampHoldMs(asked!), res.status)
+    } else return undefined
+    const remainingMs = this.gate.remaining(now)
+    return { untilMs: now + remainingMs, remainingMs }
   }
 
   private countSocket(s: Socket): void {
