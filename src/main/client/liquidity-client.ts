@@ -17,6 +17,7 @@ import { checkRedirect, endpointUrl, parseBaseUrl } from './base-url'
 import { cancelledError, statusError, timeoutError } from './errors-map'
 import { type RawResponse, requestOnce } from './http-request'
 import { readJsonBody, tryJsonBody } from './response-body'
+import { SignalLinks } from './signal-links'
 import {
   MAX_HOLD_MS,
   clampHoldMs,
@@ -75,6 +76,7 @@ export class LiquidityClient {
   private readonly limit: AbortableLimit
   private readonly gate: RateGate
   private readonly closing = new AbortController()
+  private readonly links = new SignalLinks(this.closing.signal)
   private readonly seenSockets = new WeakSet<Socket>()
   private readonly counters: ClientStats = { requests: 0, socketsOpened: 0, retries: 0 }
 
@@ -156,10 +158,10 @@ export class LiquidityClient {
     const key = this.apiKey()
     if (!key)
       throw new LiquidityError('auth', 'No API key is set. Add your Liquidity API key in Settings.')
-    const linked = opts.signal ? linkSignals(opts.signal, this.closing.signal) : null
+    const linked = opts.signal ? this.links.acquire(opts.signal) : null
     const signal = linked?.signal ?? this.closing.signal
     if (signal.aborted) {
-      linked?.unlink()
+      linked?.release()
       throw cancelledError()
     }
     try {
@@ -179,7 +181,7 @@ export class LiquidityClient {
     } catch (e) {
       throw redact(e, key)
     } finally {
-      linked?.unlink()
+      linked?.release()
     }
   }
 
@@ -288,27 +290,4 @@ export class LiquidityClient {
 function redact(e: unknown, key: string): unknown {
   if (!(e instanceof LiquidityError) || !e.message.includes(key)) return e
   return new LiquidityError(e.kind, e.message.split(key).join('[API key]'), e.extra)
-}
-
-/**
- * Either signal aborts the result. Not AbortSignal.any: on Node 20 each call leaves a WeakRef in the
- * long-lived closing signal that is never released (≈ 230 B per request over a day of polling).
- */
-function linkSignals(a: AbortSignal, b: AbortSignal): { signal: AbortSignal; unlink(): void } {
-  const controller = new AbortController()
-  const onA = (): void => controller.abort(a.reason)
-  const onB = (): void => controller.abort(b.reason)
-  if (a.aborted) onA()
-  else if (b.aborted) onB()
-  else {
-    a.addEventListener('abort', onA, { once: true })
-    b.addEventListener('abort', onB, { once: true })
-  }
-  return {
-    signal: controller.signal,
-    unlink: () => {
-      a.removeEventListener('abort', onA)
-      b.removeEventListener('abort', onB)
-    },
-  }
 }
