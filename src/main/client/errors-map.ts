@@ -44,11 +44,32 @@ export function networkError(cause: unknown, url: URL): LiquidityError {
       break
     default:
       message =
-        typeof code === 'string' && /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|TLS|SSL/.test(code)
-          ? `The secure connection to ${where} could not be verified (${code}).`
-          : `The connection to the service at ${where} failed (${typeof code === 'string' ? code : errorText(cause)}).`
+        (typeof code === 'string' && tlsMessage(code, where)) ||
+        `The connection to the service at ${where} failed (${typeof code === 'string' ? code : errorText(cause)}).`
   }
   return new LiquidityError('network', message, { cause })
+}
+
+/** Certificate problems stop the handshake before any request (and so the key) is sent. */
+function tlsMessage(code: string, where: string): string | null {
+  const refused = 'so Liquidity Watch did not connect and did not send your API key.'
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
+    return `The server at ${where} presented a certificate for a different name, ${refused} Check the service address in Settings.`
+  }
+  if (code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID') {
+    return `The server at ${where} presented a certificate that has expired or is not valid yet, ${refused} If this computer's clock is wrong, correct it; otherwise the service must renew its certificate.`
+  }
+  if (
+    /SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER|CERT_UNTRUSTED|CERT_SIGNATURE_FAILURE/.test(
+      code,
+    )
+  ) {
+    return `The server at ${where} presented a certificate that this computer does not trust, ${refused} Check the service address; a company network that inspects traffic may need its certificate installed on this computer.`
+  }
+  if (/CERT|TLS|SSL/.test(code)) {
+    return `The secure connection to ${where} could not be set up (${code}), ${refused}`
+  }
+  return null
 }
 
 function errorText(e: unknown): string {

@@ -44,6 +44,11 @@ export interface LiquidityClientOptions {
   userAgent?: string
   /** Where per-origin holds live; default: one registry for the whole process. */
   rateGates?: RateGates
+  /**
+   * Certificate authorities (PEM) to trust instead of the system store. Tests use a throwaway CA;
+   * the app never sets it, so real users keep the operating system's trust store.
+   */
+  trustedCa?: string | Buffer | Array<string | Buffer>
 }
 
 export interface RequestOptions {
@@ -96,7 +101,9 @@ export class LiquidityClient {
     // holds a slot, never while it waits for a socket.
     const agentOpts = { keepAlive: true, maxFreeSockets: concurrency }
     this.agent =
-      this.base.protocol === 'https:' ? new https.Agent(agentOpts) : new http.Agent(agentOpts)
+      this.base.protocol === 'https:'
+        ? new https.Agent({ ...agentOpts, ...(opts.trustedCa ? { ca: opts.trustedCa } : {}) })
+        : new http.Agent(agentOpts)
     this.limit = new AbortableLimit(concurrency)
     this.gate = (opts.rateGates ?? sharedRateGates()).for(this.base.origin)
     // Every queued or running call listens on this signal; hundreds at once are expected, not a leak.
