@@ -18,8 +18,8 @@ function inDateRange(s: string): boolean {
 
 export const isoDate = z
   .string()
-  .regex(ISO_DATE, 'expected a date as YYYY-MM-DD')
-  .refine(inDateRange, 'not a calendar date')
+  .regex(ISO_DATE, 'should be a date as YYYY-MM-DD')
+  .refine(inDateRange, 'is not a calendar date')
 
 /** Pool fields are unspecified: keep every field exactly as it came. */
 export const poolSchema = z.record(z.string(), z.unknown())
@@ -88,9 +88,9 @@ function seriesOf<T extends z.ZodType>(point: T, fastAccept: (p: unknown) => boo
     if (Array.isArray(value) && value.every(fastAccept)) return value as Out
     const r = full.safeParse(value)
     if (r.success) return r.data
-    for (const { path, message } of r.error.issues) {
-      ctx.issues.push({ code: 'custom', path, message, input: value })
-    }
+    // The issues as zod found them (kind and path kept), so they read the same as without the fast path.
+    for (const issue of r.error.issues)
+      ctx.issues.push({ ...issue, input: value } as z.core.$ZodRawIssue)
     return z.NEVER
   })
 }
@@ -119,7 +119,7 @@ const issuerEntrySchema = z
     name: z.string().min(1).optional(),
     series,
   })
-  .refine((e) => e.issuer !== undefined || e.name !== undefined, 'entry names no issuer')
+  .refine((e) => e.issuer !== undefined || e.name !== undefined, 'names no issuer')
   .transform(({ issuer, name, series }) => ({ issuer: (issuer ?? name) as string, series }))
 
 export const analyticsIssuerSchema = z.looseObject({

@@ -1,6 +1,7 @@
 // Turns untrusted JSON into typed service records, or a LiquidityError the user can read.
 import type { z } from 'zod'
 import { LiquidityError } from './errors'
+import { describeIssues } from './schema-issues'
 import {
   analyticsIssuerSchema,
   analyticsStockSchema,
@@ -10,24 +11,29 @@ import {
   type AssetDetail,
   type GroupBy,
 } from './liquidity-schemas'
+import {
+  checkAnalytics,
+  checkAssetDetail,
+  type AnalyticsExpectation,
+  type AssetExpectation,
+} from './response-sanity'
 
-function describe(issues: z.core.$ZodIssue[]): string {
-  const first = issues.slice(0, 3).map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
-  const more = issues.length > 3 ? ` (+${issues.length - 3} more)` : ''
-  return first.join('; ') + more
-}
+export type { AnalyticsExpectation, AssetExpectation } from './response-sanity'
 
 function parseWith<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
   const r = schema.safeParse(value)
   if (r.success) return r.data
   throw new LiquidityError(
     'invalid-response',
-    `The service sent ${what} we could not trust: ${describe(r.error.issues)}`,
+    `The service sent ${what} that is not in the expected form: ${describeIssues(r.error.issues, value)}; it was not used.`,
   )
 }
 
-export function parseAssetDetail(value: unknown): AssetDetail {
-  return parseWith(assetDetailSchema, value, 'asset data')
+/** Schema, then sanity bounds; `expected` names what was asked (the symbol in the path). */
+export function parseAssetDetail(value: unknown, expected: AssetExpectation = {}): AssetDetail {
+  const detail = parseWith(assetDetailSchema, value, 'asset data')
+  checkAssetDetail(detail, expected)
+  return detail
 }
 
 const analyticsSchemas = {
@@ -36,9 +42,11 @@ const analyticsSchemas = {
   issuer: analyticsIssuerSchema,
 } as const
 
+/** Schema, then sanity bounds; `expected` names the request (days, filters) and the time now. */
 export function parseAnalytics<G extends GroupBy>(
   groupBy: G,
   value: unknown,
+  expected: AnalyticsExpectation = {},
 ): AnalyticsResponseMap[G] {
   if (groupBy === 'issuer') {
     const v = value as { data?: unknown } | null
@@ -50,5 +58,7 @@ export function parseAnalytics<G extends GroupBy>(
     }
   }
   const schema = analyticsSchemas[groupBy] as unknown as z.ZodType<AnalyticsResponseMap[G]>
-  return parseWith(schema, value, `${groupBy} analytics`)
+  const parsed = parseWith(schema, value, `${groupBy} analytics`)
+  checkAnalytics(groupBy, parsed, expected)
+  return parsed
 }

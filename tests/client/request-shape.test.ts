@@ -15,9 +15,14 @@ afterEach(async () => {
 })
 
 async function serveAsset(): Promise<TestServer> {
+  // Answers for what was asked (the client checks the symbol and days against the request).
   server = await startTestServer((req, res) => {
-    if (req.url?.includes('/analytics')) sendJson(res, 200, totalAnalyticsBody())
-    else sendJson(res, 200, assetDetailBody())
+    const url = new URL(req.url ?? '/', 'http://test.local')
+    if (url.pathname.endsWith('/analytics')) {
+      sendJson(res, 200, totalAnalyticsBody(Number(url.searchParams.get('days') ?? 2)))
+    } else {
+      sendJson(res, 200, assetDetailBody(decodeURIComponent(url.pathname.split('/').pop()!)))
+    }
   })
   return server
 }

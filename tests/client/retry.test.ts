@@ -4,6 +4,7 @@ import {
   LiquidityClient,
   type LiquidityClientOptions,
 } from '../../src/main/client/liquidity-client'
+import { RateGates } from '../../src/main/client/rate-gate'
 import { abortableSleep } from '../../src/main/client/retry'
 import { parseRetryAfter } from '../../src/main/client/retry-after'
 import { assetDetailBody } from './helpers/fixtures'
@@ -31,13 +32,17 @@ async function scripted(
   return server
 }
 
+/** Sleeps are recorded, not waited, on a clock that stands still. */
 function recordingClient(s: TestServer, opts: Partial<LiquidityClientOptions> = {}) {
   const sleeps: number[] = []
+  const now = Date.now()
   client = new LiquidityClient({
     baseUrl: s.url,
     apiKey: () => KEY,
     random: () => 0.5,
     sleep: async (ms) => void sleeps.push(ms),
+    now: () => now,
+    rateGates: new RateGates(),
     ...opts,
   })
   return { client, sleeps }
@@ -93,11 +98,13 @@ describe('retries', () => {
     expect(sleeps).toEqual([0.9 * 300, 0.25 * 600, 0.999 * 1000, 0.5 * 1000, 0.1 * 1000])
   })
 
+  // A wait the service asked for is served at the rate gate: the Retry-After plus this waiter's
+  // jitter (random 0.5 × a fifth of the hold here), so parallel waiters do not fire at one instant.
   it('honours Retry-After in delta-seconds', async () => {
     const s = await scripted([[429, { 'retry-after': '7' }]])
     const { client, sleeps } = recordingClient(s)
     await client.getAsset('TSLA')
-    expect(sleeps).toEqual([7000])
+    expect(sleeps).toEqual([7000 + 0.5 * 1400])
     expect(s.seen).toHaveLength(2)
   })
 
@@ -106,7 +113,7 @@ describe('retries', () => {
     const s = await scripted([[503, { 'retry-after': 'Sat, 01 Mar 2025 12:00:42 GMT' }]])
     const { client, sleeps } = recordingClient(s, { now: () => now })
     await client.getAsset('TSLA')
-    expect(sleeps).toEqual([42_000])
+    expect(sleeps).toEqual([42_000 + 0.5 * 8400])
   })
 
   it('gives up as rate-limited carrying retryAfterMs when Retry-After exceeds the cap', async () => {
@@ -114,7 +121,7 @@ describe('retries', () => {
     const { client, sleeps } = recordingClient(s, { retry: { retryAfterCapMs: 120_000 } })
     const err = await client.getAsset('TSLA').catch((e: unknown) => e)
     expect(err).toMatchObject({ kind: 'rate-limited', status: 429, retryAfterMs: 600_000 })
-    expect((err as Error).message).toMatch(/too many requests.*600 s/i)
+    expect((err as Error).message).toMatch(/slow down \(429\); it is rate-limited until \d\d:\d\d/)
     expect(sleeps).toEqual([])
     expect(s.seen).toHaveLength(1)
   })

@@ -5,6 +5,7 @@ import {
   LiquidityClient,
   type LiquidityClientOptions,
 } from '../../src/main/client/liquidity-client'
+import { RateGates } from '../../src/main/client/rate-gate'
 import { startLocalService, type LocalService } from '../../src/main/service/server'
 
 let service: LocalService
@@ -19,13 +20,20 @@ beforeEach(() => {
   service.resetStats()
 })
 
+/**
+ * Sleeps are recorded, not waited, on a clock that stands still; each client has its own rate gates,
+ * since every test here talks to the same origin.
+ */
 function makeClient(opts: Partial<LiquidityClientOptions> = {}) {
   const sleeps: number[] = []
+  const now = Date.now()
   const client = new LiquidityClient({
     baseUrl: service.url,
     apiKey: () => service.apiKey,
     random: () => 0.5,
     sleep: async (ms) => void sleeps.push(ms),
+    now: () => now,
+    rateGates: new RateGates(),
     ...opts,
   })
   return { client, sleeps }
@@ -114,7 +122,7 @@ describe('local service: faults', () => {
     service.faults.inject({ kind: 'status', status: 429, retryAfter: '3', times: 1 })
     const { client, sleeps } = makeClient()
     await client.getAsset('TSLA')
-    expect(sleeps).toEqual([3000])
+    expect(sleeps).toEqual([3000 + 0.5 * 600]) // plus this waiter's jitter (a fifth of the hold)
     expect(service.stats().requests).toBe(2)
   })
 
@@ -128,7 +136,7 @@ describe('local service: faults', () => {
     })
     const { client, sleeps } = makeClient({ now: () => now })
     await client.getAsset('TSLA')
-    expect(sleeps).toEqual([9000])
+    expect(sleeps).toEqual([9000 + 0.5 * 1800])
   })
 
   it('429 that persists → rate-limited with retryAfterMs after maxAttempts', async () => {

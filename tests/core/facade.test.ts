@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { FakeClock } from '../engine/scheduler/fake-clock'
 import { startLocalService } from '../../src/main/service/server'
 import { harness, row, until, type Harness } from './helpers'
 
@@ -126,9 +127,11 @@ describe('AppCore connection and notifications', () => {
   })
 
   it('switching baseUrl reconnects: demo → live → demo', async () => {
-    const svc = await startLocalService({ apiKey: 'sk-live-0123456789' })
+    // The service's data is dated by the same clock as the app (the client refuses future dates).
+    const clock = new FakeClock()
+    const svc = await startLocalService({ apiKey: 'sk-live-0123456789', now: () => clock.date() })
     try {
-      h = await harness({ key: 'sk-live-0123456789' })
+      h = await harness({ key: 'sk-live-0123456789', clock })
       expect((await h.core.getStatus()).mode).toBe('demo')
       await h.core.updateSettings({ baseUrl: svc.url })
       const s = await h.core.refreshNow()

@@ -104,7 +104,10 @@ describe('AppCore during an outage (live service over HTTP)', () => {
   })
 
   it('a short Retry-After is waited out by the client on the injected clock, then the cycle succeeds', async () => {
-    h = await liveHarness({ deps: { client: { retry: { maxAttempts: 3 }, timeoutMs: 5_000 } } })
+    // random 0: no jitter on top of the Retry-After, so the wait is exactly 30 s.
+    h = await liveHarness({
+      deps: { client: { retry: { maxAttempts: 3 }, timeoutMs: 5_000, random: () => 0 } },
+    })
     svc!.faults.inject({ kind: 'status', status: 429, retryAfter: 30, times: 1, match: 'asset' })
     let done = false
     const p = h.core.refreshNow().then((s) => {

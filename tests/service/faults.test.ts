@@ -65,6 +65,51 @@ describe('times and match', () => {
   })
 })
 
+describe('body fault', () => {
+  it('rewrites fields of the real JSON answer, by dotted path (negative index counts from the end)', async () => {
+    svc.faults.inject({
+      kind: 'body',
+      match: 'asset',
+      set: { symbol: 'NVDA', 'issuers.0.totalTvl': '12', 'history.7d.tvl': -1 },
+      times: 1,
+    })
+    const bent = (await get(svc, `${ASSET}TSLA`)).body as Record<string, unknown>
+    const real = (await get(svc, `${ASSET}TSLA`)).body as Record<string, unknown>
+    expect(real.symbol).toBe('TSLA')
+    expect(bent).toMatchObject({ symbol: 'NVDA', history: { '7d': { tvl: -1 } } })
+    expect((bent.issuers as Array<Record<string, unknown>>)[0]!.totalTvl).toBe('12')
+    // Everything not named is the real answer.
+    expect(bent.totalTvl).toBe(real.totalTvl)
+    expect(bent.marketData).toEqual(real.marketData)
+
+    svc.faults.inject({
+      kind: 'body',
+      match: 'analytics',
+      set: { days: 5_000_000, 'series.-1.date': '2999-01-01' },
+      unset: ['series.0.volume'],
+      times: 1,
+    })
+    const a = (await get(svc, `${ANALYTICS}?days=5`)).body as {
+      days: number
+      series: Array<Record<string, unknown>>
+    }
+    expect(a.days).toBe(5_000_000)
+    expect(a.series).toHaveLength(5)
+    expect(a.series[4]!.date).toBe('2999-01-01')
+    expect(a.series[0]).not.toHaveProperty('volume')
+    expect(a.series[1]).toHaveProperty('volume')
+  })
+
+  it('leaves error answers alone and refuses prototype paths', async () => {
+    svc.faults.inject({ kind: 'body', set: { symbol: 'NVDA' } })
+    const r = await get(svc, `${ASSET}tsla`) // unknown symbol: a 404 stays a 404
+    expect(r.status).toBe(404)
+    expect(errorOf(r).code).toBe('unknown_symbol')
+    expect(() => svc.faults.inject({ kind: 'body', set: { '__proto__.x': 1 } })).toThrow(/path/)
+    expect(() => svc.faults.inject({ kind: 'body', set: {} })).toThrow(/set or unset/)
+  })
+})
+
 describe('latency', () => {
   it('delays responses by the injected latency fault, setLatency and the latencyMs option', async () => {
     const elapsed = async (s: { url: string; apiKey: string }) => {

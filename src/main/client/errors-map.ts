@@ -44,11 +44,32 @@ export function networkError(cause: unknown, url: URL): LiquidityError {
       break
     default:
       message =
-        typeof code === 'string' && /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|TLS|SSL/.test(code)
-          ? `The secure connection to ${where} could not be verified (${code}).`
-          : `The connection to the service at ${where} failed (${typeof code === 'string' ? code : errorText(cause)}).`
+        (typeof code === 'string' && tlsMessage(code, where)) ||
+        `The connection to the service at ${where} failed (${typeof code === 'string' ? code : errorText(cause)}).`
   }
   return new LiquidityError('network', message, { cause })
+}
+
+/** Certificate problems stop the handshake before any request (and so the key) is sent. */
+function tlsMessage(code: string, where: string): string | null {
+  const refused = 'so Liquidity Watch did not connect and did not send your API key.'
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
+    return `The server at ${where} presented a certificate for a different name, ${refused} Check the service address in Settings.`
+  }
+  if (code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID') {
+    return `The server at ${where} presented a certificate that has expired or is not valid yet, ${refused} If this computer's clock is wrong, correct it; otherwise the service must renew its certificate.`
+  }
+  if (
+    /SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER|CERT_UNTRUSTED|CERT_SIGNATURE_FAILURE/.test(
+      code,
+    )
+  ) {
+    return `The server at ${where} presented a certificate that this computer does not trust, ${refused} Check the service address; a company network that inspects traffic may need its certificate installed on this computer.`
+  }
+  if (/CERT|TLS|SSL/.test(code)) {
+    return `The secure connection to ${where} could not be set up (${code}), ${refused}`
+  }
+  return null
 }
 
 function errorText(e: unknown): string {
@@ -72,19 +93,39 @@ function withDetail(base: string, detail: string | undefined): string {
   return detail ? `${base} The service said: "${detail}"` : base
 }
 
-function seconds(ms: number): string {
-  return `${Math.max(1, Math.ceil(ms / 1000))} s`
+/** Local HH:MM of the first whole minute at or after t: by then the hold is surely over. */
+export function clockTime(t: number): string {
+  const d = new Date(Math.ceil(t / 60_000) * 60_000)
+  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`
 }
 
-/** A non-2xx (and non-redirect) answer → kind + message; `what` names the request, e.g. `asset "TSLA"`. */
+/** What a hold means, in one sentence that names until when. */
+function holdSentence(status: number, untilMs: number): string {
+  const when = clockTime(untilMs)
+  return status === 503
+    ? `The service is temporarily unavailable (503) and asked Liquidity Watch to wait until ${when}. Liquidity Watch will try again then.`
+    : `The service asked Liquidity Watch to slow down (429); it is rate-limited until ${when}. Liquidity Watch will try again then.`
+}
+
+/** A request not sent because its origin is on hold for longer than the caller can wait. */
+export function heldError(status: number, untilMs: number, remainingMs: number): LiquidityError {
+  return new LiquidityError('rate-limited', holdSentence(status, untilMs), {
+    retryAfterMs: remainingMs,
+  })
+}
+
+/**
+ * A non-2xx (and non-redirect) answer → kind + message; `what` names the request, e.g. `asset "TSLA"`.
+ * `heldUntil`: the rate gate's hold this answer started (429, or 503 with Retry-After).
+ */
 export function statusError(
   status: number,
   what: string,
   body: unknown,
-  retryAfterMs: number | undefined,
+  heldUntil?: { untilMs: number; remainingMs: number },
 ): LiquidityError {
   const detail = serverMessage(body)
-  const extra = retryAfterMs === undefined ? { status } : { status, retryAfterMs }
+  const extra = heldUntil ? { status, retryAfterMs: heldUntil.remainingMs } : { status }
   if (status === 401) {
     return new LiquidityError(
       'auth',
@@ -116,14 +157,17 @@ export function statusError(
       extra,
     )
   }
+  if (heldUntil && (status === 429 || status === 503)) {
+    return new LiquidityError(
+      status === 429 ? 'rate-limited' : 'server',
+      withDetail(holdSentence(status, heldUntil.untilMs), detail),
+      extra,
+    )
+  }
   if (status === 429) {
-    const when =
-      retryAfterMs === undefined
-        ? 'Try again in a little while.'
-        : `Try again in ${seconds(retryAfterMs)}.`
     return new LiquidityError(
       'rate-limited',
-      withDetail(`The service is receiving too many requests (429). ${when}`, detail),
+      withDetail('The service is receiving too many requests (429). Try again later.', detail),
       extra,
     )
   }

@@ -17,6 +17,15 @@ import { checkRedirect, endpointUrl, parseBaseUrl } from './base-url'
 import { cancelledError, statusError, timeoutError } from './errors-map'
 import { type RawResponse, requestOnce } from './http-request'
 import { readJsonBody, tryJsonBody } from './response-body'
+import { SignalLinks } from './signal-links'
+import {
+  MAX_HOLD_MS,
+  clampHoldMs,
+  sharedRateGates,
+  timerMs,
+  type RateGate,
+  type RateGates,
+} from './rate-gate'
 import { DEFAULT_RETRY, type RetryPolicy, type Sleep, abortableSleep, withRetry } from './retry'
 import { parseRetryAfter } from './retry-after'
 
@@ -32,9 +41,16 @@ export interface LiquidityClientOptions {
   retry?: Partial<RetryPolicy>
   random?: () => number
   sleep?: Sleep
-  /** Clock for Retry-After HTTP-dates. */
+  /** Clock for Retry-After HTTP-dates, rate-gate holds and the "not in the future" check. */
   now?: () => number
   userAgent?: string
+  /** Where per-origin holds live; default: one registry for the whole process. */
+  rateGates?: RateGates
+  /**
+   * Certificate authorities (PEM) to trust instead of the system store. Tests use a throwaway CA;
+   * the app never sets it, so real users keep the operating system's trust store.
+   */
+  trustedCa?: string | Buffer | Array<string | Buffer>
 }
 
 export interface RequestOptions {
@@ -46,6 +62,9 @@ export interface ClientStats {
   socketsOpened: number
   retries: number
 }
+
+/** The hold an answer put on its origin: until when, and how long that is from now. */
+type Hold = { untilMs: number; remainingMs: number }
 
 const MAX_REDIRECTS = 3
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
@@ -63,7 +82,9 @@ export class LiquidityClient {
   private readonly userAgent: string
   private readonly agent: http.Agent
   private readonly limit: AbortableLimit
+  private readonly gate: RateGate
   private readonly closing = new AbortController()
+  private readonly links = new SignalLinks(this.closing.signal)
   private readonly seenSockets = new WeakSet<Socket>()
   private readonly counters: ClientStats = { requests: 0, socketsOpened: 0, retries: 0 }
 
@@ -71,7 +92,7 @@ export class LiquidityClient {
     this.base = parseBaseUrl(opts.baseUrl)
     this.apiKey = opts.apiKey
     this.anonymous = opts.anonymous ?? false
-    this.timeoutMs = opts.timeoutMs ?? 15_000
+    this.timeoutMs = Math.max(1, timerMs(opts.timeoutMs ?? 15_000))
     this.maxBodyBytes = opts.maxBodyBytes ?? 32 * 1024 * 1024
     this.policy = { ...DEFAULT_RETRY, ...opts.retry }
     this.random = opts.random ?? Math.random
@@ -84,8 +105,11 @@ export class LiquidityClient {
     // holds a slot, never while it waits for a socket.
     const agentOpts = { keepAlive: true, maxFreeSockets: concurrency }
     this.agent =
-      this.base.protocol === 'https:' ? new https.Agent(agentOpts) : new http.Agent(agentOpts)
+      this.base.protocol === 'https:'
+        ? new https.Agent({ ...agentOpts, ...(opts.trustedCa ? { ca: opts.trustedCa } : {}) })
+        : new http.Agent(agentOpts)
     this.limit = new AbortableLimit(concurrency)
+    this.gate = (opts.rateGates ?? sharedRateGates()).for(this.base.origin)
     // Every queued or running call listens on this signal; hundreds at once are expected, not a leak.
     setMaxListeners(0, this.closing.signal)
   }
@@ -95,7 +119,7 @@ export class LiquidityClient {
       return Promise.reject(new LiquidityError('bad-request', 'An asset symbol is required.'))
     }
     const url = endpointUrl(this.base, `/api/v0/liquidity/asset/${encodeURIComponent(symbol)}`)
-    return this.call(url, `asset "${symbol}"`, parseAssetDetail, opts)
+    return this.call(url, `asset "${symbol}"`, (v) => parseAssetDetail(v, { symbol }), opts)
   }
 
   getAnalytics<G extends GroupBy>(
@@ -116,7 +140,14 @@ export class LiquidityClient {
     if (q.symbol !== undefined) query.set('symbol', q.symbol)
     if (q.issuer !== undefined) query.set('issuer', q.issuer)
     const url = endpointUrl(this.base, '/api/v0/liquidity/analytics', query)
-    return this.call(url, `${q.groupBy} analytics`, (v) => parseAnalytics(q.groupBy, v), opts)
+    const expected = {
+      days: q.days,
+      symbol: q.groupBy === 'stock' ? q.symbol : undefined,
+      issuer: q.groupBy === 'issuer' ? q.issuer : undefined,
+    }
+    const parse = (v: unknown): AnalyticsResponseMap[G] =>
+      parseAnalytics(q.groupBy, v, { ...expected, nowMs: this.now() })
+    return this.call(url, `${q.groupBy} analytics`, parse, opts)
   }
 
   /** Cancels everything in flight or queued and closes idle sockets; later calls fail as cancelled. */
@@ -138,17 +169,17 @@ export class LiquidityClient {
     const key = this.anonymous ? null : this.apiKey()
     if (!key && !this.anonymous)
       throw new LiquidityError('auth', 'No API key is set. Add your Liquidity API key in Settings.')
-    const linked = opts.signal ? linkSignals(opts.signal, this.closing.signal) : null
+    const linked = opts.signal ? this.links.acquire(opts.signal) : null
     const signal = linked?.signal ?? this.closing.signal
     if (signal.aborted) {
-      linked?.unlink()
+      linked?.release()
       throw cancelledError()
     }
     try {
       return await withRetry(
         async () => {
-          const res = await this.limit.run(() => this.exchange(url, key, signal), signal)
-          return this.interpret(res, what, parse)
+          const { res, held } = await this.gatedExchange(url, key, signal)
+          return this.interpret(res, held, what, parse)
         },
         {
           policy: this.policy,
@@ -161,7 +192,29 @@ export class LiquidityClient {
     } catch (e) {
       throw redact(e, key)
     } finally {
-      linked?.unlink()
+      linked?.release()
+    }
+  }
+
+  /**
+   * Waits at the origin's gate, then takes a slot. A hold that began while this request queued sends
+   * it back to wait; the hold an answer starts is set before its slot is freed for the next request.
+   */
+  private async gatedExchange(
+    url: URL,
+    key: string | null,
+    signal: AbortSignal,
+  ): Promise<{ res: RawResponse; held: Hold | undefined }> {
+    const budgetMs = Math.min(MAX_HOLD_MS, Math.max(0, this.policy.retryAfterCapMs))
+    const clock = { now: this.now, sleep: this.sleep, random: this.random }
+    for (;;) {
+      const pass = await this.gate.pass(signal, budgetMs, clock)
+      const out = await this.limit.run(async () => {
+        if (this.gate.heldSince(pass, this.now())) return null
+        const res = await this.exchange(url, key, signal)
+        return { res, held: this.holdFor(res) }
+      }, signal)
+      if (out) return out
     }
   }
 
@@ -210,11 +263,31 @@ export class LiquidityClient {
     }
   }
 
-  private interpret<T>(res: RawResponse, what: string, parse: (v: unknown) => T): T {
+  private interpret<T>(
+    res: RawResponse,
+    held: Hold | undefined,
+    what: string,
+    parse: (v: unknown) => T,
+  ): T {
     const contentType = res.headers['content-type']
     if (res.status >= 200 && res.status < 300) return parse(readJsonBody(contentType, res.body))
-    const retryAfterMs = parseRetryAfter(res.headers['retry-after'], this.now())
-    throw statusError(res.status, what, tryJsonBody(contentType, res.body), retryAfterMs)
+    throw statusError(res.status, what, tryJsonBody(contentType, res.body), held)
+  }
+
+  /** A 429 (Retry-After or a computed back-off) or a 503 with Retry-After holds the whole origin. */
+  private holdFor(res: RawResponse): Hold | undefined {
+    if (res.status >= 200 && res.status < 300) {
+      this.gate.succeeded()
+      return undefined
+    }
+    const now = this.now()
+    const asked = parseRetryAfter(res.headers['retry-after'], now)
+    if (res.status === 429 && asked === undefined) this.gate.holdWithBackoff(now, this.random)
+    else if (res.status === 429 || (res.status === 503 && asked !== undefined)) {
+      this.gate.hold(now, clampHoldMs(asked!), res.status)
+    } else return undefined
+    const remainingMs = this.gate.remaining(now)
+    return { untilMs: now + remainingMs, remainingMs }
   }
 
   private countSocket(s: Socket): void {
@@ -228,27 +301,4 @@ export class LiquidityClient {
 function redact(e: unknown, key: string | null): unknown {
   if (key === null || !(e instanceof LiquidityError) || !e.message.includes(key)) return e
   return new LiquidityError(e.kind, e.message.split(key).join('[API key]'), e.extra)
-}
-
-/**
- * Either signal aborts the result. Not AbortSignal.any: on Node 20 each call leaves a WeakRef in the
- * long-lived closing signal that is never released (≈ 230 B per request over a day of polling).
- */
-function linkSignals(a: AbortSignal, b: AbortSignal): { signal: AbortSignal; unlink(): void } {
-  const controller = new AbortController()
-  const onA = (): void => controller.abort(a.reason)
-  const onB = (): void => controller.abort(b.reason)
-  if (a.aborted) onA()
-  else if (b.aborted) onB()
-  else {
-    a.addEventListener('abort', onA, { once: true })
-    b.addEventListener('abort', onB, { once: true })
-  }
-  return {
-    signal: controller.signal,
-    unlink: () => {
-      a.removeEventListener('abort', onA)
-      b.removeEventListener('abort', onB)
-    },
-  }
 }

@@ -1,13 +1,18 @@
-// Retry loop: capped exponential backoff with full jitter, Retry-After honoured but bounded.
+// Retry loop: capped exponential backoff with full jitter. Waits a service asked for (Retry-After)
+// are the rate gate's: a retry after one goes straight back to the gate, which waits or fails fast.
 import { setTimeout as delay } from 'node:timers/promises'
 import { LiquidityError } from '../../shared/errors'
 import { cancelledError } from './errors-map'
+import { timerMs } from './rate-gate'
 
 export interface RetryPolicy {
   maxAttempts: number
   baseMs: number
   capMs: number
-  /** A server asking us to wait longer than this is treated as "not now" instead of slept on. */
+  /**
+   * Wait budget at the rate gate: a hold that ends within it is waited out; a longer one fails fast
+   * as rate-limited (with retryAfterMs, so the poller holds off instead of blocking a slot).
+   */
   retryAfterCapMs: number
 }
 
@@ -69,12 +74,13 @@ export async function withRetry<T>(
       if (signal.aborted) throw cancelledError()
       if (!isRetryable(e) || attempt + 1 >= policy.maxAttempts) throw e
       const err = e as LiquidityError
-      const asked = err.retryAfterMs
-      // Beyond the cap: surface the wait to the caller (scheduler) rather than block a slot for minutes.
-      if (asked !== undefined && asked > policy.retryAfterCapMs) throw err
-      const wait = asked ?? backoffMs(policy, attempt, deps.random)
+      // The answer put its origin on hold: the next attempt waits at the gate (jittered) or fails fast.
+      const held = err.retryAfterMs !== undefined
+      // Longer than this caller waits: say so now (the poller holds off) instead of queueing.
+      if (held && err.retryAfterMs > policy.retryAfterCapMs) throw err
+      const wait = held ? 0 : timerMs(backoffMs(policy, attempt, deps.random))
       deps.onRetry?.(attempt + 1, wait, err)
-      await deps.sleep(wait, signal)
+      if (!held) await deps.sleep(wait, signal)
       if (signal.aborted) throw cancelledError()
     }
   }

@@ -1,6 +1,7 @@
 // Poll scheduler: one cycle at a time, due times on a wall-clock grid, offline back-off,
 // sleep/wake handling. Time comes only from the injected clock so tests can drive it.
 import type { ConnectionState } from '../../shared/view-models'
+import { MAX_HOLD_MS } from '../client/rate-gate'
 
 export interface Clock {
   now(): number
@@ -152,9 +153,14 @@ export class Poller {
     this.emit()
   }
 
-  /** A 429's Retry-After beyond what the client sleeps on: no cycle (scheduled or manual) before then. */
+  /**
+   * A 429's Retry-After beyond what the client sleeps on: no cycle (scheduled or manual) before then.
+   * At most 1 h from now (longer means "next poll after that"), so no timer delay can overflow.
+   */
   holdOff(untilMs: number): void {
-    this.heldUntil = Math.max(this.heldUntil, untilMs)
+    if (Number.isNaN(untilMs)) return
+    const bounded = Math.min(untilMs, this.o.clock.now() + MAX_HOLD_MS)
+    this.heldUntil = Math.max(this.heldUntil, bounded)
   }
 
   /**

@@ -1,6 +1,7 @@
 // Sends a reply bent by a fault: what a flaky proxy, an overloaded backend or a captive portal
 // would do to the client.
 import type { ServerResponse } from 'node:http'
+import { patchJson } from './body-patch'
 import type { ParsedFault } from './faults'
 import { error, JSON_TYPE, send, type Reply } from './reply'
 
@@ -50,6 +51,10 @@ export function sendWithFault(res: ServerResponse, reply: Reply, fault: ParsedFa
       res.write(full.subarray(0, Math.floor(full.length / 2)), () => res.socket?.destroy())
       return
     }
+    case 'body':
+      // Only a successful JSON answer is rewritten: a 401 or 404 keeps telling the truth.
+      if (reply.status < 200 || reply.status > 299) return send(res, reply)
+      return send(res, { ...reply, body: patchJson(reply.body, fault.set, fault.unset) })
     case 'oversized':
       return sendOversized(res, reply, fault.bytes, fault.declareLength ?? false)
     case 'stall':

@@ -1,5 +1,6 @@
 // Injected misbehaviour (slow, failing, broken or hostile responses) for testing the client.
 import { z } from 'zod'
+import { badPath } from './body-patch'
 
 const common = {
   /** Apply to this many matching requests, then disappear. Default: until cleared. */
@@ -36,6 +37,21 @@ export const faultSchema = z.discriminatedUnion('kind', [
     })
     .strict(),
   z.object({ kind: z.literal('stall'), ...common }).strict(),
+  /** The real answer with named fields rewritten (set) or removed (unset); error answers pass as they are. */
+  z
+    .object({
+      kind: z.literal('body'),
+      set: z.record(z.string(), z.unknown()).optional(),
+      unset: z.array(z.string()).max(100).optional(),
+      ...common,
+    })
+    .strict()
+    .superRefine((f, ctx) => {
+      const paths = [...Object.keys(f.set ?? {}), ...(f.unset ?? [])]
+      if (paths.length === 0)
+        ctx.addIssue({ code: 'custom', message: 'a body fault needs set or unset' })
+      for (const why of paths.map(badPath)) if (why) ctx.addIssue({ code: 'custom', message: why })
+    }),
 ])
 
 export type Fault = z.input<typeof faultSchema>

@@ -1,0 +1,118 @@
+// Per-origin rate gate: when a service says "slow down" (429, or 503 with Retry-After), every
+// request to that origin waits until the hold is over — from any client in the process (polls,
+// screens, Test connection) — or fails fast when the hold outlasts the caller's wait budget.
+import { heldError } from './errors-map'
+import type { Sleep } from './retry'
+
+/** Retry-After is clamped to [1 s, 1 h]: 0 must not mean "hammer", 10^12 s must not mean "never". */
+export const MIN_HOLD_MS = 1_000
+export const MAX_HOLD_MS = 60 * 60_000
+/** Largest delay setTimeout honours; above it Node fires after 1 ms. */
+export const MAX_TIMER_MS = 2 ** 31 - 1
+/** A 429 without Retry-After: full-jitter back-off from 1 s, doubling per 429 in a row, up to 1 min. */
+const BACKOFF_BASE_MS = 1_000
+const BACKOFF_CAP_MS = 60_000
+/** Waiters wake spread over a fifth of the hold (0.5 s – 30 s), not all at the same instant. */
+const SPREAD_RATIO = 0.2
+const MIN_SPREAD_MS = 500
+const MAX_SPREAD_MS = 30_000
+
+export function clampHoldMs(ms: number): number {
+  if (Number.isNaN(ms)) return MIN_HOLD_MS
+  return Math.min(MAX_HOLD_MS, Math.max(MIN_HOLD_MS, ms))
+}
+
+/** Any delay handed to a timer: finite, not negative, not beyond what setTimeout can hold. */
+export function timerMs(ms: number): number {
+  if (!(ms > 0)) return 0
+  return Math.min(MAX_TIMER_MS, ms)
+}
+
+/** Proof of a served hold: the hold that was in force when the request was let through. */
+export interface GatePass {
+  readonly until: number
+}
+
+export interface GateClock {
+  now: () => number
+  sleep: Sleep
+  random: () => number
+}
+
+export class RateGate {
+  private until = 0
+  private spreadMs = 0
+  private status = 429
+  /** 429s without Retry-After in a row: the computed back-off doubles with each. */
+  private streak = 0
+
+  /** Milliseconds left on the hold (0 when free). */
+  remaining(now: number): number {
+    return Math.max(0, this.until - now)
+  }
+
+  /** Holds the origin for `ms` (already clamped) from now; a longer hold in force is kept. */
+  hold(now: number, ms: number, status: number): void {
+    const until = now + ms
+    if (until <= this.until) return
+    this.until = until
+    this.status = status
+    this.spreadMs = Math.min(MAX_SPREAD_MS, Math.max(MIN_SPREAD_MS, ms * SPREAD_RATIO))
+  }
+
+  /** Hold for a 429 that named no wait: full jitter, then clamped like a Retry-After. */
+  holdWithBackoff(now: number, random: () => number): void {
+    const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** this.streak)
+    this.streak = Math.min(this.streak + 1, 16)
+    this.hold(now, clampHoldMs(random() * ceiling), 429)
+  }
+
+  /** The service answered: the next 429 without Retry-After starts the back-off afresh. */
+  succeeded(): void {
+    this.streak = 0
+  }
+
+  /**
+   * Resolves once the origin is free. Waits (on the injected clock, each waiter with its own jitter)
+   * when the hold ends within budgetMs; otherwise rejects at once with a rate-limited error that says
+   * until when. Returns a pass for `heldSince`.
+   */
+  async pass(signal: AbortSignal, budgetMs: number, c: GateClock): Promise<GatePass> {
+    for (;;) {
+      const left = this.remaining(c.now())
+      if (left === 0) return { until: this.until }
+      if (left > budgetMs) throw heldError(this.status, this.until, left)
+      const waitedFor = this.until
+      await c.sleep(timerMs(left + c.random() * this.spreadMs), signal)
+      // Served this hold in full; only a hold extended meanwhile (another 429) is waited again.
+      if (this.until === waitedFor) return { until: waitedFor }
+    }
+  }
+
+  /** A new hold began after this pass was given (the request queued meanwhile): wait again. */
+  heldSince(p: GatePass, now: number): boolean {
+    return this.until !== p.until && this.remaining(now) > 0
+  }
+}
+
+/** One gate per origin (scheme + host + port). */
+export class RateGates {
+  private readonly gates = new Map<string, RateGate>()
+
+  for(origin: string): RateGate {
+    let gate = this.gates.get(origin)
+    if (!gate) {
+      gate = new RateGate()
+      this.gates.set(origin, gate)
+    }
+    return gate
+  }
+}
+
+let processGates: RateGates | null = null
+
+/** The registry every client shares unless given its own (tests): one hold per origin per process. */
+export function sharedRateGates(): RateGates {
+  processGates ??= new RateGates()
+  return processGates
+}

@@ -1,0 +1,175 @@
+// The per-origin rate gate, over real HTTP against the local service's status faults: a 429/503
+// with Retry-After (or a 429 without) holds every request to that origin, from every client in the
+// process; waits are clamped to 1 s – 1 h, jittered, and never overflow a timer.
+import { afterEach, describe, expect, it } from 'vitest'
+import {
+  LiquidityClient,
+  type LiquidityClientOptions,
+} from '../../src/main/client/liquidity-client'
+import { clockSleep } from '../../src/main/core/connection'
+import { startLocalService, type LocalService } from '../../src/main/service/server'
+import { FakeClock } from '../engine/scheduler/fake-clock'
+import { recordWarnings, settleIo, until } from './helpers/wait'
+
+let service: LocalService | undefined
+const clients: LiquidityClient[] = []
+afterEach(async () => {
+  clients.splice(0).forEach((c) => c.close())
+  await service?.close()
+  service = undefined
+})
+
+async function serve(): Promise<LocalService> {
+  service = await startLocalService()
+  return service
+}
+
+/** A client whose waits run on a fake clock (as the app's do on its injected clock). */
+function clockedClient(s: LocalService, clock: FakeClock, o: Partial<LiquidityClientOptions> = {}) {
+  const c = new LiquidityClient({
+    baseUrl: s.url,
+    apiKey: () => s.apiKey,
+    sleep: clockSleep(clock),
+    now: () => clock.now(),
+    ...o,
+  })
+  clients.push(c)
+  return c
+}
+
+function plainClient(s: LocalService, o: Partial<LiquidityClientOptions> = {}) {
+  const c = new LiquidityClient({ baseUrl: s.url, apiKey: () => s.apiKey, ...o })
+  clients.push(c)
+  return c
+}
+
+/** Local HH:MM of the first whole minute at or after t: when the hold is over for sure. */
+function clockTime(t: number): string {
+  const d = new Date(Math.ceil(t / 60_000) * 60_000)
+  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`
+}
+
+describe('one hold per origin', () => {
+  it.each([429, 503] as const)(
+    'a %i with Retry-After holds the other requests of the same poll until it expires, each woken at its own time',
+    async (status) => {
+      const s = await serve()
+      const clock = new FakeClock()
+      // One slot: the rest of the poll is queued behind the request that meets the 429.
+      const client = clockedClient(s, clock, { concurrency: 1 })
+      s.faults.inject({ kind: 'status', status, retryAfter: 30, times: 1, match: 'asset' })
+      let settled = 0
+      const poll = ['TSLA', 'NVDA', 'AAPL', 'MSFT', 'GOOGL'].map((sym) =>
+        client.getAsset(sym).finally(() => settled++),
+      )
+      // Every request (the one that met the 429 and the four queued) waits on the clock.
+      await until(() => clock.pending().length === 5 || settled > 0)
+      expect(settled).toBe(0)
+      expect(s.stats().requests).toBe(1)
+      const wakeAt = clock.pending()
+      expect(Math.min(...wakeAt)).toBeGreaterThanOrEqual(clock.now() + 30_000)
+      expect(new Set(wakeAt).size).toBeGreaterThan(1) // jittered, not all at one instant
+      await clock.advance(60_000)
+      const details = await Promise.all(poll)
+      expect(details.map((d) => d.symbol)).toEqual(['TSLA', 'NVDA', 'AAPL', 'MSFT', 'GOOGL'])
+      expect(s.stats().requests).toBe(6)
+    },
+  )
+
+  it('a 429 without Retry-After still holds the origin, for a computed back-off of at least 1 s', async () => {
+    const s = await serve()
+    const clock = new FakeClock()
+    const client = clockedClient(s, clock, { concurrency: 1 })
+    s.faults.inject({ kind: 'status', status: 429, times: 1, match: 'asset' })
+    const poll = [client.getAsset('TSLA'), client.getAsset('NVDA'), client.getAsset('AAPL')]
+    await until(() => clock.pending().length === 3 || s.stats().requests > 1)
+    expect(s.stats().requests).toBe(1)
+    expect(Math.min(...clock.pending())).toBeGreaterThanOrEqual(clock.now() + 1_000)
+    await clock.advance(120_000)
+    await Promise.all(poll)
+    expect(s.stats().requests).toBe(4)
+  })
+
+  it('a second client to the same origin (as Test connection builds) is held too, and fails fast naming the time', async () => {
+    const s = await serve()
+    s.faults.inject({ kind: 'status', status: 429, retryAfter: 600, times: 1 })
+    const before = Date.now()
+    const first = await plainClient(s)
+      .getAsset('TSLA')
+      .catch((e: unknown) => e)
+    const after = Date.now()
+    expect(first).toMatchObject({ kind: 'rate-limited', status: 429 })
+    // A fresh client with default options, like the one Test connection makes.
+    const second = await plainClient(s, { retry: { maxAttempts: 1 } })
+      .getAnalytics({ groupBy: 'total', days: 1 })
+      .catch((e: unknown) => e as Error & { retryAfterMs?: number })
+    expect(s.stats().requests).toBe(1)
+    expect(second).toMatchObject({ kind: 'rate-limited' })
+    const times = new Set([clockTime(before + 600_000), clockTime(after + 600_000)])
+    const message = (second as Error).message
+    expect(
+      [...times].some(
+        (t) =>
+          message ===
+          `The service asked Liquidity Watch to slow down (429); it is rate-limited until ${t}. Liquidity Watch will try again then.`,
+      ),
+    ).toBe(true)
+    const left = (second as { retryAfterMs: number }).retryAfterMs
+    expect(left).toBeGreaterThan(600_000 - (Date.now() - before) - 1)
+    expect(left).toBeLessThanOrEqual(600_000)
+  })
+})
+
+describe('Retry-After is clamped and never overflows a timer', () => {
+  it('Retry-After: 0 → at least 1 s between attempts', async () => {
+    const s = await serve()
+    const clock = new FakeClock()
+    const client = clockedClient(s, clock)
+    s.faults.inject({ kind: 'status', status: 429, retryAfter: 0, times: 3 })
+    const p = client.getAsset('TSLA')
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      await until(() => clock.pending().length === 1)
+      expect(s.stats().requests).toBe(attempt)
+      const wait = clock.pending()[0]! - clock.now()
+      expect(wait).toBeGreaterThanOrEqual(1_000)
+      await clock.advance(wait - 1)
+      expect(s.stats().requests).toBe(attempt) // not a millisecond early
+      await clock.advance(1)
+    }
+    await expect(p).resolves.toMatchObject({ symbol: 'TSLA' })
+    expect(s.stats().requests).toBe(4)
+  })
+
+  it('Retry-After: 10^12 s → one request, a 1 h hold, fail fast, no TimeoutOverflowWarning', async () => {
+    const warnings = recordWarnings(['TimeoutOverflowWarning'])
+    try {
+      const s = await serve()
+      s.faults.inject({ kind: 'status', status: 429, retryAfter: 10 ** 12 })
+      const client = plainClient(s) // real sleep and real timers
+      const e1 = await client.getAsset('TSLA').catch((e: unknown) => e)
+      const e2 = await client.getAsset('NVDA').catch((e: unknown) => e)
+      await settleIo()
+      expect(s.stats().requests).toBe(1)
+      for (const e of [e1, e2]) {
+        expect(e).toMatchObject({ kind: 'rate-limited' })
+        expect((e as { retryAfterMs: number }).retryAfterMs).toBeLessThanOrEqual(3_600_000)
+        expect((e as { retryAfterMs: number }).retryAfterMs).toBeGreaterThan(3_500_000)
+      }
+      expect(warnings.seen).toEqual([])
+    } finally {
+      warnings.stop()
+    }
+  })
+
+  it('an HTTP-date far in the future is clamped to 1 h as well', async () => {
+    const s = await serve()
+    const clock = new FakeClock()
+    s.faults.inject({ kind: 'status', status: 503, retryAfter: 'Fri, 01 Jan 2100 00:00:00 GMT' })
+    const e = await clockedClient(s, clock)
+      .getAsset('TSLA')
+      .catch((err: unknown) => err)
+    expect(e).toMatchObject({ retryAfterMs: 3_600_000 })
+    expect(clock.pending()).toEqual([])
+    expect(s.stats().requests).toBe(1)
+  })
+})

@@ -1,0 +1,48 @@
+// A 429 in the middle of a poll holds the rest of that poll at the origin: the requests queued
+// behind it are not sent, every row says until when, and the poller holds off until then.
+import { afterEach, describe, expect, it } from 'vitest'
+import { startLocalService, type LocalService } from '../../src/main/service/server'
+import { FakeClock } from '../engine/scheduler/fake-clock'
+import { harness, type Harness } from './helpers'
+
+let h: Harness | null = null
+let svc: LocalService | null = null
+afterEach(async () => {
+  await h?.close()
+  await svc?.close()
+  h = svc = null
+})
+
+const WATCH = ['TSLA', 'NVDA', 'AAPL', 'MSFT', 'GOOGL', 'AMZN', 'META', 'GOLD']
+
+describe('AppCore and the rate gate (live service over HTTP)', () => {
+  it('one 429 (Retry-After 10 min) holds the other requests of the same poll', async () => {
+    const clock = new FakeClock()
+    svc = await startLocalService({ now: () => clock.date(), apiKey: 'sk-live-RATE-0123456789' })
+    h = await harness({
+      clock,
+      live: svc,
+      settings: { watchlist: WATCH },
+      // One slot: everything after the first request is queued behind it, as a large poll is.
+      deps: { client: { retry: { maxAttempts: 1 }, timeoutMs: 3_000, concurrency: 1 } },
+    })
+    svc.faults.inject({ kind: 'status', status: 429, retryAfter: 600, times: 1, match: 'asset' })
+    const status = await h.core.refreshNow()
+    expect(svc.stats().requests).toBe(1)
+    const rows = await h.core.getWatchlist()
+    expect(rows).toHaveLength(WATCH.length)
+    for (const r of rows) {
+      expect(r.error).toMatchObject({ kind: 'rate-limited' })
+      expect(r.error!.message).toMatch(/slow down \(429\); it is rate-limited until \d\d:\d\d/)
+      expect(r.problems).toContain(r.error!.message)
+    }
+    expect(status.lastError).toMatchObject({ kind: 'rate-limited' })
+    // The poller holds off too: a manual refresh before then sends nothing.
+    await h.core.refreshNow()
+    expect(svc.stats().requests).toBe(1)
+    h.clock.jump(11 * 60_000)
+    await h.core.refreshNow()
+    expect(svc.stats().requests).toBeGreaterThan(WATCH.length)
+    expect((await h.core.getWatchlist()).every((r) => r.error === null)).toBe(true)
+  })
+})

@@ -1,0 +1,53 @@
+// Poller.holdOff with the real clock: whatever a service asks, the hold is bounded (1 h), so no
+// timer overflows (Node would fire a > 2^31−1 ms timer after 1 ms and the poller would hammer).
+import { describe, expect, it } from 'vitest'
+import { Poller, realClock, type CycleOutcome } from '../../../src/main/engine/scheduler'
+import { recordWarnings, settleIo, until } from '../../client/helpers/wait'
+
+const HOUR = 3_600_000
+
+describe('Poller.holdOff bounds', () => {
+  it.each([
+    ['10^12 s', 1e15],
+    ['Infinity', Infinity],
+  ])('a hold of %s becomes at most 1 h: one cycle, no TimeoutOverflowWarning', async (_n, ms) => {
+    const warnings = recordWarnings(['TimeoutOverflowWarning'])
+    let cycles = 0
+    const poller: Poller = new Poller({
+      clock: realClock,
+      intervalMs: () => 60_000,
+      runCycle: (): Promise<CycleOutcome> => {
+        cycles++
+        poller.holdOff(Date.now() + ms)
+        return Promise.resolve('failed')
+      },
+    })
+    try {
+      poller.start()
+      await until(() => cycles >= 1 && poller.status().nextDueAt !== null)
+      // An overflowed timer fires after 1 ms: give it that chance, and Node the turn to warn.
+      await new Promise((r) => setTimeout(r, 20))
+      await settleIo()
+      expect(cycles).toBe(1)
+      expect(warnings.seen).toEqual([])
+      const { heldUntil, nextDueAt } = poller.status()
+      expect(heldUntil).not.toBeNull()
+      expect(heldUntil!).toBeLessThanOrEqual(Date.now() + HOUR)
+      expect(nextDueAt!).toBeLessThanOrEqual(Date.now() + HOUR)
+      expect(nextDueAt!).toBeGreaterThan(Date.now() + HOUR - 60_000)
+    } finally {
+      poller.stop()
+      warnings.stop()
+    }
+  })
+
+  it('a hold that is not a number is ignored', () => {
+    const poller = new Poller({
+      clock: realClock,
+      intervalMs: () => 60_000,
+      runCycle: () => Promise.resolve('ok'),
+    })
+    poller.holdOff(Number.NaN)
+    expect(poller.status().heldUntil).toBeNull()
+  })
+})
