@@ -6,7 +6,7 @@ import type { IpcArgs } from '../../shared/ipc-contract'
 import { checkServiceUrl, sameServiceUrl } from '../../shared/service-url'
 import type { ConnectionTestResult, TestKey } from '../../shared/view-models'
 import { LiquidityClient } from '../client/liquidity-client'
-import { openConnection } from './connection'
+import { clockSleep, openConnection } from './connection'
 import type { CoreParts } from './core-parts'
 
 const TEST_TIMEOUT_MS = 10_000
@@ -45,7 +45,11 @@ async function probeFor(target: TestTarget, p: Parts): Promise<Probe> {
     apiKey: () => typed ?? stored,
     anonymous: key === 'none',
     timeoutMs: TEST_TIMEOUT_MS,
-    retry: { maxAttempts: 1 },
+    // One try, and no waiting out a rate-limit hold: the user is looking at the screen now, so
+    // "rate-limited until 14:05" beats a spinner for minutes.
+    retry: { maxAttempts: 1, retryAfterCapMs: 0 },
+    now: () => p.clock.now(),
+    sleep: clockSleep(p.clock),
   })
   const r = checkServiceUrl(target.baseUrl)
   return {
