@@ -137,4 +137,34 @@ describe('cli check', () => {
       expect(r.stdout).toMatch(/^Problems:\n {2}tsla: The service has no asset "tsla" \(404\)/m)
     },
   )
+
+  it(
+    "key problems name LIQUIDITY_API_KEY and the keychain, not the app's Settings screen",
+    { timeout: T },
+    async () => {
+      const dir = await dataDir()
+      // No key at all (the variable is empty and this keychain has no entry for the app).
+      const none = await cli([
+        'check',
+        '--base-url',
+        svc.url,
+        '--symbols',
+        'TSLA',
+        '--data-dir',
+        dir,
+      ])
+      expect(none.code).toBe(2)
+      expect(none.stderr).toMatch(/LIQUIDITY_API_KEY/)
+      expect(none.stderr).toMatch(/keychain/)
+      expect(none.stderr).not.toMatch(/in Settings/)
+      // A key the service refuses.
+      const wrong = await cli(
+        ['check', '--base-url', svc.url, '--symbols', 'TSLA', '--data-dir', dir],
+        { LIQUIDITY_API_KEY: 'sk-wrong-0123456789' },
+      )
+      expect(wrong.code).toBe(2)
+      expect(wrong.stderr).toMatch(/did not accept your API key \(401\)\. Check LIQUIDITY_API_KEY/)
+      expect(wrong.stderr).not.toMatch(/in Settings/)
+    },
+  )
 })

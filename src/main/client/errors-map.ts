@@ -114,6 +114,23 @@ export function heldError(status: number, untilMs: number, remainingMs: number):
   })
 }
 
+/** Where the user fixes the API key: completes the auth messages (the app and the CLI differ). */
+export interface KeyHelp {
+  /** After "No API key is set." */
+  missing: string
+  /** After "The service did not accept your API key (401)." */
+  rejected: string
+}
+
+export const APP_KEY_HELP: KeyHelp = {
+  missing: 'Add your Liquidity API key in Settings.',
+  rejected: 'Check the key in Settings.',
+}
+
+export function missingKeyError(help: KeyHelp): LiquidityError {
+  return new LiquidityError('auth', `No API key is set. ${help.missing}`)
+}
+
 /**
  * A non-2xx (and non-redirect) answer → kind + message; `what` names the request, e.g. `asset "TSLA"`.
  * `heldUntil`: the rate gate's hold this answer started (429, or 503 with Retry-After).
@@ -123,16 +140,14 @@ export function statusError(
   what: string,
   body: unknown,
   heldUntil?: { untilMs: number; remainingMs: number },
+  keyHelp: KeyHelp = APP_KEY_HELP,
 ): LiquidityError {
   const detail = serverMessage(body)
   const extra = heldUntil ? { status, retryAfterMs: heldUntil.remainingMs } : { status }
   if (status === 401) {
     return new LiquidityError(
       'auth',
-      withDetail(
-        'The service did not accept your API key (401). Check the key in Settings.',
-        detail,
-      ),
+      withDetail(`The service did not accept your API key (401). ${keyHelp.rejected}`, detail),
       extra,
     )
   }

@@ -14,7 +14,14 @@ import type {
 import { parseAnalytics, parseAssetDetail } from '../../shared/parse'
 import { AbortableLimit } from './abortable-limit'
 import { checkRedirect, endpointUrl, parseBaseUrl } from './base-url'
-import { cancelledError, statusError, timeoutError } from './errors-map'
+import {
+  APP_KEY_HELP,
+  cancelledError,
+  missingKeyError,
+  statusError,
+  timeoutError,
+  type KeyHelp,
+} from './errors-map'
 import { type RawResponse, requestOnce } from './http-request'
 import { readJsonBody, tryJsonBody } from './response-body'
 import { SignalLinks } from './signal-links'
@@ -35,6 +42,8 @@ export interface LiquidityClientOptions {
   apiKey: () => string | null
   /** Send no Authorization header at all (Test connection of an unsaved URL without a typed key). */
   anonymous?: boolean
+  /** Where the user fixes the key, for the auth messages (default: the app's Settings). */
+  keyHelp?: KeyHelp
   timeoutMs?: number
   maxBodyBytes?: number
   concurrency?: number
@@ -73,6 +82,7 @@ export class LiquidityClient {
   private readonly base: URL
   private readonly apiKey: () => string | null
   private readonly anonymous: boolean
+  private readonly keyHelp: KeyHelp
   private readonly timeoutMs: number
   private readonly maxBodyBytes: number
   private readonly policy: RetryPolicy
@@ -92,6 +102,7 @@ export class LiquidityClient {
     this.base = parseBaseUrl(opts.baseUrl)
     this.apiKey = opts.apiKey
     this.anonymous = opts.anonymous ?? false
+    this.keyHelp = opts.keyHelp ?? APP_KEY_HELP
     this.timeoutMs = Math.max(1, timerMs(opts.timeoutMs ?? 15_000))
     this.maxBodyBytes = opts.maxBodyBytes ?? 32 * 1024 * 1024
     this.policy = { ...DEFAULT_RETRY, ...opts.retry }
@@ -167,8 +178,7 @@ export class LiquidityClient {
     opts: RequestOptions,
   ): Promise<T> {
     const key = this.anonymous ? null : this.apiKey()
-    if (!key && !this.anonymous)
-      throw new LiquidityError('auth', 'No API key is set. Add your Liquidity API key in Settings.')
+    if (!key && !this.anonymous) throw missingKeyError(this.keyHelp)
     const linked = opts.signal ? this.links.acquire(opts.signal) : null
     const signal = linked?.signal ?? this.closing.signal
     if (signal.aborted) {
@@ -271,7 +281,7 @@ export class LiquidityClient {
   ): T {
     const contentType = res.headers['content-type']
     if (res.status >= 200 && res.status < 300) return parse(readJsonBody(contentType, res.body))
-    throw statusError(res.status, what, tryJsonBody(contentType, res.body), held)
+    throw statusError(res.status, what, tryJsonBody(contentType, res.body), held, this.keyHelp)
   }
 
   /** A 429 (Retry-After or a computed back-off) or a 503 with Retry-After holds the whole origin. */

@@ -13,7 +13,7 @@ export interface EmbeddedServiceOptions {
 }
 
 export type ClientTuning = Partial<
-  Pick<LiquidityClientOptions, 'timeoutMs' | 'retry' | 'concurrency' | 'random'>
+  Pick<LiquidityClientOptions, 'timeoutMs' | 'retry' | 'concurrency' | 'random' | 'keyHelp'>
 >
 
 export interface Connection {
