@@ -167,4 +167,35 @@ describe('cli check', () => {
       expect(wrong.stderr).not.toMatch(/in Settings/)
     },
   )
+
+  it(
+    'a failed analytics request: exit 2 without cached data; with cached data exit 0 and a note saying so',
+    { timeout: T },
+    async () => {
+      const dir = await dataDir()
+      const env = { LIQUIDITY_API_KEY: svc.apiKey }
+      const args = ['check', '--base-url', svc.url, '--symbols', 'TSLA', '--data-dir', dir]
+      const fault = { kind: 'status', status: 500, match: 'analytics' } as const
+      let id = svc.faults.inject(fault)
+      try {
+        const first = await cli(args, env)
+        expect(first.code).toBe(2)
+        expect(first.stderr).toMatch(/^error: .*analytics.*\(500\)/m)
+        svc.faults.clear()
+        expect((await cli(args, env)).code).toBe(0)
+        id = svc.faults.inject(fault)
+        const third = await cli([...args, '--json'], env)
+        expect(third.code).toBe(0)
+        expect(third.stderr).toMatch(/^note: .*analytics.*\(500\).*cached data from/m)
+        const report = JSON.parse(third.stdout) as JsonReport
+        expect(report.failures).toEqual([
+          expect.objectContaining({ what: expect.stringMatching(/analytics/), fromCache: true }),
+          expect.objectContaining({ what: expect.stringMatching(/analytics/), fromCache: true }),
+        ])
+      } finally {
+        svc.faults.remove(id)
+        svc.faults.clear()
+      }
+    },
+  )
 })

@@ -12,7 +12,7 @@ import {
 } from '../engine/secret-store'
 import { KeytarSecretStore } from '../engine/secret-store-keytar'
 import type { KeyHelp } from '../client/errors-map'
-import { eventLines, jsonReport, oneLine, pollsToConfirm, table } from './format'
+import { asOfText, eventLines, jsonReport, oneLine, pollsToConfirm, table } from './format'
 
 export interface CheckOptions {
   dataDir: string
@@ -79,7 +79,6 @@ export async function runCheck(o: CheckOptions, io: CheckIo): Promise<number> {
       )
       return EXIT_ERROR
     }
-    const missing = cycle.rows.filter((r) => r.totalTvl === null && r.error)
     const firing = cycle.instances.filter((i) => i.state === 'firing').length
     const toConfirm = pollsToConfirm(cycle.instances, await core.getRules())
     if (o.json)
@@ -91,8 +90,14 @@ export async function runCheck(o: CheckOptions, io: CheckIo): Promise<number> {
       const lines = eventLines(cycle)
       if (lines.length > 0) io.out(['', ...lines].join('\n'))
     }
-    if (missing.length > 0) {
-      io.err(`error: ${missing.map((r) => `${r.symbol}: ${oneLine(r.error!.message)}`).join('; ')}`)
+    // Any failed request is an error, unless cached data stood in for it: then say so.
+    for (const f of cycle.failures.filter((x) => x.fromCache))
+      io.err(
+        `note: ${f.what} could not be refreshed (${oneLine(f.error.message)}); showing cached data from ${asOfText(f.fetchedAt)}.`,
+      )
+    const uncovered = cycle.failures.filter((x) => !x.fromCache)
+    if (uncovered.length > 0) {
+      io.err(`error: ${uncovered.map((f) => `${f.what}: ${oneLine(f.error.message)}`).join('; ')}`)
       return EXIT_ERROR
     }
     return firing > 0 ? EXIT_FIRING : EXIT_OK

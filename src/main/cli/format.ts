@@ -15,9 +15,13 @@ function pct(v: number | undefined | null): string {
 }
 
 /** When the data is from; never an error (those are listed under the table, not in a data column). */
+export function asOfText(iso: string | null): string {
+  return iso === null ? '—' : `${iso.slice(0, 16).replace('T', ' ')}Z`
+}
+
 function asOf(r: WatchRow): string {
   if (r.fetchedAt === null) return '—'
-  const when = `${r.fetchedAt.slice(0, 16).replace('T', ' ')}Z`
+  const when = asOfText(r.fetchedAt)
   return r.stale || r.error ? `${when} (cached${r.stale ? ', stale' : ''})` : when
 }
 
@@ -105,6 +109,14 @@ export interface JsonReport {
   }[]
   events: CycleResult['events']
   decisions: CycleResult['decisions']
+  /** Failed requests of this poll; fromCache: cached data stood in (then the exit code is not 2). */
+  failures: {
+    what: string
+    kind: string
+    message: string
+    fromCache: boolean
+    asOf: string | null
+  }[]
 }
 
 export function jsonReport(
@@ -137,5 +149,12 @@ export function jsonReport(
     })),
     events: cycle.events,
     decisions: cycle.decisions,
+    failures: cycle.failures.map((f) => ({
+      what: f.what,
+      kind: f.error.kind,
+      message: f.error.message,
+      fromCache: f.fromCache,
+      asOf: f.fetchedAt,
+    })),
   }
 }

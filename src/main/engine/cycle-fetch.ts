@@ -168,3 +168,28 @@ function settle(
     error: toSerializedError(r.reason),
   }
 }
+
+/** A request of the poll that failed, and whether cached data stood in for it. */
+export interface RequestFailure {
+  /** The symbol of an asset request, or e.g. "stock analytics". */
+  what: string
+  error: SerializedError
+  fromCache: boolean
+  /** When the cached stand-in was fetched; null without one. */
+  fetchedAt: string | null
+}
+
+/** Every failed request of a poll, assets first (watch order), then analytics. */
+export function requestFailures(f: FetchResult): RequestFailure[] {
+  const out: RequestFailure[] = []
+  const add = (
+    what: string,
+    x: { error: SerializedError | null; fromCache: boolean; fetchedAt: string | null },
+  ): void => {
+    if (x.error) out.push({ what, error: x.error, fromCache: x.fromCache, fetchedAt: x.fetchedAt })
+  }
+  for (const s of f.snapshots) add(s.symbol, s)
+  for (const [type, x] of f.stock) add(`${type} analytics`, x)
+  add('total analytics', f.total)
+  return out
+}

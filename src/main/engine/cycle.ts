@@ -21,7 +21,13 @@ import {
 import type { NotifyPrefs } from './alerts/quiet-hours'
 import { liveTargets, ruleIsActive } from './alerts/rules'
 import type { ResponseCache } from './cache'
-import { fetchAll, type CycleClient, type FetchResult } from './cycle-fetch'
+import {
+  fetchAll,
+  requestFailures,
+  type CycleClient,
+  type FetchResult,
+  type RequestFailure,
+} from './cycle-fetch'
 import type { SaveHealth, Saveable } from './save-health'
 import { buildRow, rowProblems, sparklineFor, staleSince, toObservation } from './snapshot'
 
@@ -64,6 +70,8 @@ export interface CycleResult {
   staleSince: string | null
   /** Longest Retry-After the service asked for this cycle, if any. */
   retryAfterMs: number | null
+  /** Every request of the poll that failed, with whether cached data stood in. */
+  failures: RequestFailure[]
 }
 
 /** Failures that say nothing about reachability: a wrong symbol is not an outage. */
@@ -140,6 +148,7 @@ export async function runCycle(deps: CycleDeps, input: CycleInput): Promise<Cycl
     error: pickError(fetched.errors),
     staleSince: staleSince(rows),
     retryAfterMs: longestRetryAfter(fetched.errors),
+    failures: requestFailures(fetched),
   }
 }
 
