@@ -1,5 +1,6 @@
 // The CLI as a user runs it: a child process (node + tsx), real files, real HTTP.
 import { readdir } from 'node:fs/promises'
+import { mountSmallDisk, probeSmallDisk } from '../engine/storage/fixtures/small-disk'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startLocalService, type LocalService } from '../../src/main/service/server'
@@ -195,6 +196,29 @@ describe('cli check', () => {
       } finally {
         svc.faults.remove(id)
         svc.faults.clear()
+      }
+    },
+  )
+
+  it(
+    'data that cannot be saved: the run still reports, and a note says what could not be saved',
+    { timeout: T },
+    async (ctx) => {
+      const why = await probeSmallDisk()
+      if (why !== null) {
+        if (process.env['CI'] === 'true') throw new Error(why)
+        ctx.skip()
+      }
+      const disk = await mountSmallDisk(4)
+      try {
+        expect((await cli(['check', '--data-dir', disk.dir])).code).toBe(0)
+        await disk.readOnly()
+        const r = await cli(['check', '--data-dir', disk.dir])
+        expect(r.code).toBe(0)
+        expect(r.stdout).toMatch(/^TSLA\s+\$/m)
+        expect(r.stderr).toMatch(/^note: .*offline cache.*could not be written/m)
+      } finally {
+        await disk.unmount()
       }
     },
   )

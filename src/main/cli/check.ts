@@ -65,7 +65,8 @@ export async function runCheck(o: CheckOptions, io: CheckIo): Promise<number> {
       client: { keyHelp: CLI_KEY_HELP },
       log: (line) => diagnostics.push(line),
     })
-    for (const r of core.reports()) io.err(`note: ${oneLine(r)}`)
+    const reported = new Set(core.reports())
+    for (const r of reported) io.err(`note: ${oneLine(r)}`)
     const before = await core.getStatus()
     if (before.mode === 'demo')
       io.err(
@@ -80,6 +81,8 @@ export async function runCheck(o: CheckOptions, io: CheckIo): Promise<number> {
       return EXIT_ERROR
     }
     const firing = cycle.instances.filter((i) => i.state === 'firing').length
+    // Problems that arose during the poll (data that could not be saved), once each.
+    for (const n of status.notices) if (!reported.has(n)) io.err(`note: ${oneLine(n)}`)
     const toConfirm = pollsToConfirm(cycle.instances, await core.getRules())
     if (o.json)
       io.out(
