@@ -101,7 +101,18 @@ export function defaultRules(): AlertRule[] {
   ]
 }
 
-export type AlertEventType = 'fired' | 'resolved' | 'repeated' | 'snoozed' | 'held' | 'delivered'
+/** Kinds of history entries. A public interface (check --json, history filter): add, never rename. */
+export const ALERT_EVENT_TYPES = [
+  'fired',
+  'resolved',
+  'repeated',
+  'snoozed',
+  'held',
+  'delivered',
+  /** A held alert not delivered when the hold ended (its rule was snoozed, turned off or deleted). */
+  'dropped',
+] as const
+export type AlertEventType = (typeof ALERT_EVENT_TYPES)[number]
 
 export interface AlertEvent {
   id: string
@@ -120,26 +131,37 @@ export interface AlertEvent {
   durationMs?: number
 }
 
+/** Why a decision is 'held': quiet hours and pauses end in a digest. */
+export const HOLD_REASONS = ['quiet-hours', 'paused'] as const
+export type HoldReason = (typeof HOLD_REASONS)[number]
+
+/** Why alerts were not notified. Codes are a public interface (check --json): add, never rename. */
+export const SUPPRESS_REASONS = [
+  'disabled',
+  'snoozed',
+  'cached-data',
+  'backfill',
+  'once-already-sent',
+  'repeat-interval',
+  /** A held alert whose rule was deleted before the hold ended. */
+  'rule-deleted',
+  /** A held alert whose rule was turned off, expired or no longer covers the symbol. */
+  'rule-disabled',
+] as const
+export type SuppressReason = (typeof SUPPRESS_REASONS)[number]
+
+/** Every decision that is not 'sent' says why: a stable `reason` code and a plain-language `note`. */
 export type NotificationDecision =
   | { status: 'sent'; title: string; body: string; symbol: string | null; eventIds: string[] }
   | {
       status: 'held'
-      reason: 'quiet-hours' | 'paused'
+      reason: HoldReason
+      note: string
       title: string
       body: string
       eventIds: string[]
     }
-  | {
-      status: 'suppressed'
-      reason:
-        | 'disabled'
-        | 'snoozed'
-        | 'cached-data'
-        | 'backfill'
-        | 'once-already-sent'
-        | 'repeat-interval'
-      eventIds: string[]
-    }
+  | { status: 'suppressed'; reason: SuppressReason; note: string; eventIds: string[] }
 
 /** Per (rule, symbol) state the engine persists between cycles and restarts. */
 export interface AlertInstance {

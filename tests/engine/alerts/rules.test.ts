@@ -158,6 +158,7 @@ describe('per-symbol overrides', () => {
     expect(r.decisions).toContainEqual({
       status: 'suppressed',
       reason: 'snoozed',
+      note: 'The rule “7-day TVL drop ≥ 10 %” is snoozed for this symbol.',
       eventIds: [r.events[1]?.id],
     })
   })

@@ -1,6 +1,11 @@
 // The alert engine's persisted state: its shape, its schema (checked on read) and a fresh value.
 import { z } from 'zod'
-import { ALERT_STATES, type AlertEvent, type AlertInstance } from '../../../shared/alert-rules'
+import {
+  ALERT_EVENT_TYPES,
+  ALERT_STATES,
+  type AlertEvent,
+  type AlertInstance,
+} from '../../../shared/alert-rules'
 
 /** Where an instance is in its episode; the shown AlertState may differ (stale, error, nodata). */
 export type Phase = 'ok' | 'pending' | 'firing'
@@ -61,7 +66,7 @@ const iso = z.string().datetime()
 export const alertEventSchema = z.object({
   id: z.string().min(1),
   at: iso,
-  type: z.enum(['fired', 'resolved', 'repeated', 'snoozed', 'held', 'delivered']),
+  type: z.enum(ALERT_EVENT_TYPES),
   ruleId: z.string(),
   ruleName: z.string(),
   symbol: z.string(),

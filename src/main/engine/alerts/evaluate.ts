@@ -16,7 +16,8 @@ import {
 import { measure, readSymbol, type Observation, type SymbolReading } from './measure'
 import { decideNotifications, type Candidate } from './notify'
 import type { NotifyPrefs } from './quiet-hours'
-import { liveTargets } from './rules'
+import type { ReleaseVerdict } from './notes'
+import { liveTargets, type Target } from './rules'
 import { step } from './transitions'
 
 export interface CycleInput {
@@ -95,6 +96,7 @@ export function evaluateCycle(input: CycleInput): CycleResult {
     held: state.held,
     heldOverflow: state.heldOverflow,
     newId,
+    release: releaseVerdict(input.rules, targets),
   })
   const notifiedKeys = new Set(notified.notifiedKeys)
   for (const r of records)
@@ -120,5 +122,19 @@ export function evaluateCycle(input: CycleInput): CycleResult {
     events: [...alertEvents, ...notified.events],
     decisions: notified.decisions,
     instances: records.map(toInstance),
+  }
+}
+
+/** A held alert is delivered only if its rule still exists, still covers the symbol and is not snoozed. */
+function releaseVerdict(
+  rules: AlertRule[],
+  targets: Target[],
+): (ruleId: string, symbol: string) => ReleaseVerdict {
+  const live = new Map(targets.map((t) => [instanceKey(t.rule.id, t.symbol), t]))
+  const ids = new Set(rules.map((r) => r.id))
+  return (ruleId, symbol) => {
+    const t = live.get(instanceKey(ruleId, symbol))
+    if (t === undefined) return ids.has(ruleId) ? 'rule-disabled' : 'rule-deleted'
+    return t.snoozed ? 'snoozed' : 'deliver'
   }
 }

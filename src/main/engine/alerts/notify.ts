@@ -1,7 +1,19 @@
 // Decides, per cycle, which alert events become a desktop notification: suppressed (backfill,
 // disabled, snoozed, once), held for quiet hours/pause, or sent — several at once as one digest.
-import type { AlertEvent, NotificationDecision } from '../../../shared/alert-rules'
+// Held alerts meet the rules as they are when the hold ends: a rule snoozed, turned off or deleted
+// meanwhile gets no delivery.
+import type { AlertEvent, NotificationDecision, SuppressReason } from '../../../shared/alert-rules'
 import { instanceKey, type HeldEvent } from './engine-state'
+import {
+  BACKFILL_NOTE,
+  DISABLED_NOTE,
+  HOLD_TEXT,
+  ONCE_NOTE,
+  droppedNote,
+  heldNote,
+  snoozedNote,
+  type ReleaseVerdict,
+} from './notes'
 import { holdReason, type NotifyPrefs } from './quiet-hours'
 
 export interface Candidate {
@@ -21,6 +33,8 @@ export interface NotifyInput {
   held: HeldEvent[]
   heldOverflow: number
   newId: () => string
+  /** What the rules say now about a held alert's (rule, symbol), when its hold ends. */
+  release: (ruleId: string, symbol: string) => ReleaseVerdict
 }
 
 export interface NotifyOutput {
@@ -33,8 +47,6 @@ export interface NotifyOutput {
   /** Instance keys whose alert reached the user now (sets lastNotifiedAt). */
   notifiedKeys: string[]
 }
-
-type SuppressReason = Extract<NotificationDecision, { status: 'suppressed' }>['reason']
 
 /** Enough to bound the state file through a long pause; the digest still counts the rest. */
 export const MAX_HELD = 200
@@ -70,7 +82,7 @@ function single(e: AlertEvent): NotificationDecision {
 }
 
 function logEntry(
-  type: 'held' | 'delivered',
+  type: 'held' | 'delivered' | 'dropped',
   e: AlertEvent,
   text: string,
   id: string,
@@ -80,7 +92,11 @@ function logEntry(
   return { ...rest, id, at, type, message: `${text}: ${e.message}` }
 }
 
-const holdText = { 'quiet-hours': 'quiet hours', paused: 'paused notifications' } as const
+const DROPPED_TEXT = {
+  snoozed: 'rule snoozed meanwhile',
+  'rule-disabled': 'rule turned off meanwhile',
+  'rule-deleted': 'rule deleted meanwhile',
+} as const
 
 export function decideNotifications(input: NotifyInput): NotifyOutput {
   const { now, prefs } = input
@@ -89,23 +105,27 @@ export function decideNotifications(input: NotifyInput): NotifyOutput {
   const onceSent = { ...input.onceSent }
   let held = [...input.held]
   let heldOverflow = input.heldOverflow
-  const suppressed = new Map<SuppressReason, string[]>()
+  // Grouped by reason and note: one log line per distinct explanation.
+  const suppressed = new Map<string, { reason: SuppressReason; note: string; ids: string[] }>()
   const events: AlertEvent[] = []
   const decisions: NotificationDecision[] = []
   const sendable: AlertEvent[] = []
   const heldNow: AlertEvent[] = []
 
-  const suppress = (reason: SuppressReason, id: string): void => {
-    suppressed.set(reason, [...(suppressed.get(reason) ?? []), id])
+  const suppress = (reason: SuppressReason, note: string, id: string): void => {
+    const key = `${reason}\u0000${note}`
+    const group = suppressed.get(key) ?? { reason, note, ids: [] }
+    group.ids.push(id)
+    suppressed.set(key, group)
   }
 
   for (const c of input.candidates) {
     const key = instanceKey(c.event.ruleId, c.event.symbol)
-    if (input.backfill) suppress('backfill', c.event.id)
-    else if (!prefs.notificationsEnabled) suppress('disabled', c.event.id)
-    else if (c.snoozed) suppress('snoozed', c.event.id)
+    if (input.backfill) suppress('backfill', BACKFILL_NOTE, c.event.id)
+    else if (!prefs.notificationsEnabled) suppress('disabled', DISABLED_NOTE, c.event.id)
+    else if (c.snoozed) suppress('snoozed', snoozedNote(c.event.ruleName), c.event.id)
     else if (c.once && (c.event.type !== 'fired' || onceSent[key] === c.fingerprint)) {
-      suppress('once-already-sent', c.event.id)
+      suppress('once-already-sent', ONCE_NOTE, c.event.id)
     } else {
       // A held notification counts as sent for 'once': the digest will carry it.
       if (c.once) onceSent[key] = c.fingerprint
@@ -113,19 +133,17 @@ export function decideNotifications(input: NotifyInput): NotifyOutput {
       else {
         heldNow.push(c.event)
         held.push({ reason: hold, event: c.event })
-        events.push(logEntry('held', c.event, `Held (${holdText[hold]})`, input.newId(), at))
+        events.push(logEntry('held', c.event, `Held (${HOLD_TEXT[hold]})`, input.newId(), at))
       }
     }
   }
-  for (const [reason, eventIds] of suppressed)
-    decisions.push({ status: 'suppressed', reason, eventIds })
-
   if (hold !== null && heldNow.length > 0) {
     const waiting = held.length + heldOverflow
     decisions.push({
       status: 'held',
       reason: hold,
-      title: `Notifications held (${holdText[hold]})`,
+      note: heldNote(hold, waiting),
+      title: `Notifications held (${HOLD_TEXT[hold]})`,
       body: `${plural(waiting, 'alert')} will be summarised when ${hold === 'paused' ? 'the pause' : 'quiet hours'} end${hold === 'paused' ? 's' : ''}.`,
       eventIds: heldNow.map((e) => e.id),
     })
@@ -138,32 +156,42 @@ export function decideNotifications(input: NotifyInput): NotifyOutput {
   const notifiedKeys = sendable.map((e) => instanceKey(e.ruleId, e.symbol))
   if (hold === null && (held.length > 0 || heldOverflow > 0)) {
     if (!prefs.notificationsEnabled) {
-      decisions.push({
-        status: 'suppressed',
-        reason: 'disabled',
-        eventIds: held.map((h) => h.event.id),
-      })
+      for (const h of held) suppress('disabled', DISABLED_NOTE, h.event.id)
     } else {
+      const deliver: HeldEvent[] = []
       for (const h of held) {
+        const verdict = input.release(h.event.ruleId, h.event.symbol)
+        if (verdict === 'deliver') {
+          deliver.push(h)
+          continue
+        }
+        const note = droppedNote(verdict, h.reason, h.event.ruleName, h.event.symbol)
+        suppress(verdict, note, h.event.id)
+        const text = `Not delivered (${DROPPED_TEXT[verdict]})`
+        events.push(logEntry('dropped', h.event, text, input.newId(), at))
+      }
+      for (const h of deliver) {
         events.push(
           logEntry(
             'delivered',
             h.event,
-            `Delivered after ${holdText[h.reason]}`,
+            `Delivered after ${HOLD_TEXT[h.reason]}`,
             input.newId(),
             at,
           ),
         )
         notifiedKeys.push(instanceKey(h.event.ruleId, h.event.symbol))
       }
-      const all = [...held.map((h) => h.event), ...sendable]
-      decisions.push({
-        status: 'sent',
-        title: `While notifications were held: ${plural(all.length + heldOverflow, 'alert')}`,
-        body: digestBody(all, heldOverflow),
-        symbol: oneSymbol(all),
-        eventIds: all.map((e) => e.id),
-      })
+      const all = [...deliver.map((h) => h.event), ...sendable]
+      if (all.length + heldOverflow > 0) {
+        decisions.push({
+          status: 'sent',
+          title: `While notifications were held: ${plural(all.length + heldOverflow, 'alert')}`,
+          body: digestBody(all, heldOverflow),
+          symbol: oneSymbol(all),
+          eventIds: all.map((e) => e.id),
+        })
+      }
     }
     held = []
     heldOverflow = 0
@@ -178,5 +206,11 @@ export function decideNotifications(input: NotifyInput): NotifyOutput {
       eventIds: sendable.map((e) => e.id),
     })
   }
-  return { decisions, events, onceSent, held, heldOverflow, notifiedKeys }
+  const why: NotificationDecision[] = [...suppressed.values()].map(({ reason, note, ids }) => ({
+    status: 'suppressed',
+    reason,
+    note,
+    eventIds: ids,
+  }))
+  return { decisions: [...why, ...decisions], events, onceSent, held, heldOverflow, notifiedKeys }
 }

@@ -1,0 +1,43 @@
+// The plain-language notes that say why an alert was not notified (Notification log, check --json).
+import type { HoldReason } from '../../../shared/alert-rules'
+
+export const DISABLED_NOTE = 'Desktop notifications are turned off in Settings.'
+export const BACKFILL_NOTE =
+  'First check after a fresh start: conditions already true are recorded, not notified as news.'
+export const ONCE_NOTE = 'The rule notifies only once, and it already did.'
+
+export function snoozedNote(ruleName: string): string {
+  return `The rule “${ruleName}” is snoozed for this symbol.`
+}
+
+/** "quiet hours" / "paused notifications", as in "Held (quiet hours)". */
+export const HOLD_TEXT: Record<HoldReason, string> = {
+  'quiet-hours': 'quiet hours',
+  paused: 'paused notifications',
+}
+
+export function heldNote(reason: HoldReason, waiting: number): string {
+  const when = reason === 'paused' ? 'the pause ends' : 'quiet hours end'
+  const what = waiting === 1 ? '1 alert waits' : `${waiting} alerts wait`
+  return `Held for ${HOLD_TEXT[reason]}: ${what} and will be summarised when ${when}.`
+}
+
+/** Why a held alert was not delivered when its hold ended. */
+export type ReleaseVerdict = 'deliver' | 'snoozed' | 'rule-disabled' | 'rule-deleted'
+
+export function droppedNote(
+  verdict: Exclude<ReleaseVerdict, 'deliver'>,
+  hold: HoldReason,
+  ruleName: string,
+  symbol: string,
+): string {
+  const held = `Held while ${hold === 'paused' ? 'notifications were paused' : 'quiet hours lasted'}`
+  switch (verdict) {
+    case 'snoozed':
+      return `${held}, then not delivered: “${ruleName}” was snoozed for ${symbol} meanwhile.`
+    case 'rule-disabled':
+      return `${held}, then not delivered: “${ruleName}” was turned off, expired or no longer covers ${symbol}.`
+    case 'rule-deleted':
+      return `${held}, then not delivered: the rule “${ruleName}” was deleted meanwhile.`
+  }
+}
