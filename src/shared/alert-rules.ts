@@ -131,8 +131,13 @@ export interface AlertEvent {
   durationMs?: number
 }
 
-/** Why a decision is 'held': quiet hours and pauses end in a digest. */
-export const HOLD_REASONS = ['quiet-hours', 'paused'] as const
+/** Why a decision is 'held': quiet hours and pauses end in a digest; disagreeing figures wait for data that agrees. */
+export const HOLD_REASONS = [
+  'quiet-hours',
+  'paused',
+  /** The reported change contradicts the computed one: kept in history, not notified by default. */
+  'figures-disagree',
+] as const
 export type HoldReason = (typeof HOLD_REASONS)[number]
 
 /** Why alerts were not notified. Codes are a public interface (check --json): add, never rename. */
@@ -175,4 +180,9 @@ export interface AlertInstance {
   lastValue: number | null
   verified: boolean
   detail: string | null
+  /** Why this episode's news has not reached the user yet (told when that clears), else null. */
+  heldBack: HeldBackReason | null
 }
+
+/** Reasons an episode's news is owed to the user rather than dropped. */
+export type HeldBackReason = 'figures-disagree'

@@ -22,7 +22,11 @@ export const settingsSchema = z.object({
     .number()
     .min(1)
     .max(24 * 60),
-  notifications: z.object({ enabled: z.boolean() }),
+  notifications: z.object({
+    enabled: z.boolean(),
+    /** Notify alerts whose reported and computed changes disagree (marked); default: hold them. */
+    notifyUnverified: z.boolean().default(false),
+  }),
   quietHours: z.object({ enabled: z.boolean(), start: hhmm, end: hhmm }),
   rules: z.array(alertRuleSchema).max(200),
   startAtLogin: z.boolean(),
@@ -38,7 +42,7 @@ export function defaultSettings(): Settings {
     watchlist: ['TSLA', 'NVDA', 'AAPL', 'GOLD'],
     baseUrl: null,
     intervalMinutes: 5,
-    notifications: { enabled: true },
+    notifications: { enabled: true, notifyUnverified: false },
     quietHours: { enabled: false, start: '22:00', end: '07:00' },
     rules: defaultRules(),
     startAtLogin: false,

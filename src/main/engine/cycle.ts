@@ -16,7 +16,7 @@ import type { NotifyPrefs } from './alerts/quiet-hours'
 import { liveTargets, ruleIsActive } from './alerts/rules'
 import type { ResponseCache } from './cache'
 import { fetchAll, type CycleClient, type FetchResult } from './cycle-fetch'
-import { buildRow, sparklineFor, staleSince, toObservation } from './snapshot'
+import { buildRow, rowProblems, sparklineFor, staleSince, toObservation } from './snapshot'
 
 /** The alert state persistence a cycle needs (AlertStateStore): last committed state, one commit. */
 export interface CycleAlertStore {
@@ -64,6 +64,7 @@ export function notifyPrefs(
     notificationsEnabled: settings.notifications.enabled,
     quietHours: settings.quietHours,
     pausedUntil: settings.notificationsPausedUntil,
+    notifyUnverified: settings.notifications.notifyUnverified,
     localMinuteOfDay: localMinuteOfDay ?? ((d) => d.getHours() * 60 + d.getMinutes()),
   }
 }
@@ -130,7 +131,14 @@ export async function runCycle(deps: CycleDeps, input: CycleInput): Promise<Cycl
     const s = bySymbol.get(symbol)!
     const type = s.detail?.assetType as AssetType | undefined
     const stock = type ? fetched.stock.get(type)?.data : null
-    return buildRow(s, sparklineFor(stock, symbol), evaluated.instances, snoozed.has(symbol))
+    const problems = rowProblems(s, evaluated.findings[symbol])
+    return buildRow(
+      s,
+      sparklineFor(stock, symbol),
+      evaluated.instances,
+      snoozed.has(symbol),
+      problems,
+    )
   })
   const outcome = cycleOutcome(fetched)
   return {

@@ -110,18 +110,75 @@ describe('concentration', () => {
   })
 })
 
-describe('unverified change', () => {
-  it('marks alerts unverified when the reported tvlChange disagrees, and says so', () => {
+describe('figures that disagree (reported tvlChange vs computed change)', () => {
+  const disagreeing = () => ({ TSLA: good(moved('TSLA', -12.4, { change7d: 0.02 })) })
+
+  it('are held, not notified: the episode is recorded and the app says why', () => {
     const h = new Harness({ rules: [rule({ pendingCycles: 1 })] })
     h.warm()
-    const r = h.run({ TSLA: good(moved('TSLA', -12.4, { change7d: 0.02 })) })
-    expect(r.events[0]).toMatchObject({
-      verified: false,
-      message: 'TSLA TVL down 12.4 % in 7 days (unverified)',
+    const r = h.run(disagreeing())
+    expect(r.events.map((e) => [e.type, e.verified])).toEqual([['fired', false]])
+    expect(sent(r)).toEqual([])
+    const [d] = r.decisions
+    expect(d).toMatchObject({
+      status: 'held',
+      reason: 'figures-disagree',
+      body: 'figures disagree: service says +2.0 %, history says −12.4 %',
+      eventIds: [r.events[0]?.id],
     })
+    expect(d?.status === 'held' && d.note).toMatch(/not notified/i)
+    expect(r.instances[0]).toMatchObject({
+      state: 'firing',
+      verified: false,
+      heldBack: 'figures-disagree',
+    })
+    expect(r.instances[0]?.detail).toContain(
+      'figures disagree: service says +2.0 %, history says −12.4 %',
+    )
+    expect(r.findings.TSLA).toEqual([
+      'figures disagree: service says +2.0 %, history says −12.4 % (7-day change)',
+    ])
+    // Not owed to a digest: nothing is delivered later while the figures keep disagreeing.
+    expect(r.state.held).toEqual([])
+    for (let i = 0; i < 3; i++) {
+      const again = h.run(disagreeing())
+      expect(again.events).toEqual([])
+      expect(again.decisions).toEqual([])
+    }
+  })
+
+  it('notify once the figures agree while the drop lasts', () => {
+    const h = new Harness({ rules: [rule({ pendingCycles: 1 })] })
+    h.warm()
+    h.run(disagreeing())
+    const agreed = h.run({ TSLA: good(moved('TSLA', -12.6)) })
+    expect(sent(agreed)).toMatchObject([{ title: 'TSLA TVL down 12.6 % in 7 days' }])
+    expect(agreed.instances[0]).toMatchObject({ verified: true, heldBack: null })
+    expect(h.run({ TSLA: good(moved('TSLA', -12.6)) }).decisions).toEqual([])
+  })
+
+  it('a held episode that ends before the figures agree is never notified', () => {
+    const h = new Harness({ rules: [rule({ pendingCycles: 1 })] })
+    h.warm()
+    h.run(disagreeing())
+    const over = h.run({ TSLA: good(moved('TSLA', 0)) })
+    expect(over.events.map((e) => e.type)).toEqual(['resolved'])
+    expect(sent(over)).toEqual([])
+    expect(sent(h.run({ TSLA: good(moved('TSLA', -1)) }))).toEqual([])
+  })
+
+  it('notify, clearly marked, when the user opted in', () => {
+    const h = new Harness({
+      rules: [rule({ pendingCycles: 1 })],
+      prefs: { notifyUnverified: true },
+    })
+    h.warm()
+    const r = h.run(disagreeing())
+    expect(sent(r)).toHaveLength(1)
     expect(sent(r)[0]?.title).toBe('TSLA TVL down 12.4 % in 7 days (unverified)')
-    expect(sent(r)[0]?.body).toContain('disagrees')
-    expect(r.instances[0]?.verified).toBe(false)
+    expect(sent(r)[0]?.body).toContain(
+      'figures disagree: service says +2.0 %, history says −12.4 %',
+    )
   })
 
   it('consistent fraction and percent forms both stay verified', () => {
@@ -133,6 +190,8 @@ describe('unverified change', () => {
         verified: true,
         message: 'TSLA TVL down 12.4 % in 7 days',
       })
+      expect(sent(r)).toHaveLength(1)
+      expect(r.findings.TSLA).toEqual([])
     }
   })
 })

@@ -2,6 +2,7 @@
 import type { ChangeWindow } from '../../../shared/alert-rules'
 import type { AssetDetail } from '../../../shared/liquidity-schemas'
 import type { ChangeInfo } from '../../../shared/view-models'
+import { formatSignedPct } from './format'
 
 /** A reported figure agrees when within 0.1 percentage points or 1 % of the computed one. */
 const ABS_TOLERANCE_PP = 0.1
@@ -23,6 +24,22 @@ export function computeChange(detail: AssetDetail, window: ChangeWindow): Change
   const reported = start.tvlChange
   const verified = agrees(reported * 100, pct) || agrees(reported, pct)
   return { pct, verified, reported }
+}
+
+/**
+ * The reported figure as a percent, for people. Its unit is unspecified; the spec calls it a decimal
+ * number and the services we know send fractions, so |x| ≤ 1 reads as a fraction (0.02 → 2 %) and
+ * anything larger as a percent already.
+ */
+export function reportedPct(reported: number): number {
+  return Math.abs(reported) <= 1 ? reported * 100 : reported
+}
+
+/** "figures disagree: service says +2.0 %, history says −30.1 %"; null when they agree. */
+export function disagreement(change: ChangeInfo): string | null {
+  if (change.verified) return null
+  const said = formatSignedPct(reportedPct(change.reported))
+  return `figures disagree: service says ${said}, history says ${formatSignedPct(change.pct)}`
 }
 
 export interface LargestShare {

@@ -5,15 +5,24 @@ import {
   ALERT_STATES,
   type AlertEvent,
   type AlertInstance,
+  type HeldBackReason,
 } from '../../../shared/alert-rules'
 
 /** Where an instance is in its episode; the shown AlertState may differ (stale, error, nodata). */
 export type Phase = 'ok' | 'pending' | 'firing'
 
-export interface InstanceRecord extends AlertInstance {
+/** News of an episode the user has not had yet: told once the reason clears, if still true. */
+export interface Owed {
+  type: 'fired' | 'resolved'
+  why: HeldBackReason
+}
+
+/** heldBack is derived from owed when shown (toInstance), not stored twice. */
+export interface InstanceRecord extends Omit<AlertInstance, 'heldBack'> {
   phase: Phase
   /** Last 'fired' or 'repeated' event: the repeat timer runs from here. */
   lastAlertAt: string | null
+  owed: Owed | null
 }
 
 export interface HeldEvent {
@@ -90,7 +99,12 @@ const instanceSchema = z.object({
   detail: z.string().nullable(),
   phase: z.enum(['ok', 'pending', 'firing']),
   lastAlertAt: iso.nullable(),
-}) satisfies z.ZodType<InstanceRecord>
+  // Fields added later default, so a state file written before them still loads.
+  owed: z
+    .object({ type: z.enum(['fired', 'resolved']), why: z.enum(['figures-disagree']) })
+    .nullable()
+    .default(null),
+}) satisfies z.ZodType<InstanceRecord, unknown>
 
 export const engineStateSchema = z.object({
   version: z.literal(1),
@@ -104,7 +118,7 @@ export const engineStateSchema = z.object({
   onceSent: z.record(z.string(), z.string()),
   held: z.array(z.object({ reason: z.enum(['quiet-hours', 'paused']), event: alertEventSchema })),
   heldOverflow: z.number().int().nonnegative(),
-}) satisfies z.ZodType<AlertEngineState>
+}) satisfies z.ZodType<AlertEngineState, unknown>
 
 /** Strip engine bookkeeping for the UI. */
 export function toInstance(r: InstanceRecord): AlertInstance {
@@ -119,5 +133,6 @@ export function toInstance(r: InstanceRecord): AlertInstance {
     lastValue: r.lastValue,
     verified: r.verified,
     detail: r.detail,
+    heldBack: r.owed?.why ?? null,
   }
 }

@@ -14,6 +14,8 @@ import {
   type SymbolBaseline,
 } from './engine-state'
 import { measure, readSymbol, type Observation, type SymbolReading } from './measure'
+import { catchUp, owedAfter, withholdFor } from './episode-news'
+import { disagreementFindings } from './findings'
 import { decideNotifications, type Candidate } from './notify'
 import type { NotifyPrefs } from './quiet-hours'
 import type { ReleaseVerdict } from './notes'
@@ -37,6 +39,8 @@ export interface CycleResult {
   decisions: NotificationDecision[]
   /** One per live (rule, symbol), in rule then scope order. */
   instances: AlertInstance[]
+  /** Per symbol read this cycle: what makes its data less than trustworthy, in plain words. */
+  findings: Record<string, string[]>
 }
 
 export function evaluateCycle(input: CycleInput): CycleResult {
@@ -51,7 +55,10 @@ export function evaluateCycle(input: CycleInput): CycleResult {
   const symbols = new Set([...targets.map((t) => t.symbol), ...input.observations.keys()])
   const readings = new Map<string, SymbolReading>()
   const baselines: Record<string, SymbolBaseline> = {}
+  const findings: Record<string, string[]> = {}
   for (const symbol of symbols) {
+    const shown = input.observations.get(symbol)?.detail
+    findings[symbol] = shown ? disagreementFindings(shown) : []
     const { reading, baseline } = readSymbol(
       symbol,
       input.observations.get(symbol),
@@ -62,9 +69,12 @@ export function evaluateCycle(input: CycleInput): CycleResult {
   }
 
   const previous = new Map(state.instances.map((r) => [instanceKey(r.ruleId, r.symbol), r]))
+  const notifyUnverified = input.prefs.notifyUnverified ?? false
   const records: InstanceRecord[] = []
   const alertEvents: AlertEvent[] = []
   const candidates: Candidate[] = []
+  /** Per event: the record it belongs to and that record before this cycle. */
+  const origin = new Map<string, { record: InstanceRecord; prev: InstanceRecord | undefined }>()
   let freshData = false
   for (const t of targets) {
     const reading = readings.get(t.symbol) ?? { kind: 'nodata', detail: `no data for ${t.symbol}` }
@@ -73,16 +83,27 @@ export function evaluateCycle(input: CycleInput): CycleResult {
       reading.kind === 'good'
         ? measure(t.symbol, reading.detail, t.condition, t.rule.rearmMarginPct)
         : reading
-    const { record, drafts } = step(previous.get(instanceKey(t.rule.id, t.symbol)), t, verdict, now)
+    const prev = previous.get(instanceKey(t.rule.id, t.symbol))
+    const { record, drafts } = step(prev, t, verdict, now)
+    // A new episode event supersedes older owed news; otherwise owed news may be told now.
+    if (drafts.length > 0) record.owed = null
+    else {
+      const late = catchUp(record, t, verdict, now, notifyUnverified)
+      if (late !== null) drafts.push(late)
+    }
     records.push(record)
+    const disagreement = verdict.kind === 'measured' ? verdict.disagreement : null
     for (const d of drafts) {
       const event: AlertEvent = { id: newId(), ...d }
       alertEvents.push(event)
+      origin.set(event.id, { record, prev })
       candidates.push({
         event,
         snoozed: t.snoozed,
         once: t.rule.notify === 'once',
         fingerprint: t.fingerprint,
+        withhold: withholdFor(event, prev, disagreement, notifyUnverified),
+        disagreement,
       })
     }
   }
@@ -101,6 +122,13 @@ export function evaluateCycle(input: CycleInput): CycleResult {
   const notifiedKeys = new Set(notified.notifiedKeys)
   for (const r of records)
     if (notifiedKeys.has(instanceKey(r.ruleId, r.symbol))) r.lastNotifiedAt = at
+  for (const c of candidates) {
+    const o = origin.get(c.event.id)
+    if (o === undefined) continue
+    if (c.withhold !== null && notified.withheld.has(c.event.id))
+      o.record.owed = owedAfter(c.event, c.withhold, o.prev)
+    else if (c.event.type === 'fired' || c.event.type === 'resolved') o.record.owed = null
+  }
 
   // 'once' memory survives disabling a rule, not deleting it.
   const ruleIds = new Set(input.rules.map((r) => r.id))
@@ -122,6 +150,7 @@ export function evaluateCycle(input: CycleInput): CycleResult {
     events: [...alertEvents, ...notified.events],
     decisions: notified.decisions,
     instances: records.map(toInstance),
+    findings,
   }
 }
 

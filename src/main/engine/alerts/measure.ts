@@ -3,7 +3,7 @@
 import type { AlertCondition } from '../../../shared/alert-rules'
 import type { SerializedError } from '../../../shared/errors'
 import type { AssetDetail } from '../../../shared/liquidity-schemas'
-import { computeChange, largestShare } from './change'
+import { computeChange, disagreement, largestShare } from './change'
 import type { SymbolBaseline } from './engine-state'
 import { formatAmount, formatPct, windowDays } from './format'
 
@@ -31,6 +31,8 @@ export interface Measurement {
   /** Back past the threshold by the re-arm margin: a firing episode may end. */
   clear: boolean
   verified: boolean
+  /** "figures disagree: service says +2.0 %, history says −12.4 %" when not verified. */
+  disagreement: string | null
   /** "TSLA TVL down 12.4 % in 7 days (unverified)" */
   headline: string
   /** "TSLA TVL still down 13.0 % in 7 days" — for repeat reminders. */
@@ -121,6 +123,8 @@ export function measure(
       const breach = move >= c.thresholdPct
       const word = change.pct < 0 ? 'down' : 'up'
       const tag = change.verified ? '' : unverifiedTag
+      const disagree = disagreement(change)
+      const judged = `${word} ${formatPct(change.pct)} in ${days} days; alert at ${c.direction} ${formatPct(c.thresholdPct)}`
       return {
         kind: 'measured',
         value: change.pct,
@@ -128,10 +132,12 @@ export function measure(
         breach,
         clear: !breach && move <= c.thresholdPct - rearmMarginPct,
         verified: change.verified,
+        disagreement: disagree,
         headline: `${symbol} TVL ${word} ${formatPct(change.pct)} in ${days} days${tag}`,
         ongoing: `${symbol} TVL still ${word} ${formatPct(change.pct)} in ${days} days${tag}`,
         subject: `${days}-day TVL ${c.direction === 'down' ? 'drop' : 'rise'}`,
-        status: `${word} ${formatPct(change.pct)} in ${days} days${tag}; alert at ${c.direction} ${formatPct(c.thresholdPct)}`,
+        // The disagreement leads: it is why this figure is not notified.
+        status: disagree === null ? judged : `${disagree} (${days}-day change); ${judged}`,
       }
     }
     case 'tvl-below': {
@@ -144,6 +150,7 @@ export function measure(
         breach,
         clear: !breach && tvl >= c.amount * (1 + rearmMarginPct / 100),
         verified: true,
+        disagreement: null,
         headline: `${symbol} TVL ${formatAmount(tvl)} is below ${formatAmount(c.amount)}`,
         ongoing: `${symbol} TVL still below ${formatAmount(c.amount)}: ${formatAmount(tvl)}`,
         subject: `TVL below ${formatAmount(c.amount)}`,
@@ -161,6 +168,7 @@ export function measure(
         breach,
         clear: !breach && top.sharePct <= c.maxSharePct - rearmMarginPct,
         verified: true,
+        disagreement: null,
         headline: `${symbol}: ${c.by} ${top.name} holds ${formatPct(top.sharePct)} of TVL (limit ${formatPct(c.maxSharePct)})`,
         ongoing: `${symbol}: ${c.by} ${top.name} still holds ${formatPct(top.sharePct)} of TVL (limit ${formatPct(c.maxSharePct)})`,
         subject: `${c.by} concentration`,

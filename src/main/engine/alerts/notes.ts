@@ -1,5 +1,6 @@
 // The plain-language notes that say why an alert was not notified (Notification log, check --json).
-import type { HoldReason } from '../../../shared/alert-rules'
+/** Holds that end by the clock (and then deliver a digest). */
+export type TimeHold = 'quiet-hours' | 'paused'
 
 export const DISABLED_NOTE = 'Desktop notifications are turned off in Settings.'
 export const BACKFILL_NOTE =
@@ -11,12 +12,12 @@ export function snoozedNote(ruleName: string): string {
 }
 
 /** "quiet hours" / "paused notifications", as in "Held (quiet hours)". */
-export const HOLD_TEXT: Record<HoldReason, string> = {
+export const HOLD_TEXT: Record<TimeHold, string> = {
   'quiet-hours': 'quiet hours',
   paused: 'paused notifications',
 }
 
-export function heldNote(reason: HoldReason, waiting: number): string {
+export function heldNote(reason: TimeHold, waiting: number): string {
   const when = reason === 'paused' ? 'the pause ends' : 'quiet hours end'
   const what = waiting === 1 ? '1 alert waits' : `${waiting} alerts wait`
   return `Held for ${HOLD_TEXT[reason]}: ${what} and will be summarised when ${when}.`
@@ -27,7 +28,7 @@ export type ReleaseVerdict = 'deliver' | 'snoozed' | 'rule-disabled' | 'rule-del
 
 export function droppedNote(
   verdict: Exclude<ReleaseVerdict, 'deliver'>,
-  hold: HoldReason,
+  hold: TimeHold,
   ruleName: string,
   symbol: string,
 ): string {
@@ -41,3 +42,12 @@ export function droppedNote(
       return `${held}, then not delivered: the rule “${ruleName}” was deleted meanwhile.`
   }
 }
+
+export const DISAGREE_NOTE =
+  'Not notified: the service’s own change figure contradicts the change its history gives, so ' +
+  'neither can be trusted. The alert is kept in the history and is notified if the figures agree ' +
+  'while it lasts. To be told about such alerts anyway, turn on “Notify alerts whose figures ' +
+  'disagree” in Settings → Notifications.'
+
+export const UNTOLD_RECOVERY_NOTE =
+  'Not notified: the alert this recovery ends was never notified (its figures disagreed).'

@@ -1,8 +1,14 @@
 // Decides, per cycle, which alert events become a desktop notification: suppressed (backfill,
-// disabled, snoozed, once), held for quiet hours/pause, or sent — several at once as one digest.
+// disabled, snoozed, once), held (quiet hours, pause, figures that disagree), or sent — several at
+// once as one digest.
 // Held alerts meet the rules as they are when the hold ends: a rule snoozed, turned off or deleted
 // meanwhile gets no delivery.
-import type { AlertEvent, NotificationDecision, SuppressReason } from '../../../shared/alert-rules'
+import type {
+  AlertEvent,
+  HeldBackReason,
+  NotificationDecision,
+  SuppressReason,
+} from '../../../shared/alert-rules'
 import { instanceKey, type HeldEvent } from './engine-state'
 import {
   BACKFILL_NOTE,
@@ -16,11 +22,22 @@ import {
 } from './notes'
 import { holdReason, type NotifyPrefs } from './quiet-hours'
 
+/** An alert that must not reach the user now, and why (decided by the engine, which knows the data). */
+export interface Withhold {
+  reason: HeldBackReason
+  /** Shown as the held decision's body: "figures disagree: service says +2.0 %, history says −30.1 %". */
+  body: string
+  note: string
+}
+
 export interface Candidate {
   event: AlertEvent
   snoozed: boolean
   once: boolean
   fingerprint: string
+  withhold: Withhold | null
+  /** The figures' disagreement, to state in a notification the user opted in to (notifyUnverified). */
+  disagreement: string | null
 }
 
 export interface NotifyInput {
@@ -46,6 +63,8 @@ export interface NotifyOutput {
   heldOverflow: number
   /** Instance keys whose alert reached the user now (sets lastNotifiedAt). */
   notifiedKeys: string[]
+  /** Event id → why it was withheld; the engine owes such news to the user once the reason clears. */
+  withheld: Map<string, HeldBackReason>
 }
 
 /** Enough to bound the state file through a long pause; the digest still counts the rest. */
@@ -68,10 +87,11 @@ function oneSymbol(events: AlertEvent[]): string | null {
   return symbols.size === 1 ? (events[0]?.symbol ?? null) : null
 }
 
-function single(e: AlertEvent): NotificationDecision {
-  const note = e.verified
-    ? ''
-    : '\nThe service’s own change figure disagrees with ours; check the data.'
+function single(e: AlertEvent, disagreement: string | null): NotificationDecision {
+  const note =
+    e.verified || disagreement === null
+      ? ''
+      : `\n${disagreement}: check the data before acting on it.`
   return {
     status: 'sent',
     title: e.message,
@@ -111,6 +131,8 @@ export function decideNotifications(input: NotifyInput): NotifyOutput {
   const decisions: NotificationDecision[] = []
   const sendable: AlertEvent[] = []
   const heldNow: AlertEvent[] = []
+  const withheld = new Map<string, HeldBackReason>()
+  const disagreements = new Map<string, string>()
 
   const suppress = (reason: SuppressReason, note: string, id: string): void => {
     const key = `${reason}\u0000${note}`
@@ -124,11 +146,22 @@ export function decideNotifications(input: NotifyInput): NotifyOutput {
     if (input.backfill) suppress('backfill', BACKFILL_NOTE, c.event.id)
     else if (!prefs.notificationsEnabled) suppress('disabled', DISABLED_NOTE, c.event.id)
     else if (c.snoozed) suppress('snoozed', snoozedNote(c.event.ruleName), c.event.id)
-    else if (c.once && (c.event.type !== 'fired' || onceSent[key] === c.fingerprint)) {
+    else if (c.withhold !== null) {
+      withheld.set(c.event.id, c.withhold.reason)
+      decisions.push({
+        status: 'held',
+        reason: c.withhold.reason,
+        note: c.withhold.note,
+        title: c.event.message,
+        body: c.withhold.body,
+        eventIds: [c.event.id],
+      })
+    } else if (c.once && (c.event.type !== 'fired' || onceSent[key] === c.fingerprint)) {
       suppress('once-already-sent', ONCE_NOTE, c.event.id)
     } else {
       // A held notification counts as sent for 'once': the digest will carry it.
       if (c.once) onceSent[key] = c.fingerprint
+      if (c.disagreement !== null) disagreements.set(c.event.id, c.disagreement)
       if (hold === null) sendable.push(c.event)
       else {
         heldNow.push(c.event)
@@ -196,7 +229,8 @@ export function decideNotifications(input: NotifyInput): NotifyOutput {
     held = []
     heldOverflow = 0
   } else if (sendable.length === 1) {
-    decisions.push(single(sendable[0] as AlertEvent))
+    const e = sendable[0] as AlertEvent
+    decisions.push(single(e, disagreements.get(e.id) ?? null))
   } else if (sendable.length > 1) {
     decisions.push({
       status: 'sent',
@@ -212,5 +246,13 @@ export function decideNotifications(input: NotifyInput): NotifyOutput {
     note,
     eventIds: ids,
   }))
-  return { decisions: [...why, ...decisions], events, onceSent, held, heldOverflow, notifiedKeys }
+  return {
+    decisions: [...why, ...decisions],
+    events,
+    onceSent,
+    held,
+    heldOverflow,
+    notifiedKeys,
+    withheld,
+  }
 }

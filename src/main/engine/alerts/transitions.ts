@@ -23,10 +23,11 @@ export function blankRecord(ruleId: string, symbol: string): InstanceRecord {
     lastValue: null,
     verified: true,
     detail: null,
+    owed: null,
   }
 }
 
-function draft(
+export function draft(
   type: AlertEventType,
   t: Target,
   at: string,
