@@ -48,6 +48,8 @@ export const ruleOverrideSchema = z
   })
   .strict()
 
+export const DEFAULT_COOLDOWN_MINUTES = 60
+
 export const alertRuleSchema = z
   .object({
     id: z.string().min(1).max(64),
@@ -74,6 +76,16 @@ export const alertRuleSchema = z
     /** 'once': notify the first firing only, then stay silent until the rule is edited (TradingView's
      *  "only once"); 'every-time': every new episode, and again every repeatHours while it lasts. */
     notify: z.enum(['once', 'every-time']),
+    /**
+     * Minutes between two notifications of one (rule, symbol): news inside it is recorded, and told
+     * when it ends if still true. 0 turns it off. Rules saved before it existed get the default.
+     */
+    cooldownMinutes: z
+      .number()
+      .int()
+      .min(0)
+      .max(7 * 24 * 60)
+      .default(DEFAULT_COOLDOWN_MINUTES),
     expiresAt: isoInstant.nullable(),
     snoozedUntil: isoInstant.nullable(),
   })
@@ -95,6 +107,7 @@ export function defaultRules(): AlertRule[] {
       rearmMarginPct: 2,
       repeatHours: 24,
       notify: 'every-time',
+      cooldownMinutes: DEFAULT_COOLDOWN_MINUTES,
       expiresAt: null,
       snoozedUntil: null,
     },
@@ -111,6 +124,10 @@ export const ALERT_EVENT_TYPES = [
   'delivered',
   /** A held alert not delivered when the hold ended (its rule was snoozed, turned off or deleted). */
   'dropped',
+  /** A (rule, symbol) keeps changing state: one notice instead of one per episode. */
+  'flapping',
+  /** It settled: one notice, with the state it settled in. */
+  'flap-ended',
 ] as const
 export type AlertEventType = (typeof ALERT_EVENT_TYPES)[number]
 
@@ -152,6 +169,10 @@ export const SUPPRESS_REASONS = [
   'rule-deleted',
   /** A held alert whose rule was turned off, expired or no longer covers the symbol. */
   'rule-disabled',
+  /** The rule notified about this symbol less than cooldownMinutes ago. */
+  'cooldown',
+  /** The rule/symbol is flapping: one notice when it starts and one when it settles. */
+  'flapping',
 ] as const
 export type SuppressReason = (typeof SUPPRESS_REASONS)[number]
 
@@ -182,7 +203,12 @@ export interface AlertInstance {
   detail: string | null
   /** Why this episode's news has not reached the user yet (told when that clears), else null. */
   heldBack: HeldBackReason | null
+  /** Keeps changing state (flap detection): notified once, not per episode, until it settles. */
+  flapping: boolean
+  /** Until when a new notification for it waits (the rule's cooldown, as of the last cycle); null when none. */
+  cooldownUntil: string | null
 }
 
 /** Reasons an episode's news is owed to the user rather than dropped. */
-export type HeldBackReason = 'figures-disagree'
+export const HELD_BACK_REASONS = ['figures-disagree', 'cooldown', 'flapping'] as const
+export type HeldBackReason = (typeof HELD_BACK_REASONS)[number]

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import {
   ALERT_EVENT_TYPES,
   ALERT_STATES,
+  HELD_BACK_REASONS,
   type AlertEvent,
   type AlertInstance,
   type HeldBackReason,
@@ -23,6 +24,16 @@ export interface InstanceRecord extends Omit<AlertInstance, 'heldBack'> {
   /** Last 'fired' or 'repeated' event: the repeat timer runs from here. */
   lastAlertAt: string | null
   owed: Owed | null
+  /** Last time a notification for it went out (sent, or queued for a digest): the cooldown runs from here. */
+  lastOutAt: string | null
+  /** The condition with hysteresis: set by a breach, cleared only past the re-arm margin. */
+  raised: boolean
+  /** `raised` of the last readings (up to 21), oldest first, as '0'/'1': the flap detector's input. */
+  flapHistory: string
+  /** The user was told it is flapping (and will be told when it stops). */
+  flapAnnounced: boolean
+  /** The rule as edited when the flap history began: an edit starts the history afresh. */
+  fingerprint: string
 }
 
 export interface HeldEvent {
@@ -86,25 +97,41 @@ export const alertEventSchema = z.object({
   durationMs: z.number().nonnegative().optional(),
 }) satisfies z.ZodType<AlertEvent>
 
-const instanceSchema = z.object({
-  ruleId: z.string(),
-  symbol: z.string(),
-  state: z.enum(ALERT_STATES),
-  breachCount: z.number().int().nonnegative(),
-  since: iso.nullable(),
-  firedAt: iso.nullable(),
-  lastNotifiedAt: iso.nullable(),
-  lastValue: z.number().nullable(),
-  verified: z.boolean(),
-  detail: z.string().nullable(),
-  phase: z.enum(['ok', 'pending', 'firing']),
-  lastAlertAt: iso.nullable(),
-  // Fields added later default, so a state file written before them still loads.
-  owed: z
-    .object({ type: z.enum(['fired', 'resolved']), why: z.enum(['figures-disagree']) })
-    .nullable()
-    .default(null),
-}) satisfies z.ZodType<InstanceRecord, unknown>
+const instanceSchema = z
+  .object({
+    ruleId: z.string(),
+    symbol: z.string(),
+    state: z.enum(ALERT_STATES),
+    breachCount: z.number().int().nonnegative(),
+    since: iso.nullable(),
+    firedAt: iso.nullable(),
+    lastNotifiedAt: iso.nullable(),
+    lastValue: z.number().nullable(),
+    verified: z.boolean(),
+    detail: z.string().nullable(),
+    phase: z.enum(['ok', 'pending', 'firing']),
+    lastAlertAt: iso.nullable(),
+    // Fields added later are optional here and filled below, so an older state file still loads.
+    owed: z
+      .object({ type: z.enum(['fired', 'resolved']), why: z.enum(HELD_BACK_REASONS) })
+      .nullable()
+      .default(null),
+    lastOutAt: iso.nullable().optional(),
+    raised: z.boolean().optional(),
+    flapHistory: z
+      .string()
+      .regex(/^[01]{0,21}$/)
+      .default(''),
+    flapping: z.boolean().default(false),
+    flapAnnounced: z.boolean().default(false),
+    cooldownUntil: iso.nullable().default(null),
+    fingerprint: z.string().default(''),
+  })
+  .transform((r): InstanceRecord => ({
+    ...r,
+    lastOutAt: r.lastOutAt ?? r.lastNotifiedAt,
+    raised: r.raised ?? r.phase === 'firing',
+  })) satisfies z.ZodType<InstanceRecord, unknown>
 
 export const engineStateSchema = z.object({
   version: z.literal(1),
@@ -134,5 +161,7 @@ export function toInstance(r: InstanceRecord): AlertInstance {
     verified: r.verified,
     detail: r.detail,
     heldBack: r.owed?.why ?? null,
+    flapping: r.flapping,
+    cooldownUntil: r.cooldownUntil,
   }
 }

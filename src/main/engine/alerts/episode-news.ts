@@ -1,16 +1,19 @@
 // What the user has been told about an episode, and what is still owed: news withheld for a reason
-// that may clear (figures that disagree) is told once it clears, if it is still true by then.
+// that clears (figures that disagree, the cooldown, flapping) is told once it clears, if it is
+// still true by then; news that stopped being true meanwhile is forgotten.
 import type { AlertEvent } from '../../../shared/alert-rules'
 import type { InstanceRecord, Owed } from './engine-state'
 import type { Measurement, NoVerdict } from './measure'
-import { DISAGREE_NOTE, UNTOLD_RECOVERY_NOTE } from './notes'
+import { DISAGREE_NOTE, untoldRecoveryNote } from './notes'
 import type { Withhold } from './notify'
 import type { Target } from './rules'
 import { draft, type DraftEvent } from './transitions'
 
+type Draft = Pick<AlertEvent, 'type' | 'verified'>
+
 /**
  * Owed news that can be told now: 'fired' while the episode still breaches on figures the user may
- * be told about, 'resolved' while it is still over. Owed news that stopped being true is forgotten.
+ * be told about, 'resolved' while it is still over. Owed news that stopped being true is dropped.
  */
 export function catchUp(
   record: InstanceRecord,
@@ -34,19 +37,20 @@ export function catchUp(
   return draft('resolved', t, at, `${t.symbol} ${verdict.subject} recovered`, verdict)
 }
 
-/** Why a new event must not reach the user now, or null. `prev` is the record before this cycle. */
-export function withholdFor(
-  e: AlertEvent,
+/** Why a new event must not reach the user on account of its data, or null. */
+export function dataWithhold(
+  e: Draft,
   prev: InstanceRecord | undefined,
   disagreement: string | null,
   notifyUnverified: boolean,
 ): Withhold | null {
   // The end of an episode the user never heard of is no news either.
   if (e.type === 'resolved' && prev?.owed?.type === 'fired') {
+    const why = prev.owed.why
     return {
-      reason: prev.owed.why,
+      reason: why,
       body: 'the alert it ends was never notified',
-      note: UNTOLD_RECOVERY_NOTE,
+      note: untoldRecoveryNote(why),
     }
   }
   if (!e.verified && !notifyUnverified && disagreement !== null) {
@@ -55,13 +59,18 @@ export function withholdFor(
   return null
 }
 
-/** What stays owed after a withheld event: its news, unless it ended an episode never told. */
+/**
+ * What is owed after a withheld event. Owed news is the difference between what the user was last
+ * told and what is true: a withheld 'resolved' after an untold 'fired' (or the reverse) cancels out.
+ */
 export function owedAfter(
-  e: AlertEvent,
+  e: Draft,
   w: Withhold,
   prev: InstanceRecord | undefined,
+  current: Owed | null,
 ): Owed | null {
-  if (e.type === 'resolved' && prev?.owed?.type === 'fired') return null
-  if (e.type !== 'fired' && e.type !== 'resolved') return prev?.owed ?? null
+  if (e.type !== 'fired' && e.type !== 'resolved') return current
+  const before = prev?.owed ?? null
+  if (before !== null && before.type !== e.type) return null
   return { type: e.type, why: w.reason }
 }

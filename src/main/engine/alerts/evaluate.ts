@@ -14,13 +14,14 @@ import {
   type SymbolBaseline,
 } from './engine-state'
 import { measure, readSymbol, type Observation, type SymbolReading } from './measure'
-import { catchUp, owedAfter, withholdFor } from './episode-news'
+import { advance } from './advance'
+import { cooldownUntil } from './cooldown'
+import { owedAfter } from './episode-news'
 import { disagreementFindings } from './findings'
 import { decideNotifications, type Candidate } from './notify'
 import type { NotifyPrefs } from './quiet-hours'
 import type { ReleaseVerdict } from './notes'
 import { liveTargets, type Target } from './rules'
-import { step } from './transitions'
 
 export interface CycleInput {
   now: Date
@@ -84,17 +85,11 @@ export function evaluateCycle(input: CycleInput): CycleResult {
         ? measure(t.symbol, reading.detail, t.condition, t.rule.rearmMarginPct)
         : reading
     const prev = previous.get(instanceKey(t.rule.id, t.symbol))
-    const { record, drafts } = step(prev, t, verdict, now)
-    // A new episode event supersedes older owed news; otherwise owed news may be told now.
-    if (drafts.length > 0) record.owed = null
-    else {
-      const late = catchUp(record, t, verdict, now, notifyUnverified)
-      if (late !== null) drafts.push(late)
-    }
+    const { record, drafted } = advance(prev, t, verdict, now, notifyUnverified)
     records.push(record)
     const disagreement = verdict.kind === 'measured' ? verdict.disagreement : null
-    for (const d of drafts) {
-      const event: AlertEvent = { id: newId(), ...d }
+    for (const { draft, withhold } of drafted) {
+      const event: AlertEvent = { id: newId(), ...draft }
       alertEvents.push(event)
       origin.set(event.id, { record, prev })
       candidates.push({
@@ -102,7 +97,7 @@ export function evaluateCycle(input: CycleInput): CycleResult {
         snoozed: t.snoozed,
         once: t.rule.notify === 'once',
         fingerprint: t.fingerprint,
-        withhold: withholdFor(event, prev, disagreement, notifyUnverified),
+        withhold,
         disagreement,
       })
     }
@@ -122,13 +117,19 @@ export function evaluateCycle(input: CycleInput): CycleResult {
   const notifiedKeys = new Set(notified.notifiedKeys)
   for (const r of records)
     if (notifiedKeys.has(instanceKey(r.ruleId, r.symbol))) r.lastNotifiedAt = at
+  const outKeys = new Set(notified.outKeys)
   for (const c of candidates) {
     const o = origin.get(c.event.id)
     if (o === undefined) continue
     if (c.withhold !== null && notified.withheld.has(c.event.id))
-      o.record.owed = owedAfter(c.event, c.withhold, o.prev)
+      o.record.owed = owedAfter(c.event, c.withhold, o.prev, o.record.owed)
     else if (c.event.type === 'fired' || c.event.type === 'resolved') o.record.owed = null
   }
+  records.forEach((r, i) => {
+    if (!outKeys.has(instanceKey(r.ruleId, r.symbol))) return
+    r.lastOutAt = at
+    r.cooldownUntil = cooldownUntil(r, (targets[i] as Target).rule, now)
+  })
 
   // 'once' memory survives disabling a rule, not deleting it.
   const ruleIds = new Set(input.rules.map((r) => r.id))

@@ -41,6 +41,8 @@ export interface Measurement {
   subject: string
   /** Instance detail for the UI. */
   status: string
+  /** The value as a person reads it: "down 4.0 % in 7 days", "TVL $850K". */
+  reading: string
 }
 
 export function baselineOf(detail: AssetDetail): SymbolBaseline {
@@ -124,7 +126,8 @@ export function measure(
       const word = change.pct < 0 ? 'down' : 'up'
       const tag = change.verified ? '' : unverifiedTag
       const disagree = disagreement(change)
-      const judged = `${word} ${formatPct(change.pct)} in ${days} days; alert at ${c.direction} ${formatPct(c.thresholdPct)}`
+      const reading = `${word} ${formatPct(change.pct)} in ${days} days`
+      const judged = `${reading}; alert at ${c.direction} ${formatPct(c.thresholdPct)}`
       return {
         kind: 'measured',
         value: change.pct,
@@ -138,6 +141,7 @@ export function measure(
         subject: `${days}-day TVL ${c.direction === 'down' ? 'drop' : 'rise'}`,
         // The disagreement leads: it is why this figure is not notified.
         status: disagree === null ? judged : `${disagree} (${days}-day change); ${judged}`,
+        reading,
       }
     }
     case 'tvl-below': {
@@ -155,6 +159,7 @@ export function measure(
         ongoing: `${symbol} TVL still below ${formatAmount(c.amount)}: ${formatAmount(tvl)}`,
         subject: `TVL below ${formatAmount(c.amount)}`,
         status: `TVL ${formatAmount(tvl)}; alert below ${formatAmount(c.amount)}`,
+        reading: `TVL ${formatAmount(tvl)}`,
       }
     }
     case 'concentration': {
@@ -173,6 +178,7 @@ export function measure(
         ongoing: `${symbol}: ${c.by} ${top.name} still holds ${formatPct(top.sharePct)} of TVL (limit ${formatPct(c.maxSharePct)})`,
         subject: `${c.by} concentration`,
         status: `largest ${c.by} ${top.name} holds ${formatPct(top.sharePct)}; alert above ${formatPct(c.maxSharePct)}`,
+        reading: `${c.by} ${top.name} holds ${formatPct(top.sharePct)} of TVL`,
       }
     }
   }

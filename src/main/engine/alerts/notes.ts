@@ -49,5 +49,24 @@ export const DISAGREE_NOTE =
   'while it lasts. To be told about such alerts anyway, turn on “Notify alerts whose figures ' +
   'disagree” in Settings → Notifications.'
 
-export const UNTOLD_RECOVERY_NOTE =
-  'Not notified: the alert this recovery ends was never notified (its figures disagreed).'
+const UNTOLD_BECAUSE = {
+  'figures-disagree': 'its figures disagreed',
+  cooldown: 'it came inside the cooldown',
+  flapping: 'it was flapping',
+} as const
+
+export function untoldRecoveryNote(why: keyof typeof UNTOLD_BECAUSE): string {
+  return `Not notified: the alert this recovery ends was never notified (${UNTOLD_BECAUSE[why]}).`
+}
+
+export function cooldownNote(ruleName: string, minutes: number, until: string): string {
+  return (
+    `Not notified: “${ruleName}” already notified about this symbol less than ${minutes} min ago ` +
+    `(cooldown until ${until.slice(11, 16)} UTC). Shown in the app and the history; told when ` +
+    'the cooldown ends if it is still true then.'
+  )
+}
+
+export const FLAPPING_NOTE =
+  'Not notified: this rule keeps changing state for the symbol (flapping). One notice says so, ' +
+  'and one more when it settles; every change is still in the history.'

@@ -65,6 +65,8 @@ export interface NotifyOutput {
   notifiedKeys: string[]
   /** Event id → why it was withheld; the engine owes such news to the user once the reason clears. */
   withheld: Map<string, HeldBackReason>
+  /** Instance keys with a notification sent or queued for a digest now: their cooldown restarts. */
+  outKeys: string[]
 }
 
 /** Enough to bound the state file through a long pause; the digest still counts the rest. */
@@ -146,18 +148,22 @@ export function decideNotifications(input: NotifyInput): NotifyOutput {
     if (input.backfill) suppress('backfill', BACKFILL_NOTE, c.event.id)
     else if (!prefs.notificationsEnabled) suppress('disabled', DISABLED_NOTE, c.event.id)
     else if (c.snoozed) suppress('snoozed', snoozedNote(c.event.ruleName), c.event.id)
-    else if (c.withhold !== null) {
-      withheld.set(c.event.id, c.withhold.reason)
-      decisions.push({
-        status: 'held',
-        reason: c.withhold.reason,
-        note: c.withhold.note,
-        title: c.event.message,
-        body: c.withhold.body,
-        eventIds: [c.event.id],
-      })
-    } else if (c.once && (c.event.type !== 'fired' || onceSent[key] === c.fingerprint)) {
+    else if (c.once && (c.event.type !== 'fired' || onceSent[key] === c.fingerprint)) {
       suppress('once-already-sent', ONCE_NOTE, c.event.id)
+    } else if (c.withhold !== null) {
+      const w = c.withhold
+      withheld.set(c.event.id, w.reason)
+      // Disagreeing figures are held for review (title and body say what); pacing is suppression.
+      if (w.reason === 'figures-disagree') {
+        decisions.push({
+          status: 'held',
+          reason: w.reason,
+          note: w.note,
+          title: c.event.message,
+          body: w.body,
+          eventIds: [c.event.id],
+        })
+      } else suppress(w.reason, w.note, c.event.id)
     } else {
       // A held notification counts as sent for 'once': the digest will carry it.
       if (c.once) onceSent[key] = c.fingerprint
@@ -187,6 +193,7 @@ export function decideNotifications(input: NotifyInput): NotifyOutput {
   }
 
   const notifiedKeys = sendable.map((e) => instanceKey(e.ruleId, e.symbol))
+  const outKeys = [...notifiedKeys, ...heldNow.map((e) => instanceKey(e.ruleId, e.symbol))]
   if (hold === null && (held.length > 0 || heldOverflow > 0)) {
     if (!prefs.notificationsEnabled) {
       for (const h of held) suppress('disabled', DISABLED_NOTE, h.event.id)
@@ -214,6 +221,7 @@ export function decideNotifications(input: NotifyInput): NotifyOutput {
           ),
         )
         notifiedKeys.push(instanceKey(h.event.ruleId, h.event.symbol))
+        outKeys.push(instanceKey(h.event.ruleId, h.event.symbol))
       }
       const all = [...deliver.map((h) => h.event), ...sendable]
       if (all.length + heldOverflow > 0) {
@@ -254,5 +262,6 @@ export function decideNotifications(input: NotifyInput): NotifyOutput {
     heldOverflow,
     notifiedKeys,
     withheld,
+    outKeys,
   }
 }

@@ -24,6 +24,13 @@ export function blankRecord(ruleId: string, symbol: string): InstanceRecord {
     verified: true,
     detail: null,
     owed: null,
+    lastOutAt: null,
+    raised: false,
+    flapHistory: '',
+    flapping: false,
+    flapAnnounced: false,
+    cooldownUntil: null,
+    fingerprint: '',
   }
 }
 

@@ -18,6 +18,7 @@ export interface RuleForm {
   rearmMarginPct: number
   repeatHours: number
   notify: AlertRule['notify']
+  cooldownMinutes: number
   /** datetime-local value, '' for never. */
   expires: string
   overrides: AlertRule['overrides']
@@ -49,6 +50,7 @@ export function newForm(): RuleForm {
     rearmMarginPct: 2,
     repeatHours: 24,
     notify: 'every-time',
+    cooldownMinutes: 60,
     expires: '',
     overrides: {},
     snoozedUntil: null,
@@ -75,6 +77,7 @@ export function toForm(r: AlertRule): RuleForm {
     rearmMarginPct: r.rearmMarginPct,
     repeatHours: r.repeatHours,
     notify: r.notify,
+    cooldownMinutes: r.cooldownMinutes,
     expires: toLocalInput(r.expiresAt),
     overrides: r.overrides,
     snoozedUntil: r.snoozedUntil,
@@ -111,6 +114,7 @@ export function toRule(f: RuleForm): AlertRule {
     rearmMarginPct: Number(f.rearmMarginPct),
     repeatHours: Number(f.repeatHours),
     notify: f.notify,
+    cooldownMinutes: Number(f.cooldownMinutes),
     expiresAt: f.expires ? new Date(f.expires).toISOString() : null,
     snoozedUntil: f.snoozedUntil,
   }
