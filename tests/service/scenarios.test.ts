@@ -144,6 +144,20 @@ describe('issuer-missing', () => {
     // Other assets keep the issuer.
     expect(issuer(await detail(svc, 'NVDA'), 'Ondo')).toBeDefined()
   })
+
+  it('keepInHistory: the history still counts it, so the total looks like a drop', async () => {
+    svc.scenarios.add({
+      kind: 'issuer-missing',
+      symbol: 'TSLA',
+      issuer: 'Ondo',
+      keepInHistory: true,
+    })
+    const [a, b] = await Promise.all([detail(svc), detail(base)])
+    expect(a.issuers.map((i) => i.name)).not.toContain('Ondo')
+    expect(a.totalTvl).toBe(b.totalTvl - (issuer(b, 'Ondo')?.totalTvl as number))
+    expect(a.history['7d'].tvl).toBe(b.history['7d'].tvl)
+    expect(a.history['7d'].tvlChange).toBeCloseTo(a.totalTvl / a.history['7d'].tvl - 1, 5)
+  })
 })
 
 describe('reported-change', () => {

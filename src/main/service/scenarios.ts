@@ -22,7 +22,16 @@ export const scenarioSchema = z.discriminatedUnion('kind', [
       endsAt: instant.optional(),
     })
     .strict(),
-  z.object({ kind: z.literal('issuer-missing'), symbol: name, issuer: name }).strict(),
+  z
+    .object({
+      kind: z.literal('issuer-missing'),
+      symbol: name,
+      issuer: name,
+      /** The detail's history still counts the issuer, as a service that drops it only from its
+       *  live figures would: the total then looks like a drop against that history. */
+      keepInHistory: z.boolean().optional(),
+    })
+    .strict(),
   /** The detail reports this tvlChange for the window, whatever the history says. */
   z
     .object({
@@ -61,7 +70,7 @@ export type ActiveScenario =
       windowDays: number
       endsAt: string
     }
-  | { id: string; kind: 'issuer-missing'; symbol: string; issuer: string }
+  | { id: string; kind: 'issuer-missing'; symbol: string; issuer: string; keepInHistory?: boolean }
   | { id: string; kind: 'reported-change'; symbol: string; window: '7d' | '30d'; tvlChange: number }
   | { id: string; kind: 'frozen'; symbol: string; asOf: string }
   | {
@@ -194,11 +203,13 @@ export class ScenarioController {
     return out
   }
 
-  /** Issuers that must vanish from this asset's detail. */
-  missingIssuers(symbol: string): Set<string> {
+  /** Issuers that must vanish from this asset's detail (`fromHistory`: from its history too). */
+  missingIssuers(symbol: string, fromHistory = false): Set<string> {
     const out = new Set<string>()
-    for (const s of this.items.values())
-      if (s.kind === 'issuer-missing' && s.symbol === symbol) out.add(s.issuer)
+    for (const s of this.items.values()) {
+      if (s.kind !== 'issuer-missing' || s.symbol !== symbol) continue
+      if (!fromHistory || s.keepInHistory !== true) out.add(s.issuer)
+    }
     return out
   }
 

@@ -83,9 +83,11 @@ export function assetDetail(model: DataModel, symbol: string, requestMs: number)
   const totalTvl = issuers.reduce((s, i) => s + i.totalTvl, 0)
   const totalVolume = issuers.reduce((s, i) => s + i.totalVolume, 0)
   // The key names the issuers left out, so a detail without them is summed separately.
-  const key = `detail:${symbol}:${[...missing].sort().join(',')}`
-  const tvl7 = groupSum(model.forDay(today - 7, nowMs), key, slices).tvl
-  const tvl30 = groupSum(model.forDay(today - 30, nowMs), key, slices).tvl
+  const gone = scenarios.missingIssuers(symbol, true)
+  const past = (catalog.slicesBySymbol.get(symbol) ?? []).filter((s) => !gone.has(s.issuer))
+  const key = `detail:${symbol}:${[...gone].sort().join(',')}`
+  const tvl7 = groupSum(model.forDay(today - 7, nowMs), key, past).tvl
+  const tvl30 = groupSum(model.forDay(today - 30, nowMs), key, past).tvl
   // On-chain supply is a stable multiple of the liquidity it trades against.
   const capMultiple = 2.5 + (hash32(slices[0]?.seed ?? 0, 7) % 350) / 100
   return {
