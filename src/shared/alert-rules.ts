@@ -86,6 +86,12 @@ export const alertRuleSchema = z
       .min(0)
       .max(7 * 24 * 60)
       .default(DEFAULT_COOLDOWN_MINUTES),
+    /**
+     * Notify, naming it, when an issuer or network of a symbol has been missing from the data for
+     * pendingCycles trusted polls in a row (at least 2). Either way its absence is shown and changes
+     * are compared without it.
+     */
+    notifyMissingIssuers: z.boolean().default(false),
     expiresAt: isoInstant.nullable(),
     snoozedUntil: isoInstant.nullable(),
   })
@@ -108,6 +114,7 @@ export function defaultRules(): AlertRule[] {
       repeatHours: 24,
       notify: 'every-time',
       cooldownMinutes: DEFAULT_COOLDOWN_MINUTES,
+      notifyMissingIssuers: false,
       expiresAt: null,
       snoozedUntil: null,
     },
@@ -128,6 +135,8 @@ export const ALERT_EVENT_TYPES = [
   'flapping',
   /** It settled: one notice, with the state it settled in. */
   'flap-ended',
+  /** An issuer or network has been missing from the data for a while (rules that ask). */
+  'issuer-left',
 ] as const
 export type AlertEventType = (typeof ALERT_EVENT_TYPES)[number]
 

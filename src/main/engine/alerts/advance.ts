@@ -1,9 +1,11 @@
 // One (rule, symbol) for one cycle: its step through the episode, flap tracking, and which of its
 // events may reach the user now (data that disagrees, flapping, the cooldown), including news owed
 // from earlier cycles and the flapping notices.
+import type { Absence } from './baseline'
 import type { InstanceRecord } from './engine-state'
 import { cooldownUntil } from './cooldown'
 import { catchUp, dataWithhold } from './episode-news'
+import { issuerLeftNotice } from './issuer-left'
 import { flapNotice, restartFlapTracking, trackFlapping } from './flapping'
 import type { Measurement, NoVerdict } from './measure'
 import { FLAPPING_NOTE, cooldownNote } from './notes'
@@ -22,6 +24,8 @@ export function advance(
   verdict: Measurement | NoVerdict,
   now: Date,
   notifyUnverified: boolean,
+  /** Parts missing from a trusted reading now; null when there was no trusted reading. */
+  absences: Absence[] | null,
 ): { record: InstanceRecord; drafted: Drafted[] } {
   const { record, drafts } = step(prev, t, verdict, now)
   if (record.fingerprint !== t.fingerprint) restartFlapTracking(record, t.fingerprint)
@@ -45,6 +49,11 @@ export function advance(
     }
     if (withhold === null) open = false
     drafted.push({ draft: d, withhold })
+  }
+  const left = issuerLeftNotice(record, t, absences, now, open)
+  if (left !== null) {
+    drafted.push({ draft: left, withhold: null })
+    open = false
   }
   if (!open || verdict.kind !== 'measured') return { record, drafted }
 

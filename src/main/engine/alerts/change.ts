@@ -56,7 +56,12 @@ export interface LargestShare {
  * so they add up to 100 % even if the service's total disagrees. A network counts once across issuers.
  * null when there are no parts or they sum to 0.
  */
-export function largestShare(detail: AssetDetail, by: 'issuer' | 'network'): LargestShare | null {
+export function largestShare(
+  detail: AssetDetail,
+  by: 'issuer' | 'network',
+  /** Parts missing from the detail, counted at an estimated TVL (like-for-like shares). */
+  extra: readonly { issuer: string; network: string; tvl: number }[] = [],
+): LargestShare | null {
   const parts = new Map<string, number>()
   for (const issuer of detail.issuers) {
     if (by === 'issuer') {
@@ -64,6 +69,10 @@ export function largestShare(detail: AssetDetail, by: 'issuer' | 'network'): Lar
       continue
     }
     for (const n of issuer.networks) parts.set(n.network, (parts.get(n.network) ?? 0) + n.tvl)
+  }
+  for (const e of extra) {
+    const name = by === 'issuer' ? e.issuer : e.network
+    parts.set(name, (parts.get(name) ?? 0) + e.tvl)
   }
   let total = 0
   let best: { name: string; tvl: number } | null = null

@@ -6,6 +6,7 @@ import {
   HELD_BACK_REASONS,
   type AlertEvent,
   type AlertInstance,
+  type ChangeWindow,
   type HeldBackReason,
 } from '../../../shared/alert-rules'
 
@@ -34,6 +35,8 @@ export interface InstanceRecord extends Omit<AlertInstance, 'heldBack'> {
   flapAnnounced: boolean
   /** The rule as edited when the flap history began: an edit starts the history afresh. */
   fingerprint: string
+  /** Parts ("issuer\u0000network") already named in an 'issuer-left' notice during their absence. */
+  missingNamed: string[]
 }
 
 export interface HeldEvent {
@@ -41,10 +44,24 @@ export interface HeldEvent {
   event: AlertEvent
 }
 
+export interface MissingPart {
+  /** First trusted reading without it. */
+  since: string
+  /** Trusted readings in a row without it. */
+  polls: number
+}
+
+/** A symbol's parts at its last complete reading (the anchor), and those missing since. */
 export interface SymbolBaseline {
   issuers: string[]
   /** "issuer\u0000network" pairs. */
   networks: string[]
+  /** TVL of each pair at the anchor. */
+  tvl: Record<string, number>
+  /** Window changes (percent) at the anchor, to chain like-for-like changes from. */
+  change: Record<ChangeWindow, number | null>
+  /** Pairs of the anchor absent from the latest trusted reading. */
+  missing: Record<string, MissingPart>
 }
 
 export interface AlertEngineState {
@@ -126,6 +143,7 @@ const instanceSchema = z
     flapAnnounced: z.boolean().default(false),
     cooldownUntil: iso.nullable().default(null),
     fingerprint: z.string().default(''),
+    missingNamed: z.array(z.string()).default([]),
   })
   .transform((r): InstanceRecord => ({
     ...r,
@@ -133,15 +151,26 @@ const instanceSchema = z
     raised: r.raised ?? r.phase === 'firing',
   })) satisfies z.ZodType<InstanceRecord, unknown>
 
+const finite = z.number().finite()
+// tvl, change and missing came later: an older baseline has names only (no like-for-like then).
+const baselineSchema = z.object({
+  issuers: z.array(z.string()),
+  networks: z.array(z.string()),
+  tvl: z.record(z.string(), finite).default({}),
+  change: z
+    .object({ '7d': finite.nullable(), '30d': finite.nullable() })
+    .default({ '7d': null, '30d': null }),
+  missing: z
+    .record(z.string(), z.object({ since: iso, polls: z.number().int().positive() }))
+    .default({}),
+})
+
 export const engineStateSchema = z.object({
   version: z.literal(1),
   initialized: z.boolean(),
   seq: z.number().int().nonnegative(),
   instances: z.array(instanceSchema),
-  baselines: z.record(
-    z.string(),
-    z.object({ issuers: z.array(z.string()), networks: z.array(z.string()) }),
-  ),
+  baselines: z.record(z.string(), baselineSchema),
   onceSent: z.record(z.string(), z.string()),
   held: z.array(z.object({ reason: z.enum(['quiet-hours', 'paused']), event: alertEventSchema })),
   heldOverflow: z.number().int().nonnegative(),

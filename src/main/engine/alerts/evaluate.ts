@@ -13,11 +13,11 @@ import {
   type InstanceRecord,
   type SymbolBaseline,
 } from './engine-state'
-import { measure, readSymbol, type Observation, type SymbolReading } from './measure'
+import { measure } from './measure'
+import { readSymbol, type Observation, type SymbolReading } from './reading'
 import { advance } from './advance'
 import { cooldownUntil } from './cooldown'
 import { owedAfter } from './episode-news'
-import { disagreementFindings } from './findings'
 import { decideNotifications, type Candidate } from './notify'
 import type { NotifyPrefs } from './quiet-hours'
 import type { ReleaseVerdict } from './notes'
@@ -58,15 +58,10 @@ export function evaluateCycle(input: CycleInput): CycleResult {
   const baselines: Record<string, SymbolBaseline> = {}
   const findings: Record<string, string[]> = {}
   for (const symbol of symbols) {
-    const shown = input.observations.get(symbol)?.detail
-    findings[symbol] = shown ? disagreementFindings(shown) : []
-    const { reading, baseline } = readSymbol(
-      symbol,
-      input.observations.get(symbol),
-      state.baselines[symbol],
-    )
-    readings.set(symbol, reading)
-    if (baseline !== undefined) baselines[symbol] = baseline
+    const read = readSymbol(symbol, input.observations.get(symbol), state.baselines[symbol], now)
+    readings.set(symbol, read.reading)
+    findings[symbol] = read.findings
+    if (read.baseline !== undefined) baselines[symbol] = read.baseline
   }
 
   const previous = new Map(state.instances.map((r) => [instanceKey(r.ruleId, r.symbol), r]))
@@ -82,10 +77,11 @@ export function evaluateCycle(input: CycleInput): CycleResult {
     if (reading.kind === 'good') freshData = true
     const verdict =
       reading.kind === 'good'
-        ? measure(t.symbol, reading.detail, t.condition, t.rule.rearmMarginPct)
+        ? measure(t.symbol, reading, t.condition, t.rule.rearmMarginPct)
         : reading
     const prev = previous.get(instanceKey(t.rule.id, t.symbol))
-    const { record, drafted } = advance(prev, t, verdict, now, notifyUnverified)
+    const absences = reading.kind === 'good' ? (reading.lfl?.absences ?? []) : null
+    const { record, drafted } = advance(prev, t, verdict, now, notifyUnverified, absences)
     records.push(record)
     const disagreement = verdict.kind === 'measured' ? verdict.disagreement : null
     for (const { draft, withhold } of drafted) {

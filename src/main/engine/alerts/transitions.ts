@@ -31,6 +31,7 @@ export function blankRecord(ruleId: string, symbol: string): InstanceRecord {
     flapAnnounced: false,
     cooldownUntil: null,
     fingerprint: '',
+    missingNamed: [],
   }
 }
 

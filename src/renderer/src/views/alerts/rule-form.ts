@@ -19,6 +19,7 @@ export interface RuleForm {
   repeatHours: number
   notify: AlertRule['notify']
   cooldownMinutes: number
+  notifyMissingIssuers: boolean
   /** datetime-local value, '' for never. */
   expires: string
   overrides: AlertRule['overrides']
@@ -51,6 +52,7 @@ export function newForm(): RuleForm {
     repeatHours: 24,
     notify: 'every-time',
     cooldownMinutes: 60,
+    notifyMissingIssuers: false,
     expires: '',
     overrides: {},
     snoozedUntil: null,
@@ -78,6 +80,7 @@ export function toForm(r: AlertRule): RuleForm {
     repeatHours: r.repeatHours,
     notify: r.notify,
     cooldownMinutes: r.cooldownMinutes,
+    notifyMissingIssuers: r.notifyMissingIssuers,
     expires: toLocalInput(r.expiresAt),
     overrides: r.overrides,
     snoozedUntil: r.snoozedUntil,
@@ -115,6 +118,7 @@ export function toRule(f: RuleForm): AlertRule {
     repeatHours: Number(f.repeatHours),
     notify: f.notify,
     cooldownMinutes: Number(f.cooldownMinutes),
+    notifyMissingIssuers: f.notifyMissingIssuers,
     expiresAt: f.expires ? new Date(f.expires).toISOString() : null,
     snoozedUntil: f.snoozedUntil,
   }
