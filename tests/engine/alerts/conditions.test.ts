@@ -1,6 +1,6 @@
 // Condition kinds and data quality: tvl-below, concentration, vanished issuers, unverified change.
 import { describe, expect, it } from 'vitest'
-import { Harness, detail, good, moved, rule, sent, stateOf } from './helpers'
+import { Harness, detail, good, moved, rule, sent } from './helpers'
 
 describe('missing issuer or network', () => {
   const two = { Backed: { ethereum: 600_000 }, Ondo: { ethereum: 300_000, solana: 100_000 } }
