@@ -14,6 +14,7 @@ import type { AlertEngineState } from './alerts/engine-state'
 import { evaluateCycle } from './alerts/evaluate'
 import type { NotifyPrefs } from './alerts/quiet-hours'
 import { liveTargets, ruleIsActive } from './alerts/rules'
+import { newestSeriesDates } from './alerts/source-freshness'
 import type { ResponseCache } from './cache'
 import { fetchAll, type CycleClient, type FetchResult } from './cycle-fetch'
 import { buildRow, rowProblems, sparklineFor, staleSince, toObservation } from './snapshot'
@@ -120,6 +121,7 @@ export async function runCycle(deps: CycleDeps, input: CycleInput): Promise<Cycl
     rules: settings.rules,
     watchlist: settings.watchlist,
     observations,
+    sourceDates: newestSeriesDates(fetched.stock),
     prefs: notifyPrefs(settings, deps.localMinuteOfDay),
     state: deps.alerts.state,
   })

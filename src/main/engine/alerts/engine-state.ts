@@ -64,6 +64,13 @@ export interface SymbolBaseline {
   missing: Record<string, MissingPart>
 }
 
+/** The newest point of a symbol's daily series at the service, and when it last advanced. */
+export interface SourceMark {
+  /** YYYY-MM-DD */
+  newest: string
+  advancedAt: string
+}
+
 export interface AlertEngineState {
   version: 1
   /** false until a cycle had fresh data: that first cycle is backfill and notifies nothing. */
@@ -73,6 +80,8 @@ export interface AlertEngineState {
   instances: InstanceRecord[]
   /** Issuers/networks of each symbol's last good observation, to spot ones that vanish. */
   baselines: Record<string, SymbolBaseline>
+  /** Per symbol: how current the service's own data is (source freshness). */
+  sources: Record<string, SourceMark>
   /** 'once' rules: instance key → fingerprint of the rule when its notification went out. */
   onceSent: Record<string, string>
   /** Events waiting for quiet hours or a pause to end; delivered as one digest. */
@@ -88,6 +97,7 @@ export function freshState(): AlertEngineState {
     seq: 0,
     instances: [],
     baselines: {},
+    sources: {},
     onceSent: {},
     held: [],
     heldOverflow: 0,
@@ -171,6 +181,12 @@ export const engineStateSchema = z.object({
   seq: z.number().int().nonnegative(),
   instances: z.array(instanceSchema),
   baselines: z.record(z.string(), baselineSchema),
+  sources: z
+    .record(
+      z.string(),
+      z.object({ newest: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), advancedAt: iso }),
+    )
+    .default({}),
   onceSent: z.record(z.string(), z.string()),
   held: z.array(z.object({ reason: z.enum(['quiet-hours', 'paused']), event: alertEventSchema })),
   heldOverflow: z.number().int().nonnegative(),

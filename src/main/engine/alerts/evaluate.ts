@@ -11,6 +11,7 @@ import {
   toInstance,
   type AlertEngineState,
   type InstanceRecord,
+  type SourceMark,
   type SymbolBaseline,
 } from './engine-state'
 import { measure } from './measure'
@@ -20,6 +21,7 @@ import { cooldownUntil } from './cooldown'
 import { owedAfter } from './episode-news'
 import { decideNotifications, type Candidate } from './notify'
 import type { NotifyPrefs } from './quiet-hours'
+import { trackSource } from './source-freshness'
 import type { ReleaseVerdict } from './notes'
 import { liveTargets, type Target } from './rules'
 
@@ -29,6 +31,8 @@ export interface CycleInput {
   watchlist: string[]
   /** Keyed by symbol; a symbol in scope without an entry reads as "no data". */
   observations: Map<string, Observation>
+  /** Newest daily series date per symbol from this poll's fresh analytics (source freshness). */
+  sourceDates?: Map<string, string>
   prefs: NotifyPrefs
   state: AlertEngineState
 }
@@ -57,8 +61,12 @@ export function evaluateCycle(input: CycleInput): CycleResult {
   const readings = new Map<string, SymbolReading>()
   const baselines: Record<string, SymbolBaseline> = {}
   const findings: Record<string, string[]> = {}
+  const sources: Record<string, SourceMark> = {}
   for (const symbol of symbols) {
-    const read = readSymbol(symbol, input.observations.get(symbol), state.baselines[symbol], now)
+    const mark = trackSource(state.sources[symbol], input.sourceDates?.get(symbol), now)
+    if (mark !== undefined) sources[symbol] = mark
+    const obs = input.observations.get(symbol)
+    const read = readSymbol(symbol, obs, state.baselines[symbol], mark, now)
     readings.set(symbol, read.reading)
     findings[symbol] = read.findings
     if (read.baseline !== undefined) baselines[symbol] = read.baseline
@@ -140,6 +148,7 @@ export function evaluateCycle(input: CycleInput): CycleResult {
       seq,
       instances: records,
       baselines,
+      sources,
       onceSent,
       held: notified.held,
       heldOverflow: notified.heldOverflow,

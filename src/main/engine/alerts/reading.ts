@@ -1,12 +1,14 @@
-// Reads one symbol's observation once per cycle, before any rule: trusted (fresh, and compared like
-// for like when parts of it vanished) or a reason there is no verdict (no data, fetch error, cached
-// data); plus its new baseline and the findings its row shows.
+// Reads one symbol's observation once per cycle, before any rule: trusted (fresh, source-fresh, and
+// compared like for like when parts of it vanished) or a reason there is no verdict (no data, fetch
+// error, cached data, the service's data stopped advancing); plus its new baseline and the findings
+// its row shows.
 import type { SerializedError } from '../../../shared/errors'
 import type { AssetDetail } from '../../../shared/liquidity-schemas'
 import { absencesOf, readParts, type Absence, type LikeForLike } from './baseline'
-import type { SymbolBaseline } from './engine-state'
+import type { SourceMark, SymbolBaseline } from './engine-state'
 import { disagreementFindings } from './findings'
 import { formatAmount, formatPct } from './format'
+import { isSourceStale, sourceStaleText } from './source-freshness'
 
 export interface Observation {
   detail: AssetDetail | null
@@ -61,9 +63,14 @@ export function readSymbol(
   symbol: string,
   obs: Observation | undefined,
   prev: SymbolBaseline | undefined,
+  source: SourceMark | undefined,
   now: Date,
 ): SymbolRead {
-  const shown = obs?.detail ? disagreementFindings(obs.detail) : []
+  const sourceStale = isSourceStale(source, now) && source !== undefined
+  const shown = [
+    ...(obs?.detail ? disagreementFindings(obs.detail) : []),
+    ...(sourceStale ? [sourceStaleText(symbol, source)] : []),
+  ]
   const untrusted = (reading: NoVerdict): SymbolRead => ({
     reading,
     baseline: prev,
@@ -79,6 +86,11 @@ export function readSymbol(
   if (obs.detail === null) {
     const kind = obs.fromCache || obs.stale ? 'stale' : 'nodata'
     return untrusted({ kind, detail: `no data for ${symbol}` })
+  }
+  // Our fetch is new but the service's data is not: never judged as a fresh change.
+  if (sourceStale) {
+    const detail = `${sourceStaleText(symbol, source)}; not judged until it advances`
+    return untrusted({ kind: 'stale', detail })
   }
   const { baseline, lfl } = readParts(prev, obs.detail, now)
   const absent = lfl?.absences.map((a) => absenceFinding(a, symbol, now)) ?? []
