@@ -40,6 +40,8 @@ describe('figures that disagree', () => {
       ),
     )
     expect(row(h.core.lastCycle()!.rows, 'NVDA').problems).toEqual([])
+    // The watchlist the app shows between cycles says the same.
+    expect(row(await h.core.getWatchlist(), 'TSLA').problems).toEqual(tsla.problems)
 
     const held = (await h.core.getNotificationLog()).find(
       (l) => l.decision.status === 'held' && l.decision.reason === 'figures-disagree',

@@ -30,6 +30,7 @@ export function currentRows(p: CoreParts, runner: CycleRunner): WatchRow[] {
     instances: p.alerts.state.instances.map(toInstance),
     snoozed: snoozedSymbols(s.rules, s.watchlist, new Date(nowMs)),
     errors: runner.symbolErrors,
+    findings: p.alerts.state.findings,
   })
 }
 

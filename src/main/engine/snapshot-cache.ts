@@ -14,7 +14,7 @@ import type { KnownSymbol, WatchRow } from '../../shared/view-models'
 import type { ResponseCache } from './cache'
 import { requestKey } from './cache-envelope'
 import { ANALYTICS_DAYS, analyticsRequest, assetRequest } from './cycle-fetch'
-import { buildRow, isStale, sparklineFor, type SymbolSnapshot } from './snapshot'
+import { buildRow, isStale, rowProblems, sparklineFor, type SymbolSnapshot } from './snapshot'
 
 export function cachedSnapshot(
   cache: ResponseCache,
@@ -55,6 +55,8 @@ export interface CachedRowsInput {
   snoozed: Set<string>
   /** Per-symbol failures of the last cycle, so an edit does not hide them. */
   errors?: Map<string, SerializedError>
+  /** Per-symbol findings of the alert engine's last reading (missing issuer, source stale, …). */
+  findings?: Record<string, string[]>
 }
 
 export function cachedRows(i: CachedRowsInput): WatchRow[] {
@@ -62,7 +64,8 @@ export function cachedRows(i: CachedRowsInput): WatchRow[] {
     const s = cachedSnapshot(i.cache, symbol, i.nowMs, i.intervalMs, i.errors?.get(symbol) ?? null)
     const type = s.detail?.assetType
     const stock = isAssetType(type) ? cachedStock(i.cache, type) : null
-    return buildRow(s, sparklineFor(stock, symbol), i.instances, i.snoozed.has(symbol))
+    const problems = rowProblems(s, i.findings?.[symbol])
+    return buildRow(s, sparklineFor(stock, symbol), i.instances, i.snoozed.has(symbol), problems)
   })
 }
 

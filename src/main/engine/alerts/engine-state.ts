@@ -82,6 +82,8 @@ export interface AlertEngineState {
   baselines: Record<string, SymbolBaseline>
   /** Per symbol: how current the service's own data is (source freshness). */
   sources: Record<string, SourceMark>
+  /** Per symbol: the last cycle's findings about its data, so rows built between cycles show them. */
+  findings: Record<string, string[]>
   /** 'once' rules: instance key → fingerprint of the rule when its notification went out. */
   onceSent: Record<string, string>
   /** Events waiting for quiet hours or a pause to end; delivered as one digest. */
@@ -98,6 +100,7 @@ export function freshState(): AlertEngineState {
     instances: [],
     baselines: {},
     sources: {},
+    findings: {},
     onceSent: {},
     held: [],
     heldOverflow: 0,
@@ -187,6 +190,7 @@ export const engineStateSchema = z.object({
       z.object({ newest: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), advancedAt: iso }),
     )
     .default({}),
+  findings: z.record(z.string(), z.array(z.string())).default({}),
   onceSent: z.record(z.string(), z.string()),
   held: z.array(z.object({ reason: z.enum(['quiet-hours', 'paused']), event: alertEventSchema })),
   heldOverflow: z.number().int().nonnegative(),

@@ -149,6 +149,7 @@ export function evaluateCycle(input: CycleInput): CycleResult {
       instances: records,
       baselines,
       sources,
+      findings,
       onceSent,
       held: notified.held,
       heldOverflow: notified.heldOverflow,
