@@ -52,8 +52,12 @@ function partsOf(detail: AssetDetail): Map<string, number> {
 
 export function anchorOn(detail: AssetDetail): SymbolBaseline {
   const parts = partsOf(detail)
+  // Only figures that agree with themselves are a basis to chain from.
   const change = {} as Record<ChangeWindow, number | null>
-  for (const w of CHANGE_WINDOWS) change[w] = computeChange(detail, w)?.pct ?? null
+  for (const w of CHANGE_WINDOWS) {
+    const c = computeChange(detail, w)
+    change[w] = c?.verified ? c.pct : null
+  }
   return {
     issuers: [...new Set(detail.issuers.map((i) => i.name))].sort(),
     networks: [...parts.keys()].sort(),
@@ -80,7 +84,9 @@ export function absencesOf(prev: SymbolBaseline, missing: Record<string, Missing
   const out: Absence[] = []
   const make = (label: string, keys: string[]): Absence => {
     const known = keys.every((k) => prev.tvl[k] !== undefined)
-    const tvl = known ? keys.reduce((s, k) => s + (prev.tvl[k] ?? 0), 0) : null
+    const sum = keys.reduce((s, k) => s + (prev.tvl[k] ?? 0), 0)
+    // Amounts so large their sum overflows are not shown as figures.
+    const tvl = known && Number.isFinite(sum) ? sum : null
     const parts = keys.map((k) => missing[k] as MissingPart)
     return {
       label,
@@ -88,7 +94,7 @@ export function absencesOf(prev: SymbolBaseline, missing: Record<string, Missing
       since: parts.map((p) => p.since).sort()[0] ?? '',
       polls: Math.min(...parts.map((p) => p.polls)),
       tvl,
-      sharePct: tvl !== null && total > 0 ? (tvl / total) * 100 : null,
+      sharePct: tvl !== null && total > 0 && Number.isFinite(total) ? (tvl / total) * 100 : null,
     }
   }
   for (const [issuer, keys] of [...byIssuer].sort(([a], [b]) => a.localeCompare(b))) {
@@ -152,7 +158,7 @@ export function readParts(
   }
   const absences = absencesOf(anchor, missing)
   const lfl: LikeForLike = {
-    ratio: known && then > 0 ? current / then : null,
+    ratio: known && then > 0 && Number.isFinite(current / then) ? current / then : null,
     anchorChange: anchor.change,
     missing: Object.keys(missing).map((key) => {
       const [issuer = '', network = ''] = key.split(SEP)

@@ -15,12 +15,14 @@ function agrees(candidate: number, pct: number): boolean {
 /**
  * Percent change from history[window].tvl to totalTvl. The service's tvlChange has no stated unit,
  * so it only verifies our figure (as a fraction or as a percent); it never replaces it.
- * null when the window's start TVL is 0 (no meaningful percentage).
+ * null when there is no meaningful percentage: a start TVL of 0, or one so small (or amounts so
+ * large) that the change is not a finite number.
  */
 export function computeChange(detail: AssetDetail, window: ChangeWindow): ChangeInfo | null {
   const start = detail.history[window]
   if (!(start.tvl > 0)) return null
   const pct = ((detail.totalTvl - start.tvl) / start.tvl) * 100
+  if (!Number.isFinite(pct)) return null
   const reported = start.tvlChange
   const verified = agrees(reported * 100, pct) || agrees(reported, pct)
   return { pct, verified, reported }
@@ -80,6 +82,7 @@ export function largestShare(
     total += tvl
     if (best === null || tvl > best.tvl) best = { name, tvl }
   }
-  if (best === null || !(total > 0)) return null
+  // A sum that overflowed says nothing about shares.
+  if (best === null || !(total > 0) || !Number.isFinite(total)) return null
   return { name: best.name, tvl: best.tvl, total, sharePct: (best.tvl / total) * 100 }
 }

@@ -52,7 +52,8 @@ function windowChange(detail: AssetDetail, c: { window: '7d' | '30d' }, lfl: Lik
   if (lfl === null) return own === null ? null : { pct: own.pct, own }
   const anchor = lfl.anchorChange[c.window]
   if (anchor === null || lfl.ratio === null) return null
-  return { pct: ((1 + anchor / 100) * lfl.ratio - 1) * 100, own }
+  const pct = ((1 + anchor / 100) * lfl.ratio - 1) * 100
+  return Number.isFinite(pct) ? { pct, own } : null
 }
 
 export function measure(
@@ -103,6 +104,7 @@ export function measure(
       if (lfl !== null && lfl.ratio === null) return noBasis(lfl)
       const ratio = lfl?.ratio ?? 1
       const tvl = detail.totalTvl + (lfl?.missing ?? []).reduce((s, m) => s + m.tvl * ratio, 0)
+      if (!Number.isFinite(tvl)) return { kind: 'nodata', detail: 'TVL too large to judge' }
       const breach = tvl < c.amount
       return {
         kind: 'measured',

@@ -70,3 +70,7 @@ export function cooldownNote(ruleName: string, minutes: number, until: string): 
 export const FLAPPING_NOTE =
   'Not notified: this rule keeps changing state for the symbol (flapping). One notice says so, ' +
   'and one more when it settles; every change is still in the history.'
+
+export const UNVERIFIED_RELEASE_NOTE =
+  'Held for later, then not delivered: its figures disagree, and alerts whose figures disagree ' +
+  'are no longer notified (Settings → Notifications).'

@@ -15,6 +15,7 @@ import {
   DISABLED_NOTE,
   HOLD_TEXT,
   ONCE_NOTE,
+  UNVERIFIED_RELEASE_NOTE,
   droppedNote,
   heldNote,
   snoozedNote,
@@ -77,10 +78,17 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`
 }
 
+/** An alert on figures that disagree is always marked where the user reads it (opt-in only). */
+function headline(e: AlertEvent): string {
+  return e.verified || e.message.includes('(unverified)') ? e.message : `${e.message} (unverified)`
+}
+
 function digestBody(events: AlertEvent[], extra: number): string {
-  const lines = events.slice(0, DIGEST_LINES).map((e) => `• ${e.message}`)
+  const lines = events.slice(0, DIGEST_LINES).map((e) => `• ${headline(e)}`)
   const more = events.length - lines.length + extra
   if (more > 0) lines.push(`… and ${more} more`)
+  if (events.some((e) => !e.verified))
+    lines.push('(unverified): the service’s own change figure disagrees with its history.')
   return lines.join('\n')
 }
 
@@ -90,13 +98,12 @@ function oneSymbol(events: AlertEvent[]): string | null {
 }
 
 function single(e: AlertEvent, disagreement: string | null): NotificationDecision {
-  const note =
-    e.verified || disagreement === null
-      ? ''
-      : `\n${disagreement}: check the data before acting on it.`
+  const note = e.verified
+    ? ''
+    : `\n${disagreement ?? 'figures disagree'}: check the data before acting on it.`
   return {
     status: 'sent',
-    title: e.message,
+    title: headline(e),
     body: `Rule: ${e.ruleName}${note}`,
     symbol: e.symbol,
     eventIds: [e.id],
@@ -201,6 +208,21 @@ export function decideNotifications(input: NotifyInput): NotifyOutput {
       const deliver: HeldEvent[] = []
       for (const h of held) {
         const verdict = input.release(h.event.ruleId, h.event.symbol)
+        if (verdict === 'deliver' && !h.event.verified && !prefs.notifyUnverified) {
+          // Queued while the user wanted such alerts; they no longer do.
+          decisions.push({
+            status: 'held',
+            reason: 'figures-disagree',
+            note: UNVERIFIED_RELEASE_NOTE,
+            title: h.event.message,
+            body: 'its figures disagree',
+            eventIds: [h.event.id],
+          })
+          events.push(
+            logEntry('dropped', h.event, 'Not delivered (figures disagree)', input.newId(), at),
+          )
+          continue
+        }
         if (verdict === 'deliver') {
           deliver.push(h)
           continue
