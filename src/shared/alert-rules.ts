@@ -48,6 +48,8 @@ export const ruleOverrideSchema = z
   })
   .strict()
 
+export const DEFAULT_COOLDOWN_MINUTES = 60
+
 export const alertRuleSchema = z
   .object({
     id: z.string().min(1).max(64),
@@ -74,6 +76,22 @@ export const alertRuleSchema = z
     /** 'once': notify the first firing only, then stay silent until the rule is edited (TradingView's
      *  "only once"); 'every-time': every new episode, and again every repeatHours while it lasts. */
     notify: z.enum(['once', 'every-time']),
+    /**
+     * Minutes between two notifications of one (rule, symbol): news inside it is recorded, and told
+     * when it ends if still true. 0 turns it off. Rules saved before it existed get the default.
+     */
+    cooldownMinutes: z
+      .number()
+      .int()
+      .min(0)
+      .max(7 * 24 * 60)
+      .default(DEFAULT_COOLDOWN_MINUTES),
+    /**
+     * Notify, naming it, when an issuer or network of a symbol has been missing from the data for
+     * pendingCycles trusted polls in a row (at least 2). Either way its absence is shown and changes
+     * are compared without it.
+     */
+    notifyMissingIssuers: z.boolean().default(false),
     expiresAt: isoInstant.nullable(),
     snoozedUntil: isoInstant.nullable(),
   })
@@ -95,13 +113,32 @@ export function defaultRules(): AlertRule[] {
       rearmMarginPct: 2,
       repeatHours: 24,
       notify: 'every-time',
+      cooldownMinutes: DEFAULT_COOLDOWN_MINUTES,
+      notifyMissingIssuers: false,
       expiresAt: null,
       snoozedUntil: null,
     },
   ]
 }
 
-export type AlertEventType = 'fired' | 'resolved' | 'repeated' | 'snoozed' | 'held' | 'delivered'
+/** Kinds of history entries. A public interface (check --json, history filter): add, never rename. */
+export const ALERT_EVENT_TYPES = [
+  'fired',
+  'resolved',
+  'repeated',
+  'snoozed',
+  'held',
+  'delivered',
+  /** A held alert not delivered when the hold ended (its rule was snoozed, turned off or deleted). */
+  'dropped',
+  /** A (rule, symbol) keeps changing state: one notice instead of one per episode. */
+  'flapping',
+  /** It settled: one notice, with the state it settled in. */
+  'flap-ended',
+  /** An issuer or network has been missing from the data for a while (rules that ask). */
+  'issuer-left',
+] as const
+export type AlertEventType = (typeof ALERT_EVENT_TYPES)[number]
 
 export interface AlertEvent {
   id: string
@@ -120,26 +157,46 @@ export interface AlertEvent {
   durationMs?: number
 }
 
+/** Why a decision is 'held': quiet hours and pauses end in a digest; disagreeing figures wait for data that agrees. */
+export const HOLD_REASONS = [
+  'quiet-hours',
+  'paused',
+  /** The reported change contradicts the computed one: kept in history, not notified by default. */
+  'figures-disagree',
+] as const
+export type HoldReason = (typeof HOLD_REASONS)[number]
+
+/** Why alerts were not notified. Codes are a public interface (check --json): add, never rename. */
+export const SUPPRESS_REASONS = [
+  'disabled',
+  'snoozed',
+  'cached-data',
+  'backfill',
+  'once-already-sent',
+  'repeat-interval',
+  /** A held alert whose rule was deleted before the hold ended. */
+  'rule-deleted',
+  /** A held alert whose rule was turned off, expired or no longer covers the symbol. */
+  'rule-disabled',
+  /** The rule notified about this symbol less than cooldownMinutes ago. */
+  'cooldown',
+  /** The rule/symbol is flapping: one notice when it starts and one when it settles. */
+  'flapping',
+] as const
+export type SuppressReason = (typeof SUPPRESS_REASONS)[number]
+
+/** Every decision that is not 'sent' says why: a stable `reason` code and a plain-language `note`. */
 export type NotificationDecision =
   | { status: 'sent'; title: string; body: string; symbol: string | null; eventIds: string[] }
   | {
       status: 'held'
-      reason: 'quiet-hours' | 'paused'
+      reason: HoldReason
+      note: string
       title: string
       body: string
       eventIds: string[]
     }
-  | {
-      status: 'suppressed'
-      reason:
-        | 'disabled'
-        | 'snoozed'
-        | 'cached-data'
-        | 'backfill'
-        | 'once-already-sent'
-        | 'repeat-interval'
-      eventIds: string[]
-    }
+  | { status: 'suppressed'; reason: SuppressReason; note: string; eventIds: string[] }
 
 /** Per (rule, symbol) state the engine persists between cycles and restarts. */
 export interface AlertInstance {
@@ -153,4 +210,14 @@ export interface AlertInstance {
   lastValue: number | null
   verified: boolean
   detail: string | null
+  /** Why this episode's news has not reached the user yet (told when that clears), else null. */
+  heldBack: HeldBackReason | null
+  /** Keeps changing state (flap detection): notified once, not per episode, until it settles. */
+  flapping: boolean
+  /** Until when a new notification for it waits (the rule's cooldown, as of the last cycle); null when none. */
+  cooldownUntil: string | null
 }
+
+/** Reasons an episode's news is owed to the user rather than dropped. */
+export const HELD_BACK_REASONS = ['figures-disagree', 'cooldown', 'flapping'] as const
+export type HeldBackReason = (typeof HELD_BACK_REASONS)[number]

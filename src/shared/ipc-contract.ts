@@ -2,7 +2,7 @@
 // Main's handler table, the preload bridge and the renderer's window.api derive from it.
 import { z } from 'zod'
 import type { AlertEvent, AlertInstance, AlertRule, NotificationDecision } from './alert-rules'
-import { alertRuleSchema } from './alert-rules'
+import { ALERT_EVENT_TYPES, alertRuleSchema } from './alert-rules'
 import type { SerializedError } from './errors'
 import type { IpcEvent, IpcMethod } from './ipc-channels'
 import { ASSET_TYPES, GROUP_BY } from './liquidity-schemas'
@@ -40,7 +40,7 @@ export const historyFilterSchema = z
   .object({
     symbol: symbolSchema.optional(),
     ruleId: z.string().min(1).max(64).optional(),
-    type: z.enum(['fired', 'resolved', 'repeated', 'snoozed', 'held', 'delivered']).optional(),
+    type: z.enum(ALERT_EVENT_TYPES).optional(),
     limit: z.number().int().min(1).max(1000).optional(),
   })
   .strict()

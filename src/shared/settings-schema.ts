@@ -60,7 +60,11 @@ export const settingsSchema = z.object({
     .number()
     .min(1, 'must be at least 1 minute')
     .max(24 * 60, 'must be at most 24 hours (1440 minutes)'),
-  notifications: z.object({ enabled: z.boolean() }),
+  notifications: z.object({
+    enabled: z.boolean(),
+    /** Notify alerts whose reported and computed changes disagree (marked); default: hold them. */
+    notifyUnverified: z.boolean().default(false),
+  }),
   quietHours: z.object({ enabled: z.boolean(), start: hhmm, end: hhmm }),
   rules: z
     .array(alertRuleSchema)
@@ -84,7 +88,7 @@ export function defaultSettings(): Settings {
     watchlist: ['TSLA', 'NVDA', 'AAPL', 'GOLD'],
     baseUrl: null,
     intervalMinutes: 5,
-    notifications: { enabled: true },
+    notifications: { enabled: true, notifyUnverified: false },
     quietHours: { enabled: false, start: '22:00', end: '07:00' },
     rules: defaultRules(),
     startAtLogin: false,

@@ -27,6 +27,8 @@ export interface WatchRow {
   /** Last 30 days of TVL, oldest first. */
   sparkline: number[]
   alertState: AlertState
+  /** A rule keeps changing state for this symbol (flap detection): notified once, not per episode. */
+  flapping: boolean
   snoozed: boolean
   fetchedAt: string | null
   stale: boolean

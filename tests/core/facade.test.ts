@@ -114,7 +114,7 @@ describe('AppCore connection and notifications', () => {
     const sent = await h.core.sendTestNotification()
     expect(sent.status).toBe('sent')
     expect(h.notified).toEqual([sent])
-    await h.core.updateSettings({ notifications: { enabled: false } })
+    await h.core.updateSettings({ notifications: { enabled: false, notifyUnverified: false } })
     expect(await h.core.sendTestNotification()).toMatchObject({
       status: 'suppressed',
       reason: 'disabled',

@@ -15,7 +15,7 @@ describe('notification log persistence', () => {
   it('is loaded again by a new core on the same data dir', async () => {
     h = await harness()
     await h.core.sendTestNotification()
-    await h.core.updateSettings({ notifications: { enabled: false } })
+    await h.core.updateSettings({ notifications: { enabled: false, notifyUnverified: false } })
     await h.core.sendTestNotification()
     const before = await h.core.getNotificationLog()
     expect(before.map((l) => l.decision.status)).toEqual(['suppressed', 'sent'])

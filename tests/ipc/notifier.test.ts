@@ -58,8 +58,15 @@ describe('createNotifier', () => {
 
   it('shows nothing for held or suppressed decisions, or where unsupported', () => {
     const { notifier } = setup()
-    notifier.notify({ status: 'held', reason: 'quiet-hours', title: 't', body: 'b', eventIds: [] })
-    notifier.notify({ status: 'suppressed', reason: 'snoozed', eventIds: [] })
+    notifier.notify({
+      status: 'held',
+      reason: 'quiet-hours',
+      note: 'n',
+      title: 't',
+      body: 'b',
+      eventIds: [],
+    })
+    notifier.notify({ status: 'suppressed', reason: 'snoozed', note: 'n', eventIds: [] })
     setup(false).notifier.notify(sent('TSLA'))
     expect(FakeNotification.made).toEqual([])
   })

@@ -144,6 +144,69 @@ describe('issuer-missing', () => {
     // Other assets keep the issuer.
     expect(issuer(await detail(svc, 'NVDA'), 'Ondo')).toBeDefined()
   })
+
+  it('keepInHistory: the history still counts it, so the total looks like a drop', async () => {
+    svc.scenarios.add({
+      kind: 'issuer-missing',
+      symbol: 'TSLA',
+      issuer: 'Ondo',
+      keepInHistory: true,
+    })
+    const [a, b] = await Promise.all([detail(svc), detail(base)])
+    expect(a.issuers.map((i) => i.name)).not.toContain('Ondo')
+    expect(a.totalTvl).toBe(b.totalTvl - (issuer(b, 'Ondo')?.totalTvl as number))
+    expect(a.history['7d'].tvl).toBe(b.history['7d'].tvl)
+    expect(a.history['7d'].tvlChange).toBeCloseTo(a.totalTvl / a.history['7d'].tvl - 1, 5)
+  })
+})
+
+describe('reported-change', () => {
+  it('makes the detail report a tvlChange that contradicts its own history', async () => {
+    svc.scenarios.add({ kind: 'reported-change', symbol: 'TSLA', tvlChange: 0.02 })
+    const [a, b] = await Promise.all([detail(svc), detail(base)])
+    expect(a.history['7d']).toEqual({ tvl: b.history['7d'].tvl, tvlChange: 0.02 })
+    expect(a.history['30d']).toEqual(b.history['30d'])
+    expect(a.totalTvl).toBe(b.totalTvl)
+  })
+})
+
+describe('frozen', () => {
+  it('serves the values of asOf and series that end that day', async () => {
+    const asOf = NOON - 3 * DAY
+    svc.scenarios.add({ kind: 'frozen', symbol: 'TSLA', asOf: new Date(asOf).toISOString() })
+    base.clock.set(asOf)
+    const [a, then] = await Promise.all([detail(svc), detail(base)])
+    expect(a).toEqual(then)
+    const series = async (s: Svc, symbol: string) =>
+      parseAnalytics('stock', await ok(s, `${ANALYTICS}?days=5&groupBy=stock&symbol=${symbol}`))
+        .data[0]?.series ?? []
+    const frozen = await series(svc, 'TSLA')
+    expect(frozen).toHaveLength(5)
+    expect(frozen.at(-1)?.date).toBe(isoDate(asOf))
+    // Other symbols still advance.
+    expect((await series(svc, 'NVDA')).at(-1)?.date).toBe(isoDate(NOON))
+  })
+})
+
+describe('oscillate', () => {
+  it('alternates the TVL between its level and pct % lower every half period', async () => {
+    svc.scenarios.add({ kind: 'oscillate', symbol: 'TSLA', pct: 20, periodMinutes: 20 })
+    const ratio = async (): Promise<number> => {
+      const [a, b] = await Promise.all([detail(svc), detail(base)])
+      return a.totalTvl / b.totalTvl
+    }
+    const at = async (minutes: number): Promise<number> => {
+      svc.clock.set(NOON + minutes * 60_000)
+      base.clock.set(NOON + minutes * 60_000)
+      return ratio()
+    }
+    expect(await at(0)).toBeCloseTo(0.8, 4)
+    expect(await at(10)).toBeCloseTo(1, 4)
+    expect(await at(25)).toBeCloseTo(0.8, 4)
+    expect(await at(35)).toBeCloseTo(1, 4)
+    // The history before it started is untouched.
+    expect((await detail(svc)).history['7d']).toEqual((await detail(base)).history['7d'])
+  })
 })
 
 describe('controller', () => {
@@ -183,6 +246,9 @@ describe('controller', () => {
     [{ kind: 'tvl-drop', symbol: 'TSLA', pct: 150, windowDays: 7 }, /pct/],
     [{ kind: 'tvl-drop', symbol: 'TSLA', pct: 10, windowDays: 0 }, /windowDays/],
     [{ kind: 'issuer-missing', symbol: 'TSLA' }, /issuer/],
+    [{ kind: 'reported-change', symbol: 'TSLA', tvlChange: 'x' }, /tvlChange/],
+    [{ kind: 'oscillate', symbol: 'TSLA', pct: 100, periodMinutes: 10 }, /pct/],
+    [{ kind: 'frozen', symbol: 'NOPE', asOf: 0 }, /unknown symbol/],
     [{ kind: 'explode', symbol: 'TSLA' }, /kind/],
   ])('rejects %j with a readable error', (bad, msg) => {
     expect(() => svc.scenarios.add(bad as never)).toThrow(msg)

@@ -37,6 +37,7 @@ export function currentRows(p: CoreParts, runner: CycleRunner): WatchRow[] {
     snoozed: snoozedSymbols(s.rules, s.watchlist, new Date(nowMs)),
     errors: runner.symbolErrors,
     pollProblems: [p.saves.rowProblem()].filter((x): x is string => x !== null),
+    findings: p.alerts.state.findings,
   })
 }
 

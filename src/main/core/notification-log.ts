@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { z } from 'zod'
 import type { NotificationDecision } from '../../shared/alert-rules'
 import type { LoggedDecision } from '../../shared/ipc-contract'
+import { notificationDecisionSchema } from '../engine/alerts/decision-schema'
 import { SnapshotFile } from '../engine/atomic-file'
 import type { Saveable } from '../engine/save-health'
 import { openStateFile } from '../engine/state-file'
@@ -13,40 +14,10 @@ import { openStateFile } from '../engine/state-file'
 export const NOTIFICATION_LOG_SIZE = 200
 export const NOTIFICATION_LOG_FILE = 'notification-log.json'
 
-const eventIds = z.array(z.string())
-const decisionSchema = z.discriminatedUnion('status', [
-  z.object({
-    status: z.literal('sent'),
-    title: z.string(),
-    body: z.string(),
-    symbol: z.string().nullable(),
-    eventIds,
-  }),
-  z.object({
-    status: z.literal('held'),
-    reason: z.enum(['quiet-hours', 'paused']),
-    title: z.string(),
-    body: z.string(),
-    eventIds,
-  }),
-  z.object({
-    status: z.literal('suppressed'),
-    reason: z.enum([
-      'disabled',
-      'snoozed',
-      'cached-data',
-      'backfill',
-      'once-already-sent',
-      'repeat-interval',
-    ]),
-    eventIds,
-  }),
-]) satisfies z.ZodType<NotificationDecision>
-
 const fileSchema = z.object({
   version: z.literal(1),
   /** Newest first. */
-  items: z.array(z.object({ at: z.string().datetime(), decision: decisionSchema })),
+  items: z.array(z.object({ at: z.string().datetime(), decision: notificationDecisionSchema })),
 })
 
 export interface NotificationLogOptions {

@@ -1,5 +1,6 @@
 // The decision behind Settings → "Send test notification": sent unless notifications are off.
 import type { NotificationDecision } from '../../shared/alert-rules'
+import { DISABLED_NOTE } from '../engine/alerts/notes'
 
 export function testNotification(enabled: boolean): NotificationDecision {
   return enabled
@@ -10,5 +11,5 @@ export function testNotification(enabled: boolean): NotificationDecision {
         symbol: null,
         eventIds: [],
       }
-    : { status: 'suppressed', reason: 'disabled', eventIds: [] }
+    : { status: 'suppressed', reason: 'disabled', note: DISABLED_NOTE, eventIds: [] }
 }

@@ -20,6 +20,7 @@ import {
 } from './alerts/evaluate'
 import type { NotifyPrefs } from './alerts/quiet-hours'
 import { liveTargets, ruleIsActive } from './alerts/rules'
+import { newestSeriesDates } from './alerts/source-freshness'
 import type { ResponseCache } from './cache'
 import {
   fetchAll,
@@ -85,6 +86,7 @@ export function notifyPrefs(
     notificationsEnabled: settings.notifications.enabled,
     quietHours: settings.quietHours,
     pausedUntil: settings.notificationsPausedUntil,
+    notifyUnverified: settings.notifications.notifyUnverified,
     localMinuteOfDay: localMinuteOfDay ?? ((d) => d.getHours() * 60 + d.getMinutes()),
   }
 }
@@ -164,6 +166,7 @@ function evaluateInput(
     rules: settings.rules,
     watchlist: settings.watchlist,
     observations: new Map(fetched.snapshots.map((s) => [s.symbol, toObservation(s)])),
+    sourceDates: newestSeriesDates(fetched.stock),
     prefs: notifyPrefs(settings, deps.localMinuteOfDay),
     state: deps.alerts.state,
   }
@@ -188,7 +191,7 @@ function cycleRows(
       sparklineFor(stock, symbol),
       evaluated.instances,
       snoozed.has(symbol),
-      rowProblems(s, [], pollProblems),
+      rowProblems(s, evaluated.findings[symbol], pollProblems),
     )
   })
 }

@@ -57,6 +57,8 @@ export interface CachedRowsInput {
   errors?: Map<string, SerializedError>
   /** Problems of the app that touch every row (data that cannot be saved). */
   pollProblems?: string[]
+  /** Per-symbol findings of the alert engine's last reading (missing issuer, source stale, …). */
+  findings?: Record<string, string[]>
 }
 
 export function cachedRows(i: CachedRowsInput): WatchRow[] {
@@ -64,13 +66,8 @@ export function cachedRows(i: CachedRowsInput): WatchRow[] {
     const s = cachedSnapshot(i.cache, symbol, i.nowMs, i.intervalMs, i.errors?.get(symbol) ?? null)
     const type = s.detail?.assetType
     const stock = isAssetType(type) ? cachedStock(i.cache, type) : null
-    return buildRow(
-      s,
-      sparklineFor(stock, symbol),
-      i.instances,
-      i.snoozed.has(symbol),
-      rowProblems(s, [], i.pollProblems),
-    )
+    const problems = rowProblems(s, i.findings?.[symbol], i.pollProblems)
+    return buildRow(s, sparklineFor(stock, symbol), i.instances, i.snoozed.has(symbol), problems)
   })
 }
 

@@ -91,7 +91,8 @@ export function buildRow(
   problems: string[] = rowProblems(s),
 ): WatchRow {
   const d = s.detail
-  const mine = instances.filter((i) => i.symbol === s.symbol).map((i) => i.state)
+  const own = instances.filter((i) => i.symbol === s.symbol)
+  const mine = own.map((i) => i.state)
   return {
     symbol: s.symbol,
     assetType: d?.assetType ?? null,
@@ -102,6 +103,7 @@ export function buildRow(
     issuerCount: d ? d.issuers.length : null,
     sparkline,
     alertState: mine.length > 0 ? worstState(mine) : dataState(s),
+    flapping: own.some((i) => i.flapping),
     snoozed,
     fetchedAt: s.fetchedAt,
     stale: s.stale,

@@ -1,5 +1,6 @@
-// Scripted stories on top of the demo data (a TVL drop, an issuer vanishing), so alerts and
-// UI states can be produced on demand and deterministically.
+// Scripted stories on top of the demo data (a TVL drop, an issuer vanishing, a reported change that
+// contradicts the history, data that stops advancing, a value that keeps crossing a threshold), so
+// alerts and UI states can be produced on demand and deterministically.
 import { z } from 'zod'
 import type { Catalog, Slice } from './catalog'
 
@@ -21,7 +22,40 @@ export const scenarioSchema = z.discriminatedUnion('kind', [
       endsAt: instant.optional(),
     })
     .strict(),
-  z.object({ kind: z.literal('issuer-missing'), symbol: name, issuer: name }).strict(),
+  z
+    .object({
+      kind: z.literal('issuer-missing'),
+      symbol: name,
+      issuer: name,
+      /** The detail's history still counts the issuer, as a service that drops it only from its
+       *  live figures would: the total then looks like a drop against that history. */
+      keepInHistory: z.boolean().optional(),
+    })
+    .strict(),
+  /** The detail reports this tvlChange for the window, whatever the history says. */
+  z
+    .object({
+      kind: z.literal('reported-change'),
+      symbol: name,
+      window: z.enum(['7d', '30d']).default('7d'),
+      tvlChange: z.number().finite(),
+    })
+    .strict(),
+  /** The symbol's data stops at `asOf`: its detail shows the values of then, its series end that day. */
+  z.object({ kind: z.literal('frozen'), symbol: name, asOf: instant }).strict(),
+  /**
+   * From `startsAt` (default: now) the symbol's TVL alternates every half period between its own
+   * level and `pct` % lower: a value that keeps crossing a threshold.
+   */
+  z
+    .object({
+      kind: z.literal('oscillate'),
+      symbol: name,
+      pct: z.number().gt(0).lt(100),
+      periodMinutes: z.number().positive().max(525_600),
+      startsAt: instant.optional(),
+    })
+    .strict(),
 ])
 
 export type Scenario = z.input<typeof scenarioSchema>
@@ -36,7 +70,17 @@ export type ActiveScenario =
       windowDays: number
       endsAt: string
     }
-  | { id: string; kind: 'issuer-missing'; symbol: string; issuer: string }
+  | { id: string; kind: 'issuer-missing'; symbol: string; issuer: string; keepInHistory?: boolean }
+  | { id: string; kind: 'reported-change'; symbol: string; window: '7d' | '30d'; tvlChange: number }
+  | { id: string; kind: 'frozen'; symbol: string; asOf: string }
+  | {
+      id: string
+      kind: 'oscillate'
+      symbol: string
+      pct: number
+      periodMinutes: number
+      startsAt: string
+    }
 
 export class ScenarioError extends Error {
   override readonly name = 'ScenarioError'
@@ -52,12 +96,20 @@ interface Drop {
   endMs: number
 }
 
+interface Wave {
+  symbol: string
+  fraction: number
+  halfMs: number
+  startMs: number
+}
+
 export class ScenarioController {
   /** Bumped on every change so memoised days can be invalidated. */
   version = 0
   private seq = 0
   private readonly items = new Map<string, ActiveScenario>()
   private drops: Drop[] = []
+  private waves: Wave[] = []
 
   constructor(
     private readonly catalog: Catalog,
@@ -74,14 +126,23 @@ export class ScenarioController {
       throw new ScenarioError(`Invalid scenario: ${msg}`)
     }
     const s = r.data
-    this.checkTarget(s.symbol, s.issuer, s.kind === 'tvl-drop' ? s.network : undefined)
+    const issuer = s.kind === 'tvl-drop' || s.kind === 'issuer-missing' ? s.issuer : undefined
+    this.checkTarget(s.symbol, issuer, s.kind === 'tvl-drop' ? s.network : undefined)
     const id = `scn-${++this.seq}`
-    if (s.kind === 'tvl-drop') {
-      const endMs = s.endsAt === undefined ? this.now().getTime() : new Date(s.endsAt).getTime()
-      const active: ActiveScenario = { id, ...s, endsAt: new Date(endMs).toISOString() }
-      this.items.set(id, active)
-    } else {
-      this.items.set(id, { id, ...s })
+    const at = (t: Date | string | number | undefined): string =>
+      new Date(t === undefined ? this.now().getTime() : new Date(t).getTime()).toISOString()
+    switch (s.kind) {
+      case 'tvl-drop':
+        this.items.set(id, { id, ...s, endsAt: at(s.endsAt) })
+        break
+      case 'frozen':
+        this.items.set(id, { id, ...s, asOf: at(s.asOf) })
+        break
+      case 'oscillate':
+        this.items.set(id, { id, ...s, startsAt: at(s.startsAt) })
+        break
+      default:
+        this.items.set(id, { id, ...s })
     }
     this.changed()
     return id
@@ -114,14 +175,41 @@ export class ScenarioController {
       const progress = ms >= d.endMs ? 1 : (ms - d.startMs) / (d.endMs - d.startMs)
       m *= 1 - d.fraction * progress
     }
+    for (const w of this.waves) {
+      if (w.symbol !== slice.asset.symbol || ms < w.startMs) continue
+      // The first half period is the low one, so the move shows at once.
+      if (Math.floor((ms - w.startMs) / w.halfMs) % 2 === 0) m *= 1 - w.fraction
+    }
     return m
   }
 
-  /** Issuers that must vanish from this asset's detail. */
-  missingIssuers(symbol: string): Set<string> {
-    const out = new Set<string>()
+  /** The tvlChange the detail must report for a window instead of its own, if scripted. */
+  reportedChange(symbol: string, window: '7d' | '30d'): number | undefined {
+    let out: number | undefined
     for (const s of this.items.values())
-      if (s.kind === 'issuer-missing' && s.symbol === symbol) out.add(s.issuer)
+      if (s.kind === 'reported-change' && s.symbol === symbol && s.window === window)
+        out = s.tvlChange
+    return out
+  }
+
+  /** The instant a symbol's data stopped at, if scripted (the earliest, if several). */
+  frozenAt(symbol: string): number | undefined {
+    let out: number | undefined
+    for (const s of this.items.values()) {
+      if (s.kind !== 'frozen' || s.symbol !== symbol) continue
+      const ms = Date.parse(s.asOf)
+      if (out === undefined || ms < out) out = ms
+    }
+    return out
+  }
+
+  /** Issuers that must vanish from this asset's detail (`fromHistory`: from its history too). */
+  missingIssuers(symbol: string, fromHistory = false): Set<string> {
+    const out = new Set<string>()
+    for (const s of this.items.values()) {
+      if (s.kind !== 'issuer-missing' || s.symbol !== symbol) continue
+      if (!fromHistory || s.keepInHistory !== true) out.add(s.issuer)
+    }
     return out
   }
 
@@ -146,7 +234,17 @@ export class ScenarioController {
   private changed(): void {
     this.version++
     this.drops = []
+    this.waves = []
     for (const s of this.items.values()) {
+      if (s.kind === 'oscillate') {
+        const halfMs = (s.periodMinutes * 60_000) / 2
+        this.waves.push({
+          symbol: s.symbol,
+          fraction: s.pct / 100,
+          halfMs,
+          startMs: Date.parse(s.startsAt),
+        })
+      }
       if (s.kind !== 'tvl-drop') continue
       const endMs = Date.parse(s.endsAt)
       this.drops.push({

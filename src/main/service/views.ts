@@ -40,9 +40,15 @@ function change(from: number, to: number): number {
   return from === 0 ? 0 : Math.round((to / from - 1) * 1e6) / 1e6
 }
 
+/** The instant a symbol's data is shown as of: now, or earlier when a scenario froze it. */
+function dataMs(model: DataModel, symbol: string, nowMs: number): number {
+  return Math.min(nowMs, model.scenarios.frozenAt(symbol) ?? nowMs)
+}
+
 /** Caller has checked that the symbol exists. */
-export function assetDetail(model: DataModel, symbol: string, nowMs: number): AssetDetailBody {
+export function assetDetail(model: DataModel, symbol: string, requestMs: number): AssetDetailBody {
   const { catalog, scenarios } = model
+  const nowMs = dataMs(model, symbol, requestMs)
   const asset = catalog.bySymbol.get(symbol)
   if (!asset) throw new Error(`unknown symbol ${symbol}`)
   const missing = scenarios.missingIssuers(symbol)
@@ -77,9 +83,11 @@ export function assetDetail(model: DataModel, symbol: string, nowMs: number): As
   const totalTvl = issuers.reduce((s, i) => s + i.totalTvl, 0)
   const totalVolume = issuers.reduce((s, i) => s + i.totalVolume, 0)
   // The key names the issuers left out, so a detail without them is summed separately.
-  const key = `detail:${symbol}:${[...missing].sort().join(',')}`
-  const tvl7 = groupSum(model.forDay(today - 7, nowMs), key, slices).tvl
-  const tvl30 = groupSum(model.forDay(today - 30, nowMs), key, slices).tvl
+  const gone = scenarios.missingIssuers(symbol, true)
+  const past = (catalog.slicesBySymbol.get(symbol) ?? []).filter((s) => !gone.has(s.issuer))
+  const key = `detail:${symbol}:${[...gone].sort().join(',')}`
+  const tvl7 = groupSum(model.forDay(today - 7, nowMs), key, past).tvl
+  const tvl30 = groupSum(model.forDay(today - 30, nowMs), key, past).tvl
   // On-chain supply is a stable multiple of the liquidity it trades against.
   const capMultiple = 2.5 + (hash32(slices[0]?.seed ?? 0, 7) % 350) / 100
   return {
@@ -89,8 +97,14 @@ export function assetDetail(model: DataModel, symbol: string, nowMs: number): As
     totalTvl,
     totalVolume,
     history: {
-      '7d': { tvl: tvl7, tvlChange: change(tvl7, totalTvl) },
-      '30d': { tvl: tvl30, tvlChange: change(tvl30, totalTvl) },
+      '7d': {
+        tvl: tvl7,
+        tvlChange: scenarios.reportedChange(symbol, '7d') ?? change(tvl7, totalTvl),
+      },
+      '30d': {
+        tvl: tvl30,
+        tvlChange: scenarios.reportedChange(symbol, '30d') ?? change(tvl30, totalTvl),
+      },
     },
     issuers,
     marketData: {
@@ -155,7 +169,7 @@ export function analyticsStock(
       `symbol:${a.symbol}`,
       model.catalog.slicesBySymbol.get(a.symbol) ?? [],
       days,
-      nowMs,
+      dataMs(model, a.symbol, nowMs),
     ),
   }))
   return { groupBy: 'stock' as const, days, data }

@@ -1,25 +1,58 @@
 // Condition kinds and data quality: tvl-below, concentration, vanished issuers, unverified change.
 import { describe, expect, it } from 'vitest'
-import { Harness, detail, good, moved, rule, sent, stateOf } from './helpers'
+import { Harness, detail, good, moved, rule, sent } from './helpers'
 
 describe('missing issuer or network', () => {
   const two = { Backed: { ethereum: 600_000 }, Ondo: { ethereum: 300_000, solana: 100_000 } }
+  /** The service drops Ondo from its live total but its window start still counts it. */
+  const withoutOndo = (backed = 600_000) =>
+    good(detail('TSLA', { issuers: { Backed: { ethereum: backed } }, start7d: 1_000_000 }))
 
-  it('reports a vanished issuer as missing, not as a drop, then takes the new set as baseline', () => {
+  it('is reported as missing for as long as it is missing, and its absence is no drop', () => {
     const h = new Harness({ rules: [rule({ pendingCycles: 1 })] })
     h.run({ TSLA: good(detail('TSLA', { issuers: two })) })
-    // Ondo vanishes: total falls 40 % against an unchanged window start.
-    const gone = detail('TSLA', { issuers: { Backed: { ethereum: 600_000 } }, start7d: 1_000_000 })
-    const r = h.run({ TSLA: good(gone) })
-    expect(stateOf(r)).toBe('nodata')
-    expect(r.instances[0]?.detail).toBe('issuer Ondo missing from the latest data')
-    expect(r.events).toEqual([])
-    expect(r.decisions).toEqual([])
-    // The next cycle measures against the new set.
-    const next = h.run({
-      TSLA: good(detail('TSLA', { issuers: { Backed: { ethereum: 600_000 } } })),
+    for (let i = 0; i < 5; i++) {
+      const r = h.run({ TSLA: withoutOndo() })
+      expect(r.findings.TSLA).toEqual([
+        expect.stringMatching(/^issuer Ondo missing from the latest data since 12:05 UTC/),
+      ])
+      expect(r.events).toEqual([])
+      expect(r.decisions).toEqual([])
+      // Judged like for like: Backed then and now, unchanged.
+      expect(r.instances[0]).toMatchObject({ state: 'ok', lastValue: 0 })
+      expect(r.instances[0]?.detail).toMatch(/without issuer Ondo/)
+    }
+    // It comes back: the finding ends, the full figures count again.
+    const back = h.run({ TSLA: good(detail('TSLA', { issuers: two })) })
+    expect(back.findings.TSLA).toEqual([])
+    expect(back.instances[0]?.detail).not.toMatch(/without/)
+  })
+
+  it('a drop of the issuers still there fires, judged like for like', () => {
+    const h = new Harness({ rules: [rule({ pendingCycles: 1 })] })
+    h.warm()
+    h.run({ TSLA: good(detail('TSLA', { issuers: two })) })
+    const r = h.run({ TSLA: withoutOndo(480_000) }) // Backed −20 %
+    expect(r.events.map((e) => [e.type, e.value])).toEqual([['fired', expect.closeTo(-20, 6)]])
+    expect(sent(r)[0]?.title).toBe(
+      'TSLA TVL down 20.0 % in 7 days (without issuer Ondo, which is missing)',
+    )
+  })
+
+  it('agrees with a service whose history follows the issuers (no false rise either)', () => {
+    const up = rule({
+      id: 'up',
+      pendingCycles: 1,
+      condition: { kind: 'tvl-change', window: '7d', direction: 'up', thresholdPct: 10 },
     })
-    expect(stateOf(next)).toBe('ok')
+    const h = new Harness({ rules: [rule({ pendingCycles: 1 }), up] })
+    h.run({ TSLA: good(detail('TSLA', { issuers: two })) })
+    const consistent = good(
+      detail('TSLA', { issuers: { Backed: { ethereum: 600_000 } }, start7d: 600_000 }),
+    )
+    const r = h.run({ TSLA: consistent })
+    expect(r.events).toEqual([])
+    expect(r.instances.map((i) => i.lastValue)).toEqual([0, 0])
   })
 
   it('reports a vanished network of a remaining issuer', () => {
@@ -30,23 +63,42 @@ describe('missing issuer or network', () => {
         detail('TSLA', { issuers: { ...two, Ondo: { ethereum: 300_000 } }, start7d: 1_000_000 }),
       ),
     })
-    expect(r.instances[0]).toMatchObject({
-      state: 'nodata',
-      detail: 'network solana of issuer Ondo missing from the latest data',
-    })
+    expect(r.findings.TSLA).toEqual([
+      expect.stringMatching(/^network solana of issuer Ondo missing from the latest data since/),
+    ])
     expect(r.events).toEqual([])
+    expect(r.instances[0]?.lastValue).toBeCloseTo(0, 6)
   })
 
-  it('does not let a missing-issuer cycle resolve or advance anything', () => {
-    const h = new Harness({ rules: [rule({ pendingCycles: 2 })] })
+  it('names the issuer that left when the absence persists and the rule asks for it', () => {
+    const asks = rule({ pendingCycles: 2, notifyMissingIssuers: true })
+    const h = new Harness({ rules: [asks] })
+    h.warm()
     h.run({ TSLA: good(detail('TSLA', { issuers: two })) })
-    h.run({ TSLA: good(detail('TSLA', { issuers: two, start7d: 1_200_000 })) })
-    const r = h.run({
-      TSLA: good(
-        detail('TSLA', { issuers: { Backed: { ethereum: 600_000 } }, start7d: 1_200_000 }),
-      ),
-    })
-    expect(r.instances[0]?.breachCount).toBe(1)
+    expect(sent(h.run({ TSLA: withoutOndo() }))).toEqual([]) // one poll is not an absence yet
+    const r = h.run({ TSLA: withoutOndo() })
+    expect(r.events.map((e) => e.type)).toEqual(['issuer-left'])
+    expect(sent(r)[0]?.title).toMatch(
+      /^TSLA: issuer Ondo has been missing from the data since 12:\d\d UTC \(its last TVL was \$400K, 40\.0 % of TSLA\)/,
+    )
+    // Once per absence.
+    expect(h.run({ TSLA: withoutOndo() }, 120).events).toEqual([])
+    // Without the option: nothing.
+    const quiet = new Harness({ rules: [rule({ pendingCycles: 2 })] })
+    quiet.warm()
+    quiet.run({ TSLA: good(detail('TSLA', { issuers: two })) })
+    const runs = [quiet.run({ TSLA: withoutOndo() }), quiet.run({ TSLA: withoutOndo() })]
+    expect(runs.flatMap((x) => x.events)).toEqual([])
+  })
+
+  it('an outage in between does not end the absence or count as a reading', () => {
+    const h = new Harness({ rules: [rule({ pendingCycles: 1 })] })
+    h.run({ TSLA: good(detail('TSLA', { issuers: two })) })
+    h.run({ TSLA: withoutOndo() })
+    h.run({})
+    const r = h.run({ TSLA: withoutOndo(480_000) })
+    expect(r.findings.TSLA?.[0]).toMatch(/^issuer Ondo missing/)
+    expect(r.instances[0]?.lastValue).toBeCloseTo(-20, 6)
   })
 })
 
@@ -110,18 +162,75 @@ describe('concentration', () => {
   })
 })
 
-describe('unverified change', () => {
-  it('marks alerts unverified when the reported tvlChange disagrees, and says so', () => {
+describe('figures that disagree (reported tvlChange vs computed change)', () => {
+  const disagreeing = () => ({ TSLA: good(moved('TSLA', -12.4, { change7d: 0.02 })) })
+
+  it('are held, not notified: the episode is recorded and the app says why', () => {
     const h = new Harness({ rules: [rule({ pendingCycles: 1 })] })
     h.warm()
-    const r = h.run({ TSLA: good(moved('TSLA', -12.4, { change7d: 0.02 })) })
-    expect(r.events[0]).toMatchObject({
-      verified: false,
-      message: 'TSLA TVL down 12.4 % in 7 days (unverified)',
+    const r = h.run(disagreeing())
+    expect(r.events.map((e) => [e.type, e.verified])).toEqual([['fired', false]])
+    expect(sent(r)).toEqual([])
+    const [d] = r.decisions
+    expect(d).toMatchObject({
+      status: 'held',
+      reason: 'figures-disagree',
+      body: 'figures disagree: service says +2.0 %, history says −12.4 %',
+      eventIds: [r.events[0]?.id],
     })
+    expect(d?.status === 'held' && d.note).toMatch(/not notified/i)
+    expect(r.instances[0]).toMatchObject({
+      state: 'firing',
+      verified: false,
+      heldBack: 'figures-disagree',
+    })
+    expect(r.instances[0]?.detail).toContain(
+      'figures disagree: service says +2.0 %, history says −12.4 %',
+    )
+    expect(r.findings.TSLA).toEqual([
+      'figures disagree: service says +2.0 %, history says −12.4 % (7-day change)',
+    ])
+    // Not owed to a digest: nothing is delivered later while the figures keep disagreeing.
+    expect(r.state.held).toEqual([])
+    for (let i = 0; i < 3; i++) {
+      const again = h.run(disagreeing())
+      expect(again.events).toEqual([])
+      expect(again.decisions).toEqual([])
+    }
+  })
+
+  it('notify once the figures agree while the drop lasts', () => {
+    const h = new Harness({ rules: [rule({ pendingCycles: 1 })] })
+    h.warm()
+    h.run(disagreeing())
+    const agreed = h.run({ TSLA: good(moved('TSLA', -12.6)) })
+    expect(sent(agreed)).toMatchObject([{ title: 'TSLA TVL down 12.6 % in 7 days' }])
+    expect(agreed.instances[0]).toMatchObject({ verified: true, heldBack: null })
+    expect(h.run({ TSLA: good(moved('TSLA', -12.6)) }).decisions).toEqual([])
+  })
+
+  it('a held episode that ends before the figures agree is never notified', () => {
+    const h = new Harness({ rules: [rule({ pendingCycles: 1 })] })
+    h.warm()
+    h.run(disagreeing())
+    const over = h.run({ TSLA: good(moved('TSLA', 0)) })
+    expect(over.events.map((e) => e.type)).toEqual(['resolved'])
+    expect(sent(over)).toEqual([])
+    expect(sent(h.run({ TSLA: good(moved('TSLA', -1)) }))).toEqual([])
+  })
+
+  it('notify, clearly marked, when the user opted in', () => {
+    const h = new Harness({
+      rules: [rule({ pendingCycles: 1 })],
+      prefs: { notifyUnverified: true },
+    })
+    h.warm()
+    const r = h.run(disagreeing())
+    expect(sent(r)).toHaveLength(1)
     expect(sent(r)[0]?.title).toBe('TSLA TVL down 12.4 % in 7 days (unverified)')
-    expect(sent(r)[0]?.body).toContain('disagrees')
-    expect(r.instances[0]?.verified).toBe(false)
+    expect(sent(r)[0]?.body).toContain(
+      'figures disagree: service says +2.0 %, history says −12.4 %',
+    )
   })
 
   it('consistent fraction and percent forms both stay verified', () => {
@@ -133,6 +242,8 @@ describe('unverified change', () => {
         verified: true,
         message: 'TSLA TVL down 12.4 % in 7 days',
       })
+      expect(sent(r)).toHaveLength(1)
+      expect(r.findings.TSLA).toEqual([])
     }
   })
 })

@@ -107,6 +107,8 @@ export class Harness {
   watchlist: string[]
   prefs: NotifyPrefs
   last: CycleResult | null = null
+  /** Newest analytics series date per symbol the next cycles report (source freshness). */
+  sourceDates: Record<string, string> = {}
 
   constructor(o: HarnessOpts = {}) {
     this.state = o.state ?? freshState()
@@ -128,6 +130,7 @@ export class Harness {
       rules: this.rules,
       watchlist: this.watchlist,
       observations: new Map(Object.entries(obs)),
+      sourceDates: new Map(Object.entries(this.sourceDates)),
       prefs: this.prefs,
       state: this.state,
     })

@@ -40,7 +40,12 @@ describe('disabled and snoozed', () => {
     const r = h.run(drop())
     expect(r.events.map((e) => e.type)).toEqual(['fired'])
     expect(r.decisions).toEqual([
-      { status: 'suppressed', reason: 'disabled', eventIds: [r.events[0]?.id] },
+      {
+        status: 'suppressed',
+        reason: 'disabled',
+        note: 'Desktop notifications are turned off in Settings.',
+        eventIds: [r.events[0]?.id],
+      },
     ])
   })
 

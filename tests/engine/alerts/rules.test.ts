@@ -38,7 +38,10 @@ describe("notify: 'once' vs 'every-time'", () => {
   }
 
   it("'every-time' notifies each new episode", () => {
-    const h = new Harness({ rules: [rule({ pendingCycles: 1, notify: 'every-time' })] })
+    // No cooldown: these episodes are minutes apart (pacing has its own tests in flapping.test.ts).
+    const h = new Harness({
+      rules: [rule({ pendingCycles: 1, notify: 'every-time', cooldownMinutes: 0 })],
+    })
     h.warm()
     const a = episode(h)
     const b = episode(h)
@@ -49,7 +52,7 @@ describe("notify: 'once' vs 'every-time'", () => {
 
   it("'once' notifies only the first firing, and again after the rule is edited", () => {
     const h = new Harness({
-      rules: [rule({ pendingCycles: 1, notify: 'once', repeatHours: 0.25 })],
+      rules: [rule({ pendingCycles: 1, notify: 'once', repeatHours: 0.25, cooldownMinutes: 0 })],
     })
     h.warm()
     const a = episode(h)
@@ -158,6 +161,7 @@ describe('per-symbol overrides', () => {
     expect(r.decisions).toContainEqual({
       status: 'suppressed',
       reason: 'snoozed',
+      note: 'The rule “7-day TVL drop ≥ 10 %” is snoozed for this symbol.',
       eventIds: [r.events[1]?.id],
     })
   })

@@ -36,7 +36,8 @@ describe('settings migrations', () => {
       ...defaultSettings(),
       watchlist: ['TSLA', 'NVDA', 'AAPL'],
       intervalMinutes: 5,
-      notifications: { enabled: false },
+      // Settings written before notifyUnverified existed load with it off.
+      notifications: { enabled: false, notifyUnverified: false },
       baseUrl: 'https://api.example.com',
       rules,
     })

@@ -2,6 +2,7 @@
 import type { ChangeWindow } from '../../../shared/alert-rules'
 import type { AssetDetail } from '../../../shared/liquidity-schemas'
 import type { ChangeInfo } from '../../../shared/view-models'
+import { formatSignedPct } from './format'
 
 /** A reported figure agrees when within 0.1 percentage points or 1 % of the computed one. */
 const ABS_TOLERANCE_PP = 0.1
@@ -14,15 +15,33 @@ function agrees(candidate: number, pct: number): boolean {
 /**
  * Percent change from history[window].tvl to totalTvl. The service's tvlChange has no stated unit,
  * so it only verifies our figure (as a fraction or as a percent); it never replaces it.
- * null when the window's start TVL is 0 (no meaningful percentage).
+ * null when there is no meaningful percentage: a start TVL of 0, or one so small (or amounts so
+ * large) that the change is not a finite number.
  */
 export function computeChange(detail: AssetDetail, window: ChangeWindow): ChangeInfo | null {
   const start = detail.history[window]
   if (!(start.tvl > 0)) return null
   const pct = ((detail.totalTvl - start.tvl) / start.tvl) * 100
+  if (!Number.isFinite(pct)) return null
   const reported = start.tvlChange
   const verified = agrees(reported * 100, pct) || agrees(reported, pct)
   return { pct, verified, reported }
+}
+
+/**
+ * The reported figure as a percent, for people. Its unit is unspecified; the spec calls it a decimal
+ * number and the services we know send fractions, so |x| ≤ 1 reads as a fraction (0.02 → 2 %) and
+ * anything larger as a percent already.
+ */
+export function reportedPct(reported: number): number {
+  return Math.abs(reported) <= 1 ? reported * 100 : reported
+}
+
+/** "figures disagree: service says +2.0 %, history says −30.1 %"; null when they agree. */
+export function disagreement(change: ChangeInfo): string | null {
+  if (change.verified) return null
+  const said = formatSignedPct(reportedPct(change.reported))
+  return `figures disagree: service says ${said}, history says ${formatSignedPct(change.pct)}`
 }
 
 export interface LargestShare {
@@ -39,7 +58,12 @@ export interface LargestShare {
  * so they add up to 100 % even if the service's total disagrees. A network counts once across issuers.
  * null when there are no parts or they sum to 0.
  */
-export function largestShare(detail: AssetDetail, by: 'issuer' | 'network'): LargestShare | null {
+export function largestShare(
+  detail: AssetDetail,
+  by: 'issuer' | 'network',
+  /** Parts missing from the detail, counted at an estimated TVL (like-for-like shares). */
+  extra: readonly { issuer: string; network: string; tvl: number }[] = [],
+): LargestShare | null {
   const parts = new Map<string, number>()
   for (const issuer of detail.issuers) {
     if (by === 'issuer') {
@@ -48,12 +72,17 @@ export function largestShare(detail: AssetDetail, by: 'issuer' | 'network'): Lar
     }
     for (const n of issuer.networks) parts.set(n.network, (parts.get(n.network) ?? 0) + n.tvl)
   }
+  for (const e of extra) {
+    const name = by === 'issuer' ? e.issuer : e.network
+    parts.set(name, (parts.get(name) ?? 0) + e.tvl)
+  }
   let total = 0
   let best: { name: string; tvl: number } | null = null
   for (const [name, tvl] of parts) {
     total += tvl
     if (best === null || tvl > best.tvl) best = { name, tvl }
   }
-  if (best === null || !(total > 0)) return null
+  // A sum that overflowed says nothing about shares.
+  if (best === null || !(total > 0) || !Number.isFinite(total)) return null
   return { name: best.name, tvl: best.tvl, total, sharePct: (best.tvl / total) * 100 }
 }

@@ -1,14 +1,42 @@
 // The alert engine's persisted state: its shape, its schema (checked on read) and a fresh value.
 import { z } from 'zod'
-import { ALERT_STATES, type AlertEvent, type AlertInstance } from '../../../shared/alert-rules'
+import {
+  ALERT_EVENT_TYPES,
+  ALERT_STATES,
+  HELD_BACK_REASONS,
+  type AlertEvent,
+  type AlertInstance,
+  type ChangeWindow,
+  type HeldBackReason,
+} from '../../../shared/alert-rules'
 
 /** Where an instance is in its episode; the shown AlertState may differ (stale, error, nodata). */
 export type Phase = 'ok' | 'pending' | 'firing'
 
-export interface InstanceRecord extends AlertInstance {
+/** News of an episode the user has not had yet: told once the reason clears, if still true. */
+export interface Owed {
+  type: 'fired' | 'resolved'
+  why: HeldBackReason
+}
+
+/** heldBack is derived from owed when shown (toInstance), not stored twice. */
+export interface InstanceRecord extends Omit<AlertInstance, 'heldBack'> {
   phase: Phase
   /** Last 'fired' or 'repeated' event: the repeat timer runs from here. */
   lastAlertAt: string | null
+  owed: Owed | null
+  /** Last time a notification for it went out (sent, or queued for a digest): the cooldown runs from here. */
+  lastOutAt: string | null
+  /** The condition with hysteresis: set by a breach, cleared only past the re-arm margin. */
+  raised: boolean
+  /** `raised` of the last readings (up to 21), oldest first, as '0'/'1': the flap detector's input. */
+  flapHistory: string
+  /** The user was told it is flapping (and will be told when it stops). */
+  flapAnnounced: boolean
+  /** The rule as edited when the flap history began: an edit starts the history afresh. */
+  fingerprint: string
+  /** Parts ("issuer\u0000network") already named in an 'issuer-left' notice during their absence. */
+  missingNamed: string[]
 }
 
 export interface HeldEvent {
@@ -16,10 +44,31 @@ export interface HeldEvent {
   event: AlertEvent
 }
 
+export interface MissingPart {
+  /** First trusted reading without it. */
+  since: string
+  /** Trusted readings in a row without it. */
+  polls: number
+}
+
+/** A symbol's parts at its last complete reading (the anchor), and those missing since. */
 export interface SymbolBaseline {
   issuers: string[]
   /** "issuer\u0000network" pairs. */
   networks: string[]
+  /** TVL of each pair at the anchor. */
+  tvl: Record<string, number>
+  /** Window changes (percent) at the anchor, to chain like-for-like changes from. */
+  change: Record<ChangeWindow, number | null>
+  /** Pairs of the anchor absent from the latest trusted reading. */
+  missing: Record<string, MissingPart>
+}
+
+/** The newest point of a symbol's daily series at the service, and when it last advanced. */
+export interface SourceMark {
+  /** YYYY-MM-DD */
+  newest: string
+  advancedAt: string
 }
 
 export interface AlertEngineState {
@@ -31,6 +80,10 @@ export interface AlertEngineState {
   instances: InstanceRecord[]
   /** Issuers/networks of each symbol's last good observation, to spot ones that vanish. */
   baselines: Record<string, SymbolBaseline>
+  /** Per symbol: how current the service's own data is (source freshness). */
+  sources: Record<string, SourceMark>
+  /** Per symbol: the last cycle's findings about its data, so rows built between cycles show them. */
+  findings: Record<string, string[]>
   /** 'once' rules: instance key → fingerprint of the rule when its notification went out. */
   onceSent: Record<string, string>
   /** Events waiting for quiet hours or a pause to end; delivered as one digest. */
@@ -46,6 +99,8 @@ export function freshState(): AlertEngineState {
     seq: 0,
     instances: [],
     baselines: {},
+    sources: {},
+    findings: {},
     onceSent: {},
     held: [],
     heldOverflow: 0,
@@ -61,7 +116,7 @@ const iso = z.string().datetime()
 export const alertEventSchema = z.object({
   id: z.string().min(1),
   at: iso,
-  type: z.enum(['fired', 'resolved', 'repeated', 'snoozed', 'held', 'delivered']),
+  type: z.enum(ALERT_EVENT_TYPES),
   ruleId: z.string(),
   ruleName: z.string(),
   symbol: z.string(),
@@ -72,34 +127,74 @@ export const alertEventSchema = z.object({
   durationMs: z.number().nonnegative().optional(),
 }) satisfies z.ZodType<AlertEvent>
 
-const instanceSchema = z.object({
-  ruleId: z.string(),
-  symbol: z.string(),
-  state: z.enum(ALERT_STATES),
-  breachCount: z.number().int().nonnegative(),
-  since: iso.nullable(),
-  firedAt: iso.nullable(),
-  lastNotifiedAt: iso.nullable(),
-  lastValue: z.number().nullable(),
-  verified: z.boolean(),
-  detail: z.string().nullable(),
-  phase: z.enum(['ok', 'pending', 'firing']),
-  lastAlertAt: iso.nullable(),
-}) satisfies z.ZodType<InstanceRecord>
+const instanceSchema = z
+  .object({
+    ruleId: z.string(),
+    symbol: z.string(),
+    state: z.enum(ALERT_STATES),
+    breachCount: z.number().int().nonnegative(),
+    since: iso.nullable(),
+    firedAt: iso.nullable(),
+    lastNotifiedAt: iso.nullable(),
+    lastValue: z.number().nullable(),
+    verified: z.boolean(),
+    detail: z.string().nullable(),
+    phase: z.enum(['ok', 'pending', 'firing']),
+    lastAlertAt: iso.nullable(),
+    // Fields added later are optional here and filled below, so an older state file still loads.
+    owed: z
+      .object({ type: z.enum(['fired', 'resolved']), why: z.enum(HELD_BACK_REASONS) })
+      .nullable()
+      .default(null),
+    lastOutAt: iso.nullable().optional(),
+    raised: z.boolean().optional(),
+    flapHistory: z
+      .string()
+      .regex(/^[01]{0,21}$/)
+      .default(''),
+    flapping: z.boolean().default(false),
+    flapAnnounced: z.boolean().default(false),
+    cooldownUntil: iso.nullable().default(null),
+    fingerprint: z.string().default(''),
+    missingNamed: z.array(z.string()).default([]),
+  })
+  .transform((r): InstanceRecord => ({
+    ...r,
+    lastOutAt: r.lastOutAt ?? r.lastNotifiedAt,
+    raised: r.raised ?? r.phase === 'firing',
+  })) satisfies z.ZodType<InstanceRecord, unknown>
+
+const finite = z.number().finite()
+// tvl, change and missing came later: an older baseline has names only (no like-for-like then).
+const baselineSchema = z.object({
+  issuers: z.array(z.string()),
+  networks: z.array(z.string()),
+  tvl: z.record(z.string(), finite).default({}),
+  change: z
+    .object({ '7d': finite.nullable(), '30d': finite.nullable() })
+    .default({ '7d': null, '30d': null }),
+  missing: z
+    .record(z.string(), z.object({ since: iso, polls: z.number().int().positive() }))
+    .default({}),
+})
 
 export const engineStateSchema = z.object({
   version: z.literal(1),
   initialized: z.boolean(),
   seq: z.number().int().nonnegative(),
   instances: z.array(instanceSchema),
-  baselines: z.record(
-    z.string(),
-    z.object({ issuers: z.array(z.string()), networks: z.array(z.string()) }),
-  ),
+  baselines: z.record(z.string(), baselineSchema),
+  sources: z
+    .record(
+      z.string(),
+      z.object({ newest: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), advancedAt: iso }),
+    )
+    .default({}),
+  findings: z.record(z.string(), z.array(z.string())).default({}),
   onceSent: z.record(z.string(), z.string()),
   held: z.array(z.object({ reason: z.enum(['quiet-hours', 'paused']), event: alertEventSchema })),
   heldOverflow: z.number().int().nonnegative(),
-}) satisfies z.ZodType<AlertEngineState>
+}) satisfies z.ZodType<AlertEngineState, unknown>
 
 /** Strip engine bookkeeping for the UI. */
 export function toInstance(r: InstanceRecord): AlertInstance {
@@ -114,5 +209,8 @@ export function toInstance(r: InstanceRecord): AlertInstance {
     lastValue: r.lastValue,
     verified: r.verified,
     detail: r.detail,
+    heldBack: r.owed?.why ?? null,
+    flapping: r.flapping,
+    cooldownUntil: r.cooldownUntil,
   }
 }

@@ -11,13 +11,19 @@ import {
   toInstance,
   type AlertEngineState,
   type InstanceRecord,
+  type SourceMark,
   type SymbolBaseline,
 } from './engine-state'
-import { measure, readSymbol, type Observation, type SymbolReading } from './measure'
+import { measure } from './measure'
+import { readSymbol, type Observation, type SymbolReading } from './reading'
+import { advance } from './advance'
+import { cooldownUntil } from './cooldown'
+import { owedAfter } from './episode-news'
 import { decideNotifications, type Candidate } from './notify'
 import type { NotifyPrefs } from './quiet-hours'
-import { liveTargets } from './rules'
-import { step } from './transitions'
+import { trackSource } from './source-freshness'
+import type { ReleaseVerdict } from './notes'
+import { liveTargets, type Target } from './rules'
 
 export interface CycleInput {
   now: Date
@@ -25,6 +31,8 @@ export interface CycleInput {
   watchlist: string[]
   /** Keyed by symbol; a symbol in scope without an entry reads as "no data". */
   observations: Map<string, Observation>
+  /** Newest daily series date per symbol from this poll's fresh analytics (source freshness). */
+  sourceDates?: Map<string, string>
   prefs: NotifyPrefs
   state: AlertEngineState
 }
@@ -36,6 +44,8 @@ export interface CycleResult {
   decisions: NotificationDecision[]
   /** One per live (rule, symbol), in rule then scope order. */
   instances: AlertInstance[]
+  /** Per symbol read this cycle: what makes its data less than trustworthy, in plain words. */
+  findings: Record<string, string[]>
 }
 
 export function evaluateCycle(input: CycleInput): CycleResult {
@@ -50,38 +60,49 @@ export function evaluateCycle(input: CycleInput): CycleResult {
   const symbols = new Set([...targets.map((t) => t.symbol), ...input.observations.keys()])
   const readings = new Map<string, SymbolReading>()
   const baselines: Record<string, SymbolBaseline> = {}
+  const findings: Record<string, string[]> = {}
+  const sources: Record<string, SourceMark> = {}
   for (const symbol of symbols) {
-    const { reading, baseline } = readSymbol(
-      symbol,
-      input.observations.get(symbol),
-      state.baselines[symbol],
-    )
-    readings.set(symbol, reading)
-    if (baseline !== undefined) baselines[symbol] = baseline
+    const mark = trackSource(state.sources[symbol], input.sourceDates?.get(symbol), now)
+    if (mark !== undefined) sources[symbol] = mark
+    const obs = input.observations.get(symbol)
+    const read = readSymbol(symbol, obs, state.baselines[symbol], mark, now)
+    readings.set(symbol, read.reading)
+    findings[symbol] = read.findings
+    if (read.baseline !== undefined) baselines[symbol] = read.baseline
   }
 
   const previous = new Map(state.instances.map((r) => [instanceKey(r.ruleId, r.symbol), r]))
+  const notifyUnverified = input.prefs.notifyUnverified ?? false
   const records: InstanceRecord[] = []
   const alertEvents: AlertEvent[] = []
   const candidates: Candidate[] = []
+  /** Per event: the record it belongs to and that record before this cycle. */
+  const origin = new Map<string, { record: InstanceRecord; prev: InstanceRecord | undefined }>()
   let freshData = false
   for (const t of targets) {
     const reading = readings.get(t.symbol) ?? { kind: 'nodata', detail: `no data for ${t.symbol}` }
     if (reading.kind === 'good') freshData = true
     const verdict =
       reading.kind === 'good'
-        ? measure(t.symbol, reading.detail, t.condition, t.rule.rearmMarginPct)
+        ? measure(t.symbol, reading, t.condition, t.rule.rearmMarginPct)
         : reading
-    const { record, drafts } = step(previous.get(instanceKey(t.rule.id, t.symbol)), t, verdict, now)
+    const prev = previous.get(instanceKey(t.rule.id, t.symbol))
+    const absences = reading.kind === 'good' ? (reading.lfl?.absences ?? []) : null
+    const { record, drafted } = advance(prev, t, verdict, now, notifyUnverified, absences)
     records.push(record)
-    for (const d of drafts) {
-      const event: AlertEvent = { id: newId(), ...d }
+    const disagreement = verdict.kind === 'measured' ? verdict.disagreement : null
+    for (const { draft, withhold } of drafted) {
+      const event: AlertEvent = { id: newId(), ...draft }
       alertEvents.push(event)
+      origin.set(event.id, { record, prev })
       candidates.push({
         event,
         snoozed: t.snoozed,
         once: t.rule.notify === 'once',
         fingerprint: t.fingerprint,
+        withhold,
+        disagreement,
       })
     }
   }
@@ -95,10 +116,24 @@ export function evaluateCycle(input: CycleInput): CycleResult {
     held: state.held,
     heldOverflow: state.heldOverflow,
     newId,
+    release: releaseVerdict(input.rules, targets),
   })
   const notifiedKeys = new Set(notified.notifiedKeys)
   for (const r of records)
     if (notifiedKeys.has(instanceKey(r.ruleId, r.symbol))) r.lastNotifiedAt = at
+  const outKeys = new Set(notified.outKeys)
+  for (const c of candidates) {
+    const o = origin.get(c.event.id)
+    if (o === undefined) continue
+    if (c.withhold !== null && notified.withheld.has(c.event.id))
+      o.record.owed = owedAfter(c.event, c.withhold, o.prev, o.record.owed)
+    else if (c.event.type === 'fired' || c.event.type === 'resolved') o.record.owed = null
+  }
+  records.forEach((r, i) => {
+    if (!outKeys.has(instanceKey(r.ruleId, r.symbol))) return
+    r.lastOutAt = at
+    r.cooldownUntil = cooldownUntil(r, (targets[i] as Target).rule, now)
+  })
 
   // 'once' memory survives disabling a rule, not deleting it.
   const ruleIds = new Set(input.rules.map((r) => r.id))
@@ -113,6 +148,8 @@ export function evaluateCycle(input: CycleInput): CycleResult {
       seq,
       instances: records,
       baselines,
+      sources,
+      findings,
       onceSent,
       held: notified.held,
       heldOverflow: notified.heldOverflow,
@@ -120,5 +157,20 @@ export function evaluateCycle(input: CycleInput): CycleResult {
     events: [...alertEvents, ...notified.events],
     decisions: notified.decisions,
     instances: records.map(toInstance),
+    findings,
+  }
+}
+
+/** A held alert is delivered only if its rule still exists, still covers the symbol and is not snoozed. */
+function releaseVerdict(
+  rules: AlertRule[],
+  targets: Target[],
+): (ruleId: string, symbol: string) => ReleaseVerdict {
+  const live = new Map(targets.map((t) => [instanceKey(t.rule.id, t.symbol), t]))
+  const ids = new Set(rules.map((r) => r.id))
+  return (ruleId, symbol) => {
+    const t = live.get(instanceKey(ruleId, symbol))
+    if (t === undefined) return ids.has(ruleId) ? 'rule-disabled' : 'rule-deleted'
+    return t.snoozed ? 'snoozed' : 'deliver'
   }
 }

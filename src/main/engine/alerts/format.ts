@@ -12,6 +12,13 @@ export function formatPct(v: number): string {
   return `${Math.abs(v).toFixed(1)} %`
 }
 
+/** 2 → "+2.0 %", −30.06 → "−30.1 %" (a true minus sign), a value that rounds to zero → "0.0 %". */
+export function formatSignedPct(v: number): string {
+  const text = `${Math.abs(v).toFixed(1)} %`
+  if (text === '0.0 %') return text
+  return `${v < 0 ? '−' : '+'}${text}`
+}
+
 /** 8_100_000 ms → "2 h 15 min"; under a minute → "less than a minute". */
 export function formatDuration(ms: number): string {
   const totalMin = Math.floor(Math.max(0, ms) / 60_000)

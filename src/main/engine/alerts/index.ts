@@ -2,7 +2,7 @@
 export { computeChange, largestShare, type LargestShare } from './change'
 export { evaluateCycle, type CycleInput, type CycleResult } from './evaluate'
 export { freshState, type AlertEngineState } from './engine-state'
-export type { Observation } from './measure'
+export type { Observation } from './reading'
 export type { NotifyPrefs } from './quiet-hours'
 export {
   AlertStateStore,

@@ -1,27 +1,13 @@
-// Turns one symbol's observation into a verdict per rule condition: a measured value or a reason
-// there is none this cycle (no data, fetch error, stale/cached data, vanished issuer or network).
+// Judges one trusted reading against a rule condition: the measured value (like for like when
+// parts of the symbol vanished), or no verdict when the figures cannot say.
 import type { AlertCondition } from '../../../shared/alert-rules'
-import type { SerializedError } from '../../../shared/errors'
 import type { AssetDetail } from '../../../shared/liquidity-schemas'
-import { computeChange, largestShare } from './change'
-import type { SymbolBaseline } from './engine-state'
+import type { LikeForLike } from './baseline'
+import { computeChange, disagreement, largestShare } from './change'
 import { formatAmount, formatPct, windowDays } from './format'
+import type { NoVerdict, SymbolReading } from './reading'
 
-export interface Observation {
-  detail: AssetDetail | null
-  error: SerializedError | null
-  fromCache: boolean
-  fetchedAt: string | null
-  stale: boolean
-}
-
-/** Not measurable this cycle: never a breach, never a recovery. */
-export interface NoVerdict {
-  kind: 'nodata' | 'error' | 'stale'
-  detail: string
-}
-
-export type SymbolReading = { kind: 'good'; detail: AssetDetail } | NoVerdict
+export type { NoVerdict, Observation, SymbolReading } from './reading'
 
 export interface Measurement {
   kind: 'measured'
@@ -31,6 +17,8 @@ export interface Measurement {
   /** Back past the threshold by the re-arm margin: a firing episode may end. */
   clear: boolean
   verified: boolean
+  /** "figures disagree: service says +2.0 %, history says −12.4 %" when not verified. */
+  disagreement: string | null
   /** "TSLA TVL down 12.4 % in 7 days (unverified)" */
   headline: string
   /** "TSLA TVL still down 13.0 % in 7 days" — for repeat reminders. */
@@ -39,103 +27,84 @@ export interface Measurement {
   subject: string
   /** Instance detail for the UI. */
   status: string
-}
-
-export function baselineOf(detail: AssetDetail): SymbolBaseline {
-  const issuers = new Set<string>()
-  const networks = new Set<string>()
-  for (const i of detail.issuers) {
-    issuers.add(i.name)
-    for (const n of i.networks) networks.add(`${i.name}\u0000${n.network}`)
-  }
-  return { issuers: [...issuers].sort(), networks: [...networks].sort() }
-}
-
-/** Issuers or networks in the previous good observation that the new one lacks, as sentences. */
-export function missingParts(prev: SymbolBaseline | undefined, next: SymbolBaseline): string[] {
-  if (prev === undefined) return []
-  const issuers = new Set(next.issuers)
-  const networks = new Set(next.networks)
-  const out: string[] = []
-  for (const name of prev.issuers) {
-    if (!issuers.has(name)) out.push(`issuer ${name} missing from the latest data`)
-  }
-  for (const pair of prev.networks) {
-    const [issuer = '', network = ''] = pair.split('\u0000')
-    // A vanished issuer already explains its networks.
-    if (issuers.has(issuer) && !networks.has(pair)) {
-      out.push(`network ${network} of issuer ${issuer} missing from the latest data`)
-    }
-  }
-  return out
-}
-
-/** Classify the symbol once per cycle (before any rule) and say what its new baseline is. */
-export function readSymbol(
-  symbol: string,
-  obs: Observation | undefined,
-  prev: SymbolBaseline | undefined,
-): { reading: SymbolReading; baseline: SymbolBaseline | undefined } {
-  if (obs === undefined)
-    return { reading: { kind: 'nodata', detail: `no data for ${symbol} yet` }, baseline: prev }
-  if (obs.error !== null) {
-    return {
-      reading: { kind: 'error', detail: `fetch failed: ${obs.error.message}` },
-      baseline: prev,
-    }
-  }
-  if (obs.detail !== null && (obs.fromCache || obs.stale)) {
-    const when = obs.fetchedAt === null ? '' : ` from ${obs.fetchedAt}`
-    return {
-      reading: { kind: 'stale', detail: `only cached data${when}; not judged` },
-      baseline: prev,
-    }
-  }
-  if (obs.detail === null) {
-    const kind = obs.fromCache || obs.stale ? 'stale' : 'nodata'
-    return { reading: { kind, detail: `no data for ${symbol}` }, baseline: prev }
-  }
-  const baseline = baselineOf(obs.detail)
-  const missing = missingParts(prev, baseline)
-  if (missing.length > 0)
-    return { reading: { kind: 'nodata', detail: missing.join('; ') }, baseline }
-  return { reading: { kind: 'good', detail: obs.detail }, baseline }
+  /** The value as a person reads it: "down 4.0 % in 7 days", "TVL $850K". */
+  reading: string
 }
 
 const unverifiedTag = ' (unverified)'
 
+function withoutTag(lfl: LikeForLike | null): string {
+  if (lfl === null) return ''
+  const many = lfl.absences.length > 1 || lfl.without.startsWith('issuers ')
+  return ` (without ${lfl.without}, which ${many ? 'are' : 'is'} missing)`
+}
+
+function noBasis(lfl: LikeForLike): NoVerdict {
+  return {
+    kind: 'nodata',
+    detail: `${lfl.without} missing; no earlier figures to compare the rest like for like`,
+  }
+}
+
+/** The window change: the service's own, or chained from the anchor over the parts still there. */
+function windowChange(detail: AssetDetail, c: { window: '7d' | '30d' }, lfl: LikeForLike | null) {
+  const own = computeChange(detail, c.window)
+  if (lfl === null) return own === null ? null : { pct: own.pct, own }
+  const anchor = lfl.anchorChange[c.window]
+  if (anchor === null || lfl.ratio === null) return null
+  const pct = ((1 + anchor / 100) * lfl.ratio - 1) * 100
+  return Number.isFinite(pct) ? { pct, own } : null
+}
+
 export function measure(
   symbol: string,
-  detail: AssetDetail,
+  reading: Extract<SymbolReading, { kind: 'good' }>,
   c: AlertCondition,
   rearmMarginPct: number,
 ): Measurement | NoVerdict {
+  const { detail, lfl } = reading
+  const missingTag = withoutTag(lfl)
   switch (c.kind) {
     case 'tvl-change': {
-      const change = computeChange(detail, c.window)
-      if (change === null)
+      const change = windowChange(detail, c, lfl)
+      if (change === null) {
+        if (lfl !== null) return noBasis(lfl)
         return { kind: 'nodata', detail: `no TVL at the start of the ${c.window} window` }
+      }
+      const pct = change.pct
       const days = windowDays(c.window)
       // Signed so that a positive "move" is always in the rule's direction.
-      const move = c.direction === 'down' ? -change.pct : change.pct
+      const move = c.direction === 'down' ? -pct : pct
       const breach = move >= c.thresholdPct
-      const word = change.pct < 0 ? 'down' : 'up'
-      const tag = change.verified ? '' : unverifiedTag
+      const word = pct < 0 ? 'down' : 'up'
+      // The service's own figures must agree with each other, like for like or not.
+      const verified = change.own?.verified ?? true
+      const disagree = change.own ? disagreement(change.own) : null
+      const tag = (verified ? '' : unverifiedTag) + missingTag
+      const said = `${word} ${formatPct(pct)} in ${days} days`
+      const judged = `${said}; alert at ${c.direction} ${formatPct(c.thresholdPct)}${missingTag}`
       return {
         kind: 'measured',
-        value: change.pct,
+        value: pct,
         threshold: c.thresholdPct,
         breach,
         clear: !breach && move <= c.thresholdPct - rearmMarginPct,
-        verified: change.verified,
-        headline: `${symbol} TVL ${word} ${formatPct(change.pct)} in ${days} days${tag}`,
-        ongoing: `${symbol} TVL still ${word} ${formatPct(change.pct)} in ${days} days${tag}`,
+        verified,
+        disagreement: disagree,
+        headline: `${symbol} TVL ${said}${tag}`,
+        ongoing: `${symbol} TVL still ${said}${tag}`,
         subject: `${days}-day TVL ${c.direction === 'down' ? 'drop' : 'rise'}`,
-        status: `${word} ${formatPct(change.pct)} in ${days} days${tag}; alert at ${c.direction} ${formatPct(c.thresholdPct)}`,
+        // The disagreement leads: it is why this figure is not notified.
+        status: disagree === null ? judged : `${disagree} (${days}-day change); ${judged}`,
+        reading: said,
       }
     }
     case 'tvl-below': {
-      const tvl = detail.totalTvl
+      // Like for like: the missing parts count as moving with the rest since the anchor.
+      if (lfl !== null && lfl.ratio === null) return noBasis(lfl)
+      const ratio = lfl?.ratio ?? 1
+      const tvl = detail.totalTvl + (lfl?.missing ?? []).reduce((s, m) => s + m.tvl * ratio, 0)
+      if (!Number.isFinite(tvl)) return { kind: 'nodata', detail: 'TVL too large to judge' }
       const breach = tvl < c.amount
       return {
         kind: 'measured',
@@ -144,16 +113,22 @@ export function measure(
         breach,
         clear: !breach && tvl >= c.amount * (1 + rearmMarginPct / 100),
         verified: true,
-        headline: `${symbol} TVL ${formatAmount(tvl)} is below ${formatAmount(c.amount)}`,
-        ongoing: `${symbol} TVL still below ${formatAmount(c.amount)}: ${formatAmount(tvl)}`,
+        disagreement: null,
+        headline: `${symbol} TVL ${formatAmount(tvl)} is below ${formatAmount(c.amount)}${missingTag}`,
+        ongoing: `${symbol} TVL still below ${formatAmount(c.amount)}: ${formatAmount(tvl)}${missingTag}`,
         subject: `TVL below ${formatAmount(c.amount)}`,
-        status: `TVL ${formatAmount(tvl)}; alert below ${formatAmount(c.amount)}`,
+        status: `TVL ${formatAmount(tvl)}; alert below ${formatAmount(c.amount)}${missingTag}`,
+        reading: `TVL ${formatAmount(tvl)}`,
       }
     }
     case 'concentration': {
-      const top = largestShare(detail, c.by)
+      if (lfl !== null && lfl.ratio === null) return noBasis(lfl)
+      const ratio = lfl?.ratio ?? 1
+      const extra = (lfl?.missing ?? []).map((m) => ({ ...m, tvl: m.tvl * ratio }))
+      const top = largestShare(detail, c.by, extra)
       if (top === null) return { kind: 'nodata', detail: `no ${c.by} TVL to compare` }
       const breach = top.sharePct > c.maxSharePct
+      const holds = `${c.by} ${top.name} holds ${formatPct(top.sharePct)} of TVL`
       return {
         kind: 'measured',
         value: top.sharePct,
@@ -161,10 +136,12 @@ export function measure(
         breach,
         clear: !breach && top.sharePct <= c.maxSharePct - rearmMarginPct,
         verified: true,
-        headline: `${symbol}: ${c.by} ${top.name} holds ${formatPct(top.sharePct)} of TVL (limit ${formatPct(c.maxSharePct)})`,
-        ongoing: `${symbol}: ${c.by} ${top.name} still holds ${formatPct(top.sharePct)} of TVL (limit ${formatPct(c.maxSharePct)})`,
+        disagreement: null,
+        headline: `${symbol}: ${holds} (limit ${formatPct(c.maxSharePct)})${missingTag}`,
+        ongoing: `${symbol}: ${c.by} ${top.name} still holds ${formatPct(top.sharePct)} of TVL (limit ${formatPct(c.maxSharePct)})${missingTag}`,
         subject: `${c.by} concentration`,
-        status: `largest ${c.by} ${top.name} holds ${formatPct(top.sharePct)}; alert above ${formatPct(c.maxSharePct)}`,
+        status: `largest ${c.by} ${top.name} holds ${formatPct(top.sharePct)}; alert above ${formatPct(c.maxSharePct)}${missingTag}`,
+        reading: holds,
       }
     }
   }

@@ -1,14 +1,45 @@
 // Decides, per cycle, which alert events become a desktop notification: suppressed (backfill,
-// disabled, snoozed, once), held for quiet hours/pause, or sent — several at once as one digest.
-import type { AlertEvent, NotificationDecision } from '../../../shared/alert-rules'
+// disabled, snoozed, once), held (quiet hours, pause, figures that disagree), or sent — several at
+// once as one digest.
+// Held alerts meet the rules as they are when the hold ends: a rule snoozed, turned off or deleted
+// meanwhile gets no delivery.
+import type {
+  AlertEvent,
+  HeldBackReason,
+  NotificationDecision,
+  SuppressReason,
+} from '../../../shared/alert-rules'
 import { instanceKey, type HeldEvent } from './engine-state'
+import {
+  BACKFILL_NOTE,
+  DISABLED_NOTE,
+  HOLD_TEXT,
+  ONCE_NOTE,
+  UNVERIFIED_RELEASE_NOTE,
+  droppedNote,
+  heldNote,
+  snoozedNote,
+  type ReleaseVerdict,
+} from './notes'
+import { digestBody, logEntry, oneSymbol, plural, single } from './notification-text'
 import { holdReason, type NotifyPrefs } from './quiet-hours'
+
+/** An alert that must not reach the user now, and why (decided by the engine, which knows the data). */
+export interface Withhold {
+  reason: HeldBackReason
+  /** Shown as the held decision's body: "figures disagree: service says +2.0 %, history says −30.1 %". */
+  body: string
+  note: string
+}
 
 export interface Candidate {
   event: AlertEvent
   snoozed: boolean
   once: boolean
   fingerprint: string
+  withhold: Withhold | null
+  /** The figures' disagreement, to state in a notification the user opted in to (notifyUnverified). */
+  disagreement: string | null
 }
 
 export interface NotifyInput {
@@ -21,6 +52,8 @@ export interface NotifyInput {
   held: HeldEvent[]
   heldOverflow: number
   newId: () => string
+  /** What the rules say now about a held alert's (rule, symbol), when its hold ends. */
+  release: (ruleId: string, symbol: string) => ReleaseVerdict
 }
 
 export interface NotifyOutput {
@@ -32,55 +65,19 @@ export interface NotifyOutput {
   heldOverflow: number
   /** Instance keys whose alert reached the user now (sets lastNotifiedAt). */
   notifiedKeys: string[]
+  /** Event id → why it was withheld; the engine owes such news to the user once the reason clears. */
+  withheld: Map<string, HeldBackReason>
+  /** Instance keys with a notification sent or queued for a digest now: their cooldown restarts. */
+  outKeys: string[]
 }
-
-type SuppressReason = Extract<NotificationDecision, { status: 'suppressed' }>['reason']
 
 /** Enough to bound the state file through a long pause; the digest still counts the rest. */
 export const MAX_HELD = 200
-const DIGEST_LINES = 6
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`
-}
-
-function digestBody(events: AlertEvent[], extra: number): string {
-  const lines = events.slice(0, DIGEST_LINES).map((e) => `• ${e.message}`)
-  const more = events.length - lines.length + extra
-  if (more > 0) lines.push(`… and ${more} more`)
-  return lines.join('\n')
-}
-
-function oneSymbol(events: AlertEvent[]): string | null {
-  const symbols = new Set(events.map((e) => e.symbol))
-  return symbols.size === 1 ? (events[0]?.symbol ?? null) : null
-}
-
-function single(e: AlertEvent): NotificationDecision {
-  const note = e.verified
-    ? ''
-    : '\nThe service’s own change figure disagrees with ours; check the data.'
-  return {
-    status: 'sent',
-    title: e.message,
-    body: `Rule: ${e.ruleName}${note}`,
-    symbol: e.symbol,
-    eventIds: [e.id],
-  }
-}
-
-function logEntry(
-  type: 'held' | 'delivered',
-  e: AlertEvent,
-  text: string,
-  id: string,
-  at: string,
-): AlertEvent {
-  const { durationMs: _d, ...rest } = e
-  return { ...rest, id, at, type, message: `${text}: ${e.message}` }
-}
-
-const holdText = { 'quiet-hours': 'quiet hours', paused: 'paused notifications' } as const
+const DROPPED_TEXT = {
+  snoozed: 'rule snoozed meanwhile',
+  'rule-disabled': 'rule turned off meanwhile',
+  'rule-deleted': 'rule deleted meanwhile',
+} as const
 
 export function decideNotifications(input: NotifyInput): NotifyOutput {
   const { now, prefs } = input
@@ -89,43 +86,62 @@ export function decideNotifications(input: NotifyInput): NotifyOutput {
   const onceSent = { ...input.onceSent }
   let held = [...input.held]
   let heldOverflow = input.heldOverflow
-  const suppressed = new Map<SuppressReason, string[]>()
+  // Grouped by reason and note: one log line per distinct explanation.
+  const suppressed = new Map<string, { reason: SuppressReason; note: string; ids: string[] }>()
   const events: AlertEvent[] = []
   const decisions: NotificationDecision[] = []
   const sendable: AlertEvent[] = []
   const heldNow: AlertEvent[] = []
+  const withheld = new Map<string, HeldBackReason>()
+  const disagreements = new Map<string, string>()
 
-  const suppress = (reason: SuppressReason, id: string): void => {
-    suppressed.set(reason, [...(suppressed.get(reason) ?? []), id])
+  const suppress = (reason: SuppressReason, note: string, id: string): void => {
+    const key = `${reason}\u0000${note}`
+    const group = suppressed.get(key) ?? { reason, note, ids: [] }
+    group.ids.push(id)
+    suppressed.set(key, group)
   }
 
   for (const c of input.candidates) {
     const key = instanceKey(c.event.ruleId, c.event.symbol)
-    if (input.backfill) suppress('backfill', c.event.id)
-    else if (!prefs.notificationsEnabled) suppress('disabled', c.event.id)
-    else if (c.snoozed) suppress('snoozed', c.event.id)
+    if (input.backfill) suppress('backfill', BACKFILL_NOTE, c.event.id)
+    else if (!prefs.notificationsEnabled) suppress('disabled', DISABLED_NOTE, c.event.id)
+    else if (c.snoozed) suppress('snoozed', snoozedNote(c.event.ruleName), c.event.id)
     else if (c.once && (c.event.type !== 'fired' || onceSent[key] === c.fingerprint)) {
-      suppress('once-already-sent', c.event.id)
+      suppress('once-already-sent', ONCE_NOTE, c.event.id)
+    } else if (c.withhold !== null) {
+      const w = c.withhold
+      withheld.set(c.event.id, w.reason)
+      // Disagreeing figures are held for review (title and body say what); pacing is suppression.
+      if (w.reason === 'figures-disagree') {
+        decisions.push({
+          status: 'held',
+          reason: w.reason,
+          note: w.note,
+          title: c.event.message,
+          body: w.body,
+          eventIds: [c.event.id],
+        })
+      } else suppress(w.reason, w.note, c.event.id)
     } else {
       // A held notification counts as sent for 'once': the digest will carry it.
       if (c.once) onceSent[key] = c.fingerprint
+      if (c.disagreement !== null) disagreements.set(c.event.id, c.disagreement)
       if (hold === null) sendable.push(c.event)
       else {
         heldNow.push(c.event)
         held.push({ reason: hold, event: c.event })
-        events.push(logEntry('held', c.event, `Held (${holdText[hold]})`, input.newId(), at))
+        events.push(logEntry('held', c.event, `Held (${HOLD_TEXT[hold]})`, input.newId(), at))
       }
     }
   }
-  for (const [reason, eventIds] of suppressed)
-    decisions.push({ status: 'suppressed', reason, eventIds })
-
   if (hold !== null && heldNow.length > 0) {
     const waiting = held.length + heldOverflow
     decisions.push({
       status: 'held',
       reason: hold,
-      title: `Notifications held (${holdText[hold]})`,
+      note: heldNote(hold, waiting),
+      title: `Notifications held (${HOLD_TEXT[hold]})`,
       body: `${plural(waiting, 'alert')} will be summarised when ${hold === 'paused' ? 'the pause' : 'quiet hours'} end${hold === 'paused' ? 's' : ''}.`,
       eventIds: heldNow.map((e) => e.id),
     })
@@ -136,39 +152,67 @@ export function decideNotifications(input: NotifyInput): NotifyOutput {
   }
 
   const notifiedKeys = sendable.map((e) => instanceKey(e.ruleId, e.symbol))
+  const outKeys = [...notifiedKeys, ...heldNow.map((e) => instanceKey(e.ruleId, e.symbol))]
   if (hold === null && (held.length > 0 || heldOverflow > 0)) {
     if (!prefs.notificationsEnabled) {
-      decisions.push({
-        status: 'suppressed',
-        reason: 'disabled',
-        eventIds: held.map((h) => h.event.id),
-      })
+      for (const h of held) suppress('disabled', DISABLED_NOTE, h.event.id)
     } else {
+      const deliver: HeldEvent[] = []
       for (const h of held) {
+        const verdict = input.release(h.event.ruleId, h.event.symbol)
+        if (verdict === 'deliver' && !h.event.verified && !prefs.notifyUnverified) {
+          // Queued while the user wanted such alerts; they no longer do.
+          decisions.push({
+            status: 'held',
+            reason: 'figures-disagree',
+            note: UNVERIFIED_RELEASE_NOTE,
+            title: h.event.message,
+            body: 'its figures disagree',
+            eventIds: [h.event.id],
+          })
+          events.push(
+            logEntry('dropped', h.event, 'Not delivered (figures disagree)', input.newId(), at),
+          )
+          continue
+        }
+        if (verdict === 'deliver') {
+          deliver.push(h)
+          continue
+        }
+        const note = droppedNote(verdict, h.reason, h.event.ruleName, h.event.symbol)
+        suppress(verdict, note, h.event.id)
+        const text = `Not delivered (${DROPPED_TEXT[verdict]})`
+        events.push(logEntry('dropped', h.event, text, input.newId(), at))
+      }
+      for (const h of deliver) {
         events.push(
           logEntry(
             'delivered',
             h.event,
-            `Delivered after ${holdText[h.reason]}`,
+            `Delivered after ${HOLD_TEXT[h.reason]}`,
             input.newId(),
             at,
           ),
         )
         notifiedKeys.push(instanceKey(h.event.ruleId, h.event.symbol))
+        outKeys.push(instanceKey(h.event.ruleId, h.event.symbol))
       }
-      const all = [...held.map((h) => h.event), ...sendable]
-      decisions.push({
-        status: 'sent',
-        title: `While notifications were held: ${plural(all.length + heldOverflow, 'alert')}`,
-        body: digestBody(all, heldOverflow),
-        symbol: oneSymbol(all),
-        eventIds: all.map((e) => e.id),
-      })
+      const all = [...deliver.map((h) => h.event), ...sendable]
+      if (all.length + heldOverflow > 0) {
+        decisions.push({
+          status: 'sent',
+          title: `While notifications were held: ${plural(all.length + heldOverflow, 'alert')}`,
+          body: digestBody(all, heldOverflow),
+          symbol: oneSymbol(all),
+          eventIds: all.map((e) => e.id),
+        })
+      }
     }
     held = []
     heldOverflow = 0
   } else if (sendable.length === 1) {
-    decisions.push(single(sendable[0] as AlertEvent))
+    const e = sendable[0] as AlertEvent
+    decisions.push(single(e, disagreements.get(e.id) ?? null))
   } else if (sendable.length > 1) {
     decisions.push({
       status: 'sent',
@@ -178,5 +222,20 @@ export function decideNotifications(input: NotifyInput): NotifyOutput {
       eventIds: sendable.map((e) => e.id),
     })
   }
-  return { decisions, events, onceSent, held, heldOverflow, notifiedKeys }
+  const why: NotificationDecision[] = [...suppressed.values()].map(({ reason, note, ids }) => ({
+    status: 'suppressed',
+    reason,
+    note,
+    eventIds: ids,
+  }))
+  return {
+    decisions: [...why, ...decisions],
+    events,
+    onceSent,
+    held,
+    heldOverflow,
+    notifiedKeys,
+    withheld,
+    outKeys,
+  }
 }

@@ -4,6 +4,8 @@ export interface NotifyPrefs {
   notificationsEnabled: boolean
   quietHours: { enabled: boolean; start: string; end: string }
   pausedUntil: string | null
+  /** Notify alerts whose reported and computed figures disagree, marked (default: hold them). */
+  notifyUnverified?: boolean
   /** Local time = UTC + this many minutes (CET: 60). Opposite sign of Date#getTimezoneOffset. */
   timeZoneOffsetMinutes?: number
   /** Local minute of the day (0–1439); wins over timeZoneOffsetMinutes (handles DST in the caller). */

@@ -31,7 +31,9 @@ function withThreshold(c: AlertCondition, threshold: number | undefined): AlertC
 
 /**
  * Fingerprint of what the user edits. Snoozes, the name, enabled and expiry are left out: snoozing
- * or pausing a rule is not editing it.
+ * or pausing a rule is not editing it. So are cooldownMinutes and notifyMissingIssuers: they pace
+ * and add notices, not the condition (and leaving them out keeps fingerprints of rules saved before
+ * they existed, so 'once' rules do not notify again after an update).
  */
 function fingerprint(rule: AlertRule, symbol: string): string {
   const o = rule.overrides[symbol]

@@ -23,10 +23,19 @@ export function blankRecord(ruleId: string, symbol: string): InstanceRecord {
     lastValue: null,
     verified: true,
     detail: null,
+    owed: null,
+    lastOutAt: null,
+    raised: false,
+    flapHistory: '',
+    flapping: false,
+    flapAnnounced: false,
+    cooldownUntil: null,
+    fingerprint: '',
+    missingNamed: [],
   }
 }
 
-function draft(
+export function draft(
   type: AlertEventType,
   t: Target,
   at: string,

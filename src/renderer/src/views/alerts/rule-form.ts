@@ -18,6 +18,8 @@ export interface RuleForm {
   rearmMarginPct: number
   repeatHours: number
   notify: AlertRule['notify']
+  cooldownMinutes: number
+  notifyMissingIssuers: boolean
   /** datetime-local value, '' for never. */
   expires: string
   overrides: AlertRule['overrides']
@@ -49,6 +51,8 @@ export function newForm(): RuleForm {
     rearmMarginPct: 2,
     repeatHours: 24,
     notify: 'every-time',
+    cooldownMinutes: 60,
+    notifyMissingIssuers: false,
     expires: '',
     overrides: {},
     snoozedUntil: null,
@@ -75,6 +79,8 @@ export function toForm(r: AlertRule): RuleForm {
     rearmMarginPct: r.rearmMarginPct,
     repeatHours: r.repeatHours,
     notify: r.notify,
+    cooldownMinutes: r.cooldownMinutes,
+    notifyMissingIssuers: r.notifyMissingIssuers,
     expires: toLocalInput(r.expiresAt),
     overrides: r.overrides,
     snoozedUntil: r.snoozedUntil,
@@ -111,6 +117,8 @@ export function toRule(f: RuleForm): AlertRule {
     rearmMarginPct: Number(f.rearmMarginPct),
     repeatHours: Number(f.repeatHours),
     notify: f.notify,
+    cooldownMinutes: Number(f.cooldownMinutes),
+    notifyMissingIssuers: f.notifyMissingIssuers,
     expiresAt: f.expires ? new Date(f.expires).toISOString() : null,
     snoozedUntil: f.snoozedUntil,
   }

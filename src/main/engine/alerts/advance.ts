@@ -1,0 +1,70 @@
+// One (rule, symbol) for one cycle: its step through the episode, flap tracking, and which of its
+// events may reach the user now (data that disagrees, flapping, the cooldown), including news owed
+// from earlier cycles and the flapping notices.
+import type { Absence } from './baseline'
+import type { InstanceRecord } from './engine-state'
+import { cooldownUntil } from './cooldown'
+import { catchUp, dataWithhold } from './episode-news'
+import { issuerLeftNotice } from './issuer-left'
+import { flapNotice, restartFlapTracking, trackFlapping } from './flapping'
+import type { Measurement, NoVerdict } from './measure'
+import { FLAPPING_NOTE, cooldownNote } from './notes'
+import type { Withhold } from './notify'
+import type { Target } from './rules'
+import { step, type DraftEvent } from './transitions'
+
+export interface Drafted {
+  draft: DraftEvent
+  withhold: Withhold | null
+}
+
+export function advance(
+  prev: InstanceRecord | undefined,
+  t: Target,
+  verdict: Measurement | NoVerdict,
+  now: Date,
+  notifyUnverified: boolean,
+  /** Parts missing from a trusted reading now; null when there was no trusted reading. */
+  absences: Absence[] | null,
+): { record: InstanceRecord; drafted: Drafted[] } {
+  const { record, drafts } = step(prev, t, verdict, now)
+  if (record.fingerprint !== t.fingerprint) restartFlapTracking(record, t.fingerprint)
+  if (verdict.kind === 'measured') trackFlapping(record, verdict)
+  const until = cooldownUntil(record, t.rule, now)
+  record.cooldownUntil = until
+  // One notification per instance per cycle at most, and none inside the cooldown.
+  let open = until === null
+  const disagreement = verdict.kind === 'measured' ? verdict.disagreement : null
+  const quiet = record.flapping || record.flapAnnounced
+
+  const drafted: Drafted[] = []
+  if (drafts.some((d) => d.type === 'fired' || d.type === 'resolved')) record.owed = null
+  for (const d of drafts) {
+    let withhold = dataWithhold(d, prev, disagreement, notifyUnverified)
+    if (withhold === null && quiet)
+      withhold = { reason: 'flapping', body: d.message, note: FLAPPING_NOTE }
+    if (withhold === null && !open) {
+      const note = cooldownNote(t.rule.name, t.rule.cooldownMinutes, until ?? '')
+      withhold = { reason: 'cooldown', body: d.message, note }
+    }
+    if (withhold === null) open = false
+    drafted.push({ draft: d, withhold })
+  }
+  const left = issuerLeftNotice(record, t, absences, now, open)
+  if (left !== null) {
+    drafted.push({ draft: left, withhold: null })
+    open = false
+  }
+  if (!open || verdict.kind !== 'measured') return { record, drafted }
+
+  const notice = flapNotice(record, t, verdict, now)
+  if (notice !== null) {
+    // The notice that it settled tells the current state: nothing older is owed.
+    if (notice.type === 'flap-ended') record.owed = null
+    drafted.push({ draft: notice, withhold: null })
+  } else if (drafts.length === 0 && !quiet) {
+    const late = catchUp(record, t, verdict, now, notifyUnverified)
+    if (late !== null) drafted.push({ draft: late, withhold: null })
+  }
+  return { record, drafted }
+}

@@ -1,0 +1,179 @@
+// Issuers and networks of a symbol, kept between cycles, so that one that vanishes from the data is
+// reported for as long as it is missing and changes are judged like for like. The baseline is
+// anchored on the last complete reading (every part present): its parts' TVL and window changes.
+// While parts are missing the anchor stays, and the change is chained from it over the parts
+// present both then and now — whether or not the service's own history still counts the missing.
+import { CHANGE_WINDOWS, type ChangeWindow } from '../../../shared/alert-rules'
+import type { AssetDetail } from '../../../shared/liquidity-schemas'
+import { computeChange } from './change'
+import type { MissingPart, SymbolBaseline } from './engine-state'
+
+const DAY_MS = 86_400_000
+/** After the longest window, no window can still count a part: it left for good, re-anchor. */
+export const FORGET_MISSING_MS = 30 * DAY_MS
+
+const SEP = '\u0000'
+
+/** A part (issuer or one network of it) that is absent now, and what it was at the anchor. */
+export interface Absence {
+  /** "issuer Ondo" or "network solana of issuer Ondo". */
+  label: string
+  /** The part's keys ("issuer\u0000network"), to remember it was named. */
+  keys: string[]
+  since: string
+  /** Trusted readings in a row without it. */
+  polls: number
+  /** Its TVL at the anchor, and its share of the anchor's TVL (percent); null when unknown. */
+  tvl: number | null
+  sharePct: number | null
+}
+
+export interface LikeForLike {
+  /** TVL of the parts present then and now: now ÷ at the anchor. null when unknown or zero. */
+  ratio: number | null
+  /** Window changes (percent) at the anchor. */
+  anchorChange: Record<ChangeWindow, number | null>
+  /** The missing parts with their anchor TVL, for a like-for-like total or share. */
+  missing: { issuer: string; network: string; tvl: number }[]
+  absences: Absence[]
+  /** "issuer Ondo" / "issuers Ondo and Swarm": what the comparison leaves out. */
+  without: string
+}
+
+function partsOf(detail: AssetDetail): Map<string, number> {
+  const parts = new Map<string, number>()
+  for (const i of detail.issuers)
+    for (const n of i.networks) {
+      const key = `${i.name}${SEP}${n.network}`
+      parts.set(key, (parts.get(key) ?? 0) + n.tvl)
+    }
+  return parts
+}
+
+export function anchorOn(detail: AssetDetail): SymbolBaseline {
+  const parts = partsOf(detail)
+  // Only figures that agree with themselves are a basis to chain from.
+  const change = {} as Record<ChangeWindow, number | null>
+  for (const w of CHANGE_WINDOWS) {
+    const c = computeChange(detail, w)
+    change[w] = c?.verified ? c.pct : null
+  }
+  return {
+    issuers: [...new Set(detail.issuers.map((i) => i.name))].sort(),
+    networks: [...parts.keys()].sort(),
+    tvl: Object.fromEntries(parts),
+    change,
+    missing: {},
+  }
+}
+
+function joinNames(names: string[]): string {
+  return names.length <= 1
+    ? (names[0] ?? '')
+    : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
+}
+
+/** Group missing keys: a whole issuer is named as one; otherwise each network of it. */
+export function absencesOf(prev: SymbolBaseline, missing: Record<string, MissingPart>): Absence[] {
+  const total = Object.values(prev.tvl).reduce((a, b) => a + b, 0)
+  const byIssuer = new Map<string, string[]>()
+  for (const key of Object.keys(missing)) {
+    const issuer = key.split(SEP)[0] ?? ''
+    byIssuer.set(issuer, [...(byIssuer.get(issuer) ?? []), key])
+  }
+  const out: Absence[] = []
+  const make = (label: string, keys: string[]): Absence => {
+    const known = keys.every((k) => prev.tvl[k] !== undefined)
+    const sum = keys.reduce((s, k) => s + (prev.tvl[k] ?? 0), 0)
+    // Amounts so large their sum overflows are not shown as figures.
+    const tvl = known && Number.isFinite(sum) ? sum : null
+    const parts = keys.map((k) => missing[k] as MissingPart)
+    return {
+      label,
+      keys,
+      since: parts.map((p) => p.since).sort()[0] ?? '',
+      polls: Math.min(...parts.map((p) => p.polls)),
+      tvl,
+      sharePct: tvl !== null && total > 0 && Number.isFinite(total) ? (tvl / total) * 100 : null,
+    }
+  }
+  for (const [issuer, keys] of [...byIssuer].sort(([a], [b]) => a.localeCompare(b))) {
+    const all = prev.networks.filter((k) => k.startsWith(`${issuer}${SEP}`))
+    if (keys.length === all.length) out.push(make(`issuer ${issuer}`, keys.sort()))
+    else
+      for (const key of keys.sort())
+        out.push(make(`network ${key.split(SEP)[1]} of issuer ${issuer}`, [key]))
+  }
+  return out
+}
+
+function withoutText(absences: Absence[]): string {
+  const issuers = absences.filter((a) => a.label.startsWith('issuer ')).map((a) => a.label.slice(7))
+  const networks = absences.filter((a) => !a.label.startsWith('issuer ')).map((a) => a.label)
+  const parts = [
+    ...(issuers.length > 0 ? [`issuer${issuers.length > 1 ? 's' : ''} ${joinNames(issuers)}`] : []),
+    ...networks,
+  ]
+  return joinNames(parts)
+}
+
+/**
+ * Compare a fresh, trusted reading with the baseline. Complete (nothing of the anchor missing):
+ * it becomes the new anchor. Otherwise the anchor stays, the absence is counted, and the
+ * like-for-like figures say how the parts present then and now moved.
+ */
+export function readParts(
+  prev: SymbolBaseline | undefined,
+  detail: AssetDetail,
+  now: Date,
+): { baseline: SymbolBaseline; lfl: LikeForLike | null } {
+  if (prev === undefined || prev.networks.length === 0)
+    return { baseline: anchorOn(detail), lfl: null }
+  const parts = partsOf(detail)
+  const at = now.toISOString()
+  const missing: Record<string, MissingPart> = {}
+  let anchor = prev
+  for (const key of prev.networks) {
+    if (parts.has(key)) continue
+    const was = prev.missing[key]
+    const since = was?.since ?? at
+    // Gone for longer than any window: it left for good, and stops counting.
+    if (now.getTime() - Date.parse(since) > FORGET_MISSING_MS) {
+      anchor = forget(anchor, key)
+      continue
+    }
+    missing[key] = { since, polls: (was?.polls ?? 0) + 1 }
+  }
+  if (Object.keys(missing).length === 0) return { baseline: anchorOn(detail), lfl: null }
+
+  let then = 0
+  let current = 0
+  let known = true
+  for (const key of anchor.networks) {
+    if (!parts.has(key)) continue
+    const was = anchor.tvl[key]
+    if (was === undefined) known = false
+    then += was ?? 0
+    current += parts.get(key) ?? 0
+  }
+  const absences = absencesOf(anchor, missing)
+  const lfl: LikeForLike = {
+    ratio: known && then > 0 && Number.isFinite(current / then) ? current / then : null,
+    anchorChange: anchor.change,
+    missing: Object.keys(missing).map((key) => {
+      const [issuer = '', network = ''] = key.split(SEP)
+      return { issuer, network, tvl: anchor.tvl[key] ?? 0 }
+    }),
+    absences,
+    without: withoutText(absences),
+  }
+  return { baseline: { ...anchor, missing }, lfl }
+}
+
+function forget(b: SymbolBaseline, key: string): SymbolBaseline {
+  const tvl = { ...b.tvl }
+  delete tvl[key]
+  const networks = b.networks.filter((k) => k !== key)
+  const issuers = b.issuers.filter((i) => networks.some((k) => k.startsWith(`${i}${SEP}`)))
+  return { ...b, issuers, networks, tvl }
+}

@@ -1,0 +1,92 @@
+// Flap detection in the spirit of Nagios/Naemon: over the last 21 trusted readings of a (rule,
+// symbol), the weighted share of readings where its state changed. Above FLAP_START_PCT it is
+// flapping; it stops below FLAP_STOP_PCT (two thresholds: the detector's own hysteresis).
+//
+// The state is the condition *with* the re-arm margin (`raised`): a value wobbling inside the
+// margin changes nothing; one that crosses the whole margin back and forth does. Thresholds:
+// one episode is 2 changes (≤ 12 %), two whole episodes in the window 4 (≤ 23.4 %): still told
+// as episodes. A fifth change (≥ 24 % when recent, and it keeps rising) is flapping. It stops once
+// the window holds under about two changes' weight (10 %), e.g. a settled value after ~15 readings.
+import type { InstanceRecord } from './engine-state'
+import type { Measurement } from './measure'
+import type { Target } from './rules'
+import { draft, type DraftEvent } from './transitions'
+
+export const FLAP_WINDOW = 21
+export const FLAP_START_PCT = 25
+export const FLAP_STOP_PCT = 10
+const OLDEST_WEIGHT = 0.8
+const NEWEST_WEIGHT = 1.2
+
+/**
+ * Percent state change of a history of '0'/'1' readings, oldest first: each of the 20 possible
+ * changes weighs 0.8 (oldest) … 1.2 (newest); 100 % is a change at every reading. A history shorter
+ * than the window counts its changes as the newest ones.
+ */
+export function flapPercent(history: string): number {
+  const h = history.slice(-FLAP_WINDOW)
+  const slots = FLAP_WINDOW - 1
+  const offset = slots - Math.max(0, h.length - 1)
+  let sum = 0
+  for (let i = 1; i < h.length; i++) {
+    if (h[i] === h[i - 1]) continue
+    const pos = offset + i - 1
+    sum += OLDEST_WEIGHT + ((NEWEST_WEIGHT - OLDEST_WEIGHT) * pos) / (slots - 1)
+  }
+  return (sum * 100) / slots
+}
+
+function changes(history: string): number {
+  let n = 0
+  for (let i = 1; i < history.length; i++) if (history[i] !== history[i - 1]) n++
+  return n
+}
+
+/** The rule was edited (another threshold, margin…): its old history says nothing about the new one. */
+export function restartFlapTracking(r: InstanceRecord, fingerprint: string): void {
+  r.fingerprint = fingerprint
+  r.flapHistory = ''
+  r.flapping = false
+  r.flapAnnounced = false
+}
+
+/** Record one trusted reading: the hysteresis state, its history, and whether it is flapping. */
+export function trackFlapping(r: InstanceRecord, m: Measurement): void {
+  r.raised = m.breach ? true : m.clear ? false : r.raised
+  r.flapHistory = (r.flapHistory + (r.raised ? '1' : '0')).slice(-FLAP_WINDOW)
+  const pct = flapPercent(r.flapHistory)
+  r.flapping = r.flapping ? pct >= FLAP_STOP_PCT : pct > FLAP_START_PCT
+}
+
+/**
+ * The one notice when flapping starts, and the one when it stops (with the state it settled in).
+ * Called only when the cooldown lets a notification out; otherwise the notice waits for it.
+ */
+export function flapNotice(
+  r: InstanceRecord,
+  t: Target,
+  m: Measurement,
+  now: Date,
+): DraftEvent | null {
+  const at = now.toISOString()
+  if (r.flapping && !r.flapAnnounced) {
+    r.flapAnnounced = true
+    const n = changes(r.flapHistory)
+    const message =
+      `${t.symbol} ${m.subject} is flapping: it changed state ${n} times in the last ` +
+      `${r.flapHistory.length} checks. Its alerts are held until it settles.`
+    return draft('flapping', t, at, message, m)
+  }
+  if (!r.flapping && r.flapAnnounced) {
+    r.flapAnnounced = false
+    const now = r.phase === 'firing' ? 'firing' : 'OK'
+    return draft(
+      'flap-ended',
+      t,
+      at,
+      `${t.symbol} ${m.subject} stopped flapping; now ${now}: ${m.reading}`,
+      m,
+    )
+  }
+  return null
+}

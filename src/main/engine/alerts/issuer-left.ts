@@ -1,0 +1,51 @@
+// The notice a rule may ask for when an issuer or network stays missing from a symbol's data:
+// once per absence, naming it, after pendingCycles trusted polls without it (at least 2).
+import type { Absence } from './baseline'
+import type { InstanceRecord } from './engine-state'
+import { formatAmount, formatPct } from './format'
+import { whenUtc } from './reading'
+import type { Target } from './rules'
+import type { DraftEvent } from './transitions'
+
+/**
+ * Forget parts that came back (a new absence is news again); return the notice for absences that
+ * persisted long enough and were not named yet, or null. `absences` null: no trusted reading now.
+ */
+export function issuerLeftNotice(
+  r: InstanceRecord,
+  t: Target,
+  absences: Absence[] | null,
+  now: Date,
+  mayNotify: boolean,
+): DraftEvent | null {
+  if (absences === null) return null
+  const absent = new Set(absences.flatMap((a) => a.keys))
+  r.missingNamed = r.missingNamed.filter((k) => absent.has(k))
+  if (!t.rule.notifyMissingIssuers || !mayNotify) return null
+  const due = absences.filter(
+    (a) =>
+      a.polls >= Math.max(2, t.rule.pendingCycles) &&
+      !a.keys.every((k) => r.missingNamed.includes(k)),
+  )
+  if (due.length === 0) return null
+  r.missingNamed = [...new Set([...r.missingNamed, ...due.flatMap((a) => a.keys)])]
+  const lines = due.map((a) => {
+    const last =
+      a.tvl === null
+        ? ''
+        : ` (its last TVL was ${formatAmount(a.tvl)}${a.sharePct === null ? '' : `, ${formatPct(a.sharePct)} of ${t.symbol}`})`
+    return `${a.label} has been missing from the data since ${whenUtc(a.since, now)}${last}`
+  })
+  const share = due.reduce((s, a) => s + (a.sharePct ?? 0), 0)
+  return {
+    at: now.toISOString(),
+    type: 'issuer-left',
+    ruleId: t.rule.id,
+    ruleName: t.rule.name,
+    symbol: t.symbol,
+    message: `${t.symbol}: ${lines.join('; ')}. Changes are compared without it.`,
+    value: share,
+    threshold: null,
+    verified: true,
+  }
+}

@@ -1,0 +1,76 @@
+// The plain-language notes that say why an alert was not notified (Notification log, check --json).
+/** Holds that end by the clock (and then deliver a digest). */
+export type TimeHold = 'quiet-hours' | 'paused'
+
+export const DISABLED_NOTE = 'Desktop notifications are turned off in Settings.'
+export const BACKFILL_NOTE =
+  'First check after a fresh start: conditions already true are recorded, not notified as news.'
+export const ONCE_NOTE = 'The rule notifies only once, and it already did.'
+
+export function snoozedNote(ruleName: string): string {
+  return `The rule “${ruleName}” is snoozed for this symbol.`
+}
+
+/** "quiet hours" / "paused notifications", as in "Held (quiet hours)". */
+export const HOLD_TEXT: Record<TimeHold, string> = {
+  'quiet-hours': 'quiet hours',
+  paused: 'paused notifications',
+}
+
+export function heldNote(reason: TimeHold, waiting: number): string {
+  const when = reason === 'paused' ? 'the pause ends' : 'quiet hours end'
+  const what = waiting === 1 ? '1 alert waits' : `${waiting} alerts wait`
+  return `Held for ${HOLD_TEXT[reason]}: ${what} and will be summarised when ${when}.`
+}
+
+/** Why a held alert was not delivered when its hold ended. */
+export type ReleaseVerdict = 'deliver' | 'snoozed' | 'rule-disabled' | 'rule-deleted'
+
+export function droppedNote(
+  verdict: Exclude<ReleaseVerdict, 'deliver'>,
+  hold: TimeHold,
+  ruleName: string,
+  symbol: string,
+): string {
+  const held = `Held while ${hold === 'paused' ? 'notifications were paused' : 'quiet hours lasted'}`
+  switch (verdict) {
+    case 'snoozed':
+      return `${held}, then not delivered: “${ruleName}” was snoozed for ${symbol} meanwhile.`
+    case 'rule-disabled':
+      return `${held}, then not delivered: “${ruleName}” was turned off, expired or no longer covers ${symbol}.`
+    case 'rule-deleted':
+      return `${held}, then not delivered: the rule “${ruleName}” was deleted meanwhile.`
+  }
+}
+
+export const DISAGREE_NOTE =
+  'Not notified: the service’s own change figure contradicts the change its history gives, so ' +
+  'neither can be trusted. The alert is kept in the history and is notified if the figures agree ' +
+  'while it lasts. To be told about such alerts anyway, turn on “Notify alerts whose figures ' +
+  'disagree” in Settings → Notifications.'
+
+const UNTOLD_BECAUSE = {
+  'figures-disagree': 'its figures disagreed',
+  cooldown: 'it came inside the cooldown',
+  flapping: 'it was flapping',
+} as const
+
+export function untoldRecoveryNote(why: keyof typeof UNTOLD_BECAUSE): string {
+  return `Not notified: the alert this recovery ends was never notified (${UNTOLD_BECAUSE[why]}).`
+}
+
+export function cooldownNote(ruleName: string, minutes: number, until: string): string {
+  return (
+    `Not notified: “${ruleName}” already notified about this symbol less than ${minutes} min ago ` +
+    `(cooldown until ${until.slice(11, 16)} UTC). Shown in the app and the history; told when ` +
+    'the cooldown ends if it is still true then.'
+  )
+}
+
+export const FLAPPING_NOTE =
+  'Not notified: this rule keeps changing state for the symbol (flapping). One notice says so, ' +
+  'and one more when it settles; every change is still in the history.'
+
+export const UNVERIFIED_RELEASE_NOTE =
+  'Held for later, then not delivered: its figures disagree, and alerts whose figures disagree ' +
+  'are no longer notified (Settings → Notifications).'

@@ -1,0 +1,102 @@
+// Reads one symbol's observation once per cycle, before any rule: trusted (fresh, source-fresh, and
+// compared like for like when parts of it vanished) or a reason there is no verdict (no data, fetch
+// error, cached data, the service's data stopped advancing); plus its new baseline and the findings
+// its row shows.
+import type { SerializedError } from '../../../shared/errors'
+import type { AssetDetail } from '../../../shared/liquidity-schemas'
+import { absencesOf, readParts, type Absence, type LikeForLike } from './baseline'
+import type { SourceMark, SymbolBaseline } from './engine-state'
+import { disagreementFindings } from './findings'
+import { formatAmount, formatPct } from './format'
+import { isSourceStale, sourceStaleText } from './source-freshness'
+
+export interface Observation {
+  detail: AssetDetail | null
+  error: SerializedError | null
+  fromCache: boolean
+  fetchedAt: string | null
+  stale: boolean
+}
+
+/** Not measurable this cycle: never a breach, never a recovery. */
+export interface NoVerdict {
+  kind: 'nodata' | 'error' | 'stale'
+  detail: string
+}
+
+/** Trusted data; `lfl` when parts of the anchor are missing (judge like for like). */
+export type SymbolReading =
+  { kind: 'good'; detail: AssetDetail; lfl: LikeForLike | null } | NoVerdict
+
+export interface SymbolRead {
+  reading: SymbolReading
+  baseline: SymbolBaseline | undefined
+  /** Plain-language findings about the data, for the row's problems. */
+  findings: string[]
+}
+
+/** "12:05 UTC" today, "2025-03-02 12:05 UTC" before. */
+export function whenUtc(iso: string, now: Date): string {
+  const day = iso.slice(0, 10)
+  const time = `${iso.slice(11, 16)} UTC`
+  return day === now.toISOString().slice(0, 10) ? time : `${day} ${time}`
+}
+
+export function absenceFinding(a: Absence, symbol: string, now: Date): string {
+  const last =
+    a.tvl === null
+      ? ''
+      : ` (last seen with ${formatAmount(a.tvl)}${a.sharePct === null ? '' : `, ${formatPct(a.sharePct)} of ${symbol}`})`
+  return (
+    `${a.label} missing from the latest data since ${whenUtc(a.since, now)}${last}; ` +
+    'changes compare the rest like for like'
+  )
+}
+
+/** Absences known from the baseline, when this cycle brought no trusted reading to update them. */
+function knownAbsences(symbol: string, prev: SymbolBaseline | undefined, now: Date): string[] {
+  if (prev === undefined || Object.keys(prev.missing).length === 0) return []
+  return absencesOf(prev, prev.missing).map((a) => absenceFinding(a, symbol, now))
+}
+
+export function readSymbol(
+  symbol: string,
+  obs: Observation | undefined,
+  prev: SymbolBaseline | undefined,
+  source: SourceMark | undefined,
+  now: Date,
+): SymbolRead {
+  const sourceStale = isSourceStale(source, now) && source !== undefined
+  const shown = [
+    ...(obs?.detail ? disagreementFindings(obs.detail) : []),
+    ...(sourceStale ? [sourceStaleText(symbol, source)] : []),
+  ]
+  const untrusted = (reading: NoVerdict): SymbolRead => ({
+    reading,
+    baseline: prev,
+    findings: [...shown, ...knownAbsences(symbol, prev, now)],
+  })
+  if (obs === undefined) return untrusted({ kind: 'nodata', detail: `no data for ${symbol} yet` })
+  if (obs.error !== null)
+    return untrusted({ kind: 'error', detail: `fetch failed: ${obs.error.message}` })
+  if (obs.detail !== null && (obs.fromCache || obs.stale)) {
+    const when = obs.fetchedAt === null ? '' : ` from ${obs.fetchedAt}`
+    return untrusted({ kind: 'stale', detail: `only cached data${when}; not judged` })
+  }
+  if (obs.detail === null) {
+    const kind = obs.fromCache || obs.stale ? 'stale' : 'nodata'
+    return untrusted({ kind, detail: `no data for ${symbol}` })
+  }
+  // Our fetch is new but the service's data is not: never judged as a fresh change.
+  if (sourceStale) {
+    const detail = `${sourceStaleText(symbol, source)}; not judged until it advances`
+    return untrusted({ kind: 'stale', detail })
+  }
+  const { baseline, lfl } = readParts(prev, obs.detail, now)
+  const absent = lfl?.absences.map((a) => absenceFinding(a, symbol, now)) ?? []
+  return {
+    reading: { kind: 'good', detail: obs.detail, lfl },
+    baseline,
+    findings: [...shown, ...absent],
+  }
+}

@@ -1,0 +1,49 @@
+// Freshness of the service's own data, apart from our fetch: the newest point of each symbol's daily
+// TVL series (from the poll's groupBy=stock analytics) is remembered per symbol. A daily point for
+// day D is complete when D ends (24:00 UTC); we allow 48 h of publishing lag beyond that. A newest
+// point whose day ended longer ago means the series stopped advancing: the symbol is source-stale
+// and its figures are not judged as fresh changes. No known date is "unknown", never stale.
+import type { AnalyticsStock, AssetType } from '../../../shared/liquidity-schemas'
+import type { SourceMark } from './engine-state'
+
+const HOUR_MS = 3_600_000
+const DAY_MS = 24 * HOUR_MS
+export const SOURCE_LAG_MS = 48 * HOUR_MS
+
+/** Newest series date per symbol in this poll's fresh stock analytics (cached ones say nothing new). */
+export function newestSeriesDates(
+  stock: Map<AssetType, { data: AnalyticsStock | null; fromCache: boolean }>,
+): Map<string, string> {
+  const out = new Map<string, string>()
+  for (const f of stock.values()) {
+    if (f.data === null || f.fromCache) continue
+    for (const entry of f.data.data) {
+      let newest = ''
+      // YYYY-MM-DD compares as text; the order of the series is not relied on.
+      for (const p of entry.series) if (p.date > newest) newest = p.date
+      if (newest !== '') out.set(entry.symbol, newest)
+    }
+  }
+  return out
+}
+
+/** The mark after this poll: its newest date (or the last known one) and when it last advanced. */
+export function trackSource(
+  prev: SourceMark | undefined,
+  newest: string | undefined,
+  now: Date,
+): SourceMark | undefined {
+  if (newest === undefined) return prev
+  if (prev !== undefined && prev.newest === newest) return prev
+  return { newest, advancedAt: now.toISOString() }
+}
+
+export function isSourceStale(mark: SourceMark | undefined, now: Date): boolean {
+  if (mark === undefined) return false
+  const dayEnds = Date.parse(`${mark.newest}T00:00:00Z`) + DAY_MS
+  return Number.isFinite(dayEnds) && now.getTime() - dayEnds > SOURCE_LAG_MS
+}
+
+export function sourceStaleText(symbol: string, mark: SourceMark): string {
+  return `source stale: the service's newest TVL point for ${symbol} is from ${mark.newest}`
+}

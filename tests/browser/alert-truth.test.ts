@@ -1,0 +1,135 @@
+// Alert truth in the UI, through the real core: a drop whose reported tvlChange contradicts the
+// history is held — the Alerts view shows why on the instance and in the notification log, and
+// nothing reaches the OS notification call; the Settings opt-in for such alerts is saved; a rule
+// that is flapping shows so on the watchlist badge and in the Alerts view.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { useBrowserApps, writeSettings, type App } from './harness'
+import { POLL, waitForTvl, waitForView } from './helpers'
+
+const suite = useBrowserApps()
+
+async function refresh(a: App): Promise<void> {
+  const button = a.page.getByRole('button', { name: 'Refresh now' })
+  await expect.poll(() => button.isEnabled(), POLL).toBe(true)
+  const before = a.bridge.requests('refreshNow').length
+  await button.click()
+  await expect.poll(() => a.bridge.requests('refreshNow').length, POLL).toBe(before + 1)
+  await a.bridge.settled()
+}
+
+describe('figures that disagree', () => {
+  it('are held and shown as such in the Alerts view, never notified', async () => {
+    const app = await suite.start()
+    const { page } = app
+    await waitForTvl(page, 4)
+    app.service()!.scenarios.add({ kind: 'tvl-drop', symbol: 'NVDA', pct: 30, windowDays: 1 })
+    app.service()!.scenarios.add({ kind: 'reported-change', symbol: 'NVDA', tvlChange: 0.02 })
+    await refresh(app)
+    await refresh(app)
+    await expect
+      .poll(() => page.locator('tr[data-symbol="NVDA"]').getAttribute('data-alert-state'), POLL)
+      .toBe('firing')
+    expect(app.notifications).toEqual([])
+
+    await page.getByTestId('nav-alerts').click()
+    await waitForView(page, 'alerts')
+    const instance = page.locator('[data-testid="alert-instances"] tr[data-symbol="NVDA"]')
+    await expect
+      .poll(() => instance.locator('[data-held="figures-disagree"]').textContent(), POLL)
+      .toBe('Held: figures disagree')
+    expect(await instance.locator('.detail').textContent()).toMatch(
+      /^figures disagree: service says \+2\.0 %, history says −\d+\.\d % \(7-day change\)/,
+    )
+    const held = page.locator('[data-testid="notification-log"] li[data-status="held"]')
+    await expect.poll(() => held.count(), POLL).toBe(1)
+    expect(await held.textContent()).toMatch(/figures disagree: service says \+2\.0 %/)
+    expect(await held.locator('[data-reason="figures-disagree"]').textContent()).toMatch(
+      /Not notified/,
+    )
+    const fired = page.locator(
+      '[data-testid="alert-history"] tr[data-type="fired"][data-symbol="NVDA"]',
+    )
+    await expect.poll(() => fired.count(), POLL).toBe(1)
+    expect(app.pageErrors).toEqual([])
+  })
+
+  it('the Settings opt-in is saved through the core', async () => {
+    const app = await suite.start()
+    const { page } = app
+    await waitForTvl(page, 4)
+    await page.getByTestId('nav-settings').click()
+    await waitForView(page, 'settings')
+    const box = page.getByRole('checkbox', { name: 'Notify alerts whose figures disagree' })
+    expect(await box.isChecked()).toBe(false)
+    await box.click()
+    await expect
+      .poll(async () => (await app.core.getSettings()).notifications, POLL)
+      .toEqual({ enabled: true, notifyUnverified: true })
+    // Turning desktop notifications off keeps the opt-in (the whole object is sent).
+    await page.getByRole('checkbox', { name: 'Show desktop notifications for alerts' }).click()
+    await expect
+      .poll(async () => (await app.core.getSettings()).notifications, POLL)
+      .toEqual({ enabled: false, notifyUnverified: true })
+    expect(app.pageErrors).toEqual([])
+  })
+})
+
+describe('flapping', () => {
+  const dirs: string[] = []
+  afterEach(() => {
+    for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true })
+  })
+
+  it('shows on the watchlist badge and the alert instance', async () => {
+    // The state file a session leaves behind when TSLA kept crossing its threshold.
+    const dataDir = mkdtempSync(join(tmpdir(), 'lw-browser-flap-'))
+    dirs.push(dataDir)
+    writeSettings(dataDir)
+    const at = new Date().toISOString()
+    const instance = {
+      ruleId: 'default-7d-drop',
+      symbol: 'TSLA',
+      state: 'ok',
+      breachCount: 0,
+      since: null,
+      firedAt: null,
+      lastNotifiedAt: at,
+      lastValue: -5,
+      verified: true,
+      detail: 'down 5.0 % in 7 days; alert at down 10.0 %',
+      phase: 'ok',
+      lastAlertAt: null,
+      flapHistory: '010101010101010101010',
+      flapping: true,
+      flapAnnounced: true,
+      raised: false,
+    }
+    const state = {
+      version: 1,
+      initialized: true,
+      seq: 1,
+      instances: [instance],
+      baselines: {},
+      onceSent: {},
+      held: [],
+      heldOverflow: 0,
+    }
+    writeFileSync(
+      join(dataDir, 'alert-state.json'),
+      JSON.stringify({ version: 1, state, history: [] }),
+    )
+    const app = await suite.start({ dataDir, start: false })
+    const { page } = app
+    const badge = page.locator('tr[data-symbol="TSLA"] td[data-col="alert"] [data-flag="flapping"]')
+    await expect.poll(() => badge.textContent(), POLL).toBe('Flapping')
+    expect(await page.locator('tr[data-symbol="NVDA"] [data-flag="flapping"]').count()).toBe(0)
+    await page.getByTestId('nav-alerts').click()
+    await waitForView(page, 'alerts')
+    const row = page.locator('[data-testid="alert-instances"] tr[data-symbol="TSLA"]')
+    await expect.poll(() => row.locator('[data-flag="flapping"]').count(), POLL).toBe(1)
+    expect(app.pageErrors).toEqual([])
+  })
+})

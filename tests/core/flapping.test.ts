@@ -1,0 +1,40 @@
+// A value that keeps crossing the threshold and the whole re-arm margin (the service's 'oscillate'
+// scenario) for 2 h: one notification for the first episode, one that it is flapping, never two
+// within the rule's cooldown; the flapping shows on the instance and the watchlist row.
+import { afterEach, describe, expect, it } from 'vitest'
+import { cycleThenWait, harness, MIN, row, type Harness } from './helpers'
+
+let h: Harness | null = null
+afterEach(async () => {
+  await h?.close()
+  h = null
+})
+
+describe('a value flapping across the re-arm margin', () => {
+  it('notifies once per cooldown at most, says it is flapping, and shows it', async () => {
+    h = await harness({ settings: { watchlist: ['TSLA'] } })
+    await cycleThenWait(h)
+    const base = row(await h.core.getWatchlist(), 'TSLA').change7d!.pct
+    // Low half: a 14 % drop (fires at 10 %); high half: its own level (past the 2-point margin).
+    expect(base).toBeGreaterThan(-6)
+    const pct = (1 - 0.86 / (1 + base / 100)) * 100
+    h.service.scenarios.add({ kind: 'oscillate', symbol: 'TSLA', pct, periodMinutes: 20 })
+    for (let i = 0; i < 24; i++) await cycleThenWait(h) // 2 h of 5-minute polls
+
+    const history = await h.core.getAlertHistory({})
+    expect(history.filter((e) => e.type === 'fired').length).toBeGreaterThanOrEqual(4)
+    const sent = (await h.core.getNotificationLog()).filter((l) => l.decision.status === 'sent')
+    expect(h.notified).toHaveLength(sent.length)
+    expect(sent.length).toBeLessThanOrEqual(2)
+    const times = sent.map((l) => Date.parse(l.at)).sort((a, b) => a - b)
+    for (let i = 1; i < times.length; i++)
+      expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(60 * MIN)
+    expect(sent.map((l) => l.decision.status === 'sent' && l.decision.title)).toContainEqual(
+      expect.stringMatching(/^TSLA 7-day TVL drop is flapping/),
+    )
+
+    const [instance] = await h.core.getAlertInstances()
+    expect(instance).toMatchObject({ symbol: 'TSLA', flapping: true })
+    expect(row(await h.core.getWatchlist(), 'TSLA').flapping).toBe(true)
+  })
+})
