@@ -33,6 +33,12 @@ describe('figures that disagree', () => {
       .poll(() => page.locator('tr[data-symbol="NVDA"]').getAttribute('data-alert-state'), POLL)
       .toBe('firing')
     expect(app.notifications).toEqual([])
+    // The watchlist row says why in plain words, next to its figures.
+    const problem = page.locator('tr[data-symbol="NVDA"] [data-testid="row-problem"]')
+    await expect
+      .poll(() => problem.first().textContent(), POLL)
+      .toMatch(/^figures disagree: service says \+2\.0 %, history says −\d+\.\d % \(7-day change\)/)
+    expect(await page.locator('tr[data-symbol="TSLA"] [data-testid="row-problem"]').count()).toBe(0)
 
     await page.getByTestId('nav-alerts').click()
     await waitForView(page, 'alerts')
