@@ -222,4 +222,29 @@ describe('cli check', () => {
       }
     },
   )
+
+  it(
+    'a held alert: the table says it was not notified and why; --json rows carry flapping',
+    { timeout: T },
+    async () => {
+      const dir = await dataDir()
+      const env = { LIQUIDITY_API_KEY: svc.apiKey }
+      const args = ['check', '--base-url', svc.url, '--symbols', 'AAPL', '--data-dir', dir]
+      const ids = [
+        svc.scenarios.add({ kind: 'tvl-drop', symbol: 'AAPL', pct: 30, windowDays: 1 }),
+        svc.scenarios.add({ kind: 'reported-change', symbol: 'AAPL', tvlChange: 0.02 }),
+      ]
+      try {
+        expect((await cli(args, env)).code).toBe(0)
+        const second = await cli(args, env)
+        expect(second.code).toBe(1)
+        expect(second.stdout).toMatch(/^ {2}AAPL: figures disagree: service says \+2\.0 %/m)
+        expect(second.stdout).toMatch(/^NOT NOTIFIED \(figures-disagree\): .+/m)
+        const json = JSON.parse((await cli([...args, '--json'], env)).stdout) as JsonReport
+        expect(json.rows[0]).toMatchObject({ symbol: 'AAPL', flapping: false })
+      } finally {
+        for (const id of ids) svc.scenarios.remove(id)
+      }
+    },
+  )
 })

@@ -80,8 +80,14 @@ export function oneLine(s: string): string {
   return s.replace(/\s+/g, ' ').trim()
 }
 
+/** What happened this poll, then every decision not to notify and why. */
 export function eventLines(cycle: CycleResult): string[] {
-  return cycle.events.map((e) => `${e.type.toUpperCase()}: ${e.message}`)
+  return [
+    ...cycle.events.map((e) => `${e.type.toUpperCase()}: ${e.message}`),
+    ...cycle.decisions.flatMap((d) =>
+      d.status === 'sent' ? [] : [`NOT NOTIFIED (${d.reason}): ${oneLine(d.note)}`],
+    ),
+  ]
 }
 
 export interface JsonReport {
@@ -104,6 +110,8 @@ export interface JsonReport {
     error: { kind: string; message: string } | null
     /** Plain-language reasons the row's figures may not be trusted (empty when none). */
     problems: string[]
+    /** The rule keeps crossing its threshold: notified once, not per episode, until it settles. */
+    flapping: boolean
     /** While pending: polls still needed before the alert fires (1 = the next poll); else null. */
     confirmsInPolls: number | null
   }[]
@@ -145,6 +153,7 @@ export function jsonReport(
       stale: r.stale,
       error: r.error ? { kind: r.error.kind, message: r.error.message } : null,
       problems: r.problems,
+      flapping: r.flapping,
       confirmsInPolls: r.alertState === 'pending' ? (toConfirm.get(r.symbol) ?? null) : null,
     })),
     events: cycle.events,
