@@ -77,7 +77,20 @@ try {
   // -e: the tool cannot read the version from our tree and would otherwise assume 0.1.0 defaults.
   const run = spawnSync(
     process.execPath,
-    [cli, '-i', join(root, 'src'), '-o', report, '-r', '-v', 'false', '-e', electronVersion],
+    [
+      '-r',
+      join(root, 'scripts/electronegativity-offline.cjs'),
+      cli,
+      '-i',
+      join(root, 'src'),
+      '-o',
+      report,
+      '-r',
+      '-v',
+      'false',
+      '-e',
+      electronVersion,
+    ],
     { cwd: root, encoding: 'utf8', timeout: 300_000 },
   )
   let text
