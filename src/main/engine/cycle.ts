@@ -29,7 +29,7 @@ import {
   type FetchResult,
   type RequestFailure,
 } from './cycle-fetch'
-import type { SaveHealth, Saveable } from './save-health'
+import type { SaveFailure, SaveHealth, Saveable } from './save-health'
 import { buildRow, rowProblems, sparklineFor, staleSince, toObservation } from './snapshot'
 
 /** The alert state a cycle reads, advances in memory and saves (AlertStateStore). */
@@ -73,6 +73,13 @@ export interface CycleResult {
   retryAfterMs: number | null
   /** Every request of the poll that failed, with whether cached data stood in. */
   failures: RequestFailure[]
+  /** Stores this poll could not save: their data stays in memory until a later save lands. */
+  unsaved: SaveFailure[]
+  /**
+   * Why the alert state did not reach the disk (null when it did). A process that ends now (the CLI)
+   * then loses this poll's alert progress: its next run starts from the last state saved.
+   */
+  alertStateUnsaved: SaveFailure | null
 }
 
 /** Failures that say nothing about reachability: a wrong symbol is not an outage. */
@@ -151,6 +158,8 @@ export async function runCycle(deps: CycleDeps, input: CycleInput): Promise<Cycl
     staleSince: staleSince(rows),
     retryAfterMs: longestRetryAfter(fetched.errors),
     failures: requestFailures(fetched),
+    unsaved: deps.saves.failures(),
+    alertStateUnsaved: deps.saves.failure(deps.alerts),
   }
 }
 

@@ -11,7 +11,8 @@ export interface Saveable {
   save(): Promise<void>
 }
 
-interface Failure {
+/** A store whose last save failed: what the user knows it as, where it is, and why, in plain words. */
+export interface SaveFailure {
   label: string
   path: string
   reason: string
@@ -41,7 +42,7 @@ function listed(items: string[]): string {
 }
 
 export class SaveHealth {
-  readonly #failures = new Map<string, Failure>()
+  readonly #failures = new Map<string, SaveFailure>()
 
   constructor(private readonly log: (line: string) => void = () => undefined) {}
 
@@ -67,6 +68,17 @@ export class SaveHealth {
     if (was?.reason !== failure.reason || was.path !== failure.path)
       this.log(`Could not save ${failure.label} to ${failure.path}: ${failure.reason}`)
     return false
+  }
+
+  /** Every store whose last save failed, in the order they first failed. */
+  failures(): SaveFailure[] {
+    return [...this.#failures.values()].map((f) => ({ ...f }))
+  }
+
+  /** Why this store's last save failed, or null when it landed (or was never tried). */
+  failure(store: Saveable): SaveFailure | null {
+    const f = this.#failures.get(store.label)
+    return f ? { ...f } : null
   }
 
   /** One line for the status, naming every file that could not be saved; null when all saved. */
