@@ -35,7 +35,6 @@ export const EXIT_ERROR = 2
 const createConf: KeyValueStoreFactory = ({ cwd, configName }) =>
   new Conf({ cwd, configName, projectName: 'liquidity-watch' })
 
-/** The environment variable wins; otherwise the keychain entry of the installed app. */
 /** The CLI's key comes from the environment or the app's keychain entry, never a Settings screen. */
 const CLI_KEY_HELP: KeyHelp = {
   missing: `Set ${API_KEY_ENV}, or store a key in the desktop app (it keeps it in the system keychain).`,
@@ -52,6 +51,7 @@ function alertStateLost(f: SaveFailure, dataDir: string): string {
   )
 }
 
+/** The environment variable wins; otherwise the keychain entry of the installed app. */
 function secretStoreFor(env: NodeJS.ProcessEnv): SecretStore {
   if (env[API_KEY_ENV]?.trim()) return new EnvSecretStore({ env })
   return new KeytarSecretStore({ service: keychainServiceName(true), timeoutMs: 5_000 })
