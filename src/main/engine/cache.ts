@@ -1,9 +1,9 @@
 // Offline cache: the last good response per request key, kept in memory and flushed to one file.
 // Nothing the user had is destroyed on open: an unreadable file is kept aside whole, entries that
 // fail validation are kept aside in a side file, and a folder that cannot be made leaves the cache
-// in memory only (each failed save then says so).
+// in memory until a save can make it (each failed save says so).
 import { mkdir } from 'node:fs/promises'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { setImmediate as yieldToLoop } from 'node:timers/promises'
 import { LiquidityError } from '../../shared/errors'
 import { asidePath, readFileIfExists, writeFileAtomic } from './atomic-file'
@@ -63,11 +63,10 @@ export class ResponseCache implements Saveable {
     const cache = new ResponseCache(join(dir, CACHE_FILE_NAME))
     try {
       await mkdir(dir, { recursive: true })
-    } catch (e) {
-      cache.report =
-        `The offline cache folder ${dir} could not be made (${describeFsError(e)}), so Liquidity ` +
-        'Watch started with an empty cache kept in memory only: figures are not kept across a ' +
-        'restart until this is fixed.'
+    } catch {
+      // Nothing to read: start empty in memory. Every save tries to make the folder again, and
+      // while it fails the save says so (a save right after opening says so from the start).
+      cache.#generation++
       return cache
     }
     await removeStaleTemps(cache.path)
@@ -135,6 +134,7 @@ export class ResponseCache implements Saveable {
     const generation = this.#generation
     const snapshot = [...this.#entries]
     try {
+      await mkdir(dirname(this.path), { recursive: true })
       await writeChunksAtomic(this.path, serializeEntries(snapshot))
     } catch (e) {
       throw new LiquidityError(

@@ -233,10 +233,25 @@ describe('ResponseCache', () => {
     const c = await seeded()
     c.put('asset:A', { kind: 'asset', params: { symbol: 'A' } }, assetDetail('A'), AT)
     await rm(dir, { recursive: true })
+    await writeFile(dir, 'a file where the cache folder should be')
     await expect(c.flush()).rejects.toMatchObject({ kind: 'storage' })
+    await rm(dir)
     await mkdir(dir)
     await c.flush()
     expect((await ResponseCache.open(dir)).keys()).toContain('asset:A')
+  })
+
+  it('a folder that cannot be made at open (a file in its place): memory only, and the first flush once it can be made lands', async () => {
+    const blocked = join(dir, 'blocked')
+    await writeFile(blocked, 'a file where a folder should be')
+    const cacheDir = join(blocked, 'caches', 'demo')
+    const c = await ResponseCache.open(cacheDir)
+    c.put('asset:A', { kind: 'asset', params: { symbol: 'A' } }, assetDetail('A'), AT)
+    await expect(c.flush()).rejects.toMatchObject({ kind: 'storage' })
+    expect(c.get('asset:A')).not.toBeNull()
+    await rm(blocked)
+    await c.flush()
+    expect((await ResponseCache.open(cacheDir)).keys()).toEqual(['asset:A'])
   })
 
   it('removes temp files left by a killed writer', async () => {
