@@ -2,11 +2,11 @@
 // must be settled before anything else starts, so these mirror atomic-file.ts without promises.
 import { readFileSync, renameSync } from 'node:fs'
 import writeFileAtomicLib from 'write-file-atomic'
-import { isAbsent } from './atomic-file'
+import { asidePath, isAbsent } from './atomic-file'
 
-/** Same naming as atomic-file's quarantine(), so every store's set-aside files look alike. */
+/** atomic-file's quarantine(), synchronous: every store's set-aside files look alike. */
 export function quarantineSync(path: string, now: Date): string {
-  const aside = `${path}.corrupt-${now.toISOString().replace(/[:.]/g, '-')}`
+  const aside = asidePath(path, 'corrupt', now)
   renameSync(path, aside)
   return aside
 }
