@@ -18,17 +18,6 @@ export interface SaveFailure {
   reason: string
 }
 
-/** The file-system error under a wrapper (the cache wraps its write errors with their cause). */
-function fsReason(e: unknown): string {
-  let err = e
-  for (let i = 0; i < 3 && err instanceof Error; i++) {
-    if (typeof (err as NodeJS.ErrnoException).code === 'string') break
-    if (err.cause === undefined) break
-    err = err.cause
-  }
-  return describeFsError(err)
-}
-
 function attempt(store: Saveable): Promise<{ error: unknown } | null> {
   return store.save().then(
     () => null,
@@ -62,7 +51,7 @@ export class SaveHealth {
       if (this.#failures.delete(store.label)) this.log(`Saved ${store.label} again.`)
       return true
     }
-    const failure = { label: store.label, path: store.path, reason: fsReason(outcome.error) }
+    const failure = { label: store.label, path: store.path, reason: describeFsError(outcome.error) }
     const was = this.#failures.get(store.label)
     this.#failures.set(store.label, failure)
     if (was?.reason !== failure.reason || was.path !== failure.path)
