@@ -51,6 +51,8 @@ export class ResponseCache implements Saveable {
   /** A plain sentence about what was dropped or set aside on open, or null when all was well. */
   report: string | null = null
   #entries = new Map<string, Slot>()
+  /** Entries that failed validation and could not be kept aside: every write carries them along. */
+  #unkept: string[] = []
   #generation = 0
   #written = 0
   #queue: Promise<void> = Promise.resolve()
@@ -135,7 +137,7 @@ export class ResponseCache implements Saveable {
     const snapshot = [...this.#entries]
     try {
       await mkdir(dirname(this.path), { recursive: true })
-      await writeChunksAtomic(this.path, serializeEntries(snapshot))
+      await writeChunksAtomic(this.path, serializeEntries(snapshot, this.#unkept))
     } catch (e) {
       throw new LiquidityError(
         'storage',
@@ -177,7 +179,11 @@ export class ResponseCache implements Saveable {
     if (rejected.length > 0) await this.#keepRejected(rejected, now())
   }
 
-  /** Entries that failed validation go to a side file, unchanged; the next flush leaves them out. */
+  /**
+   * Entries that failed validation go to a side file, unchanged, and the next flush leaves them out.
+   * When the side file cannot be written they stay in the cache file as they were (the next open
+   * tries again): nothing is overwritten that could not be kept aside.
+   */
   async #keepRejected(rejected: Rejected[], at: Date): Promise<void> {
     this.#generation++
     const n = rejected.length
@@ -193,7 +199,10 @@ export class ResponseCache implements Saveable {
       await writeFileAtomic(side, JSON.stringify(doc, null, 1))
       kept = `${n === 1 ? 'was' : 'were'} kept aside in ${side}`
     } catch (e) {
-      kept = `could not be kept aside (${describeFsError(e)}), so ${n === 1 ? 'it goes' : 'they go'} at the next save`
+      this.#unkept = rejected.map((r) => r.text)
+      kept =
+        `could not be kept aside (${describeFsError(e)}), so ${n === 1 ? 'it stays' : 'they stay'} ` +
+        'in the cache file unchanged until the next start tries again'
     }
     this.report =
       `${n} cached response${n === 1 ? '' : 's'} failed validation and ${kept}; the rest of the ` +
