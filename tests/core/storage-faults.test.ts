@@ -59,6 +59,8 @@ async function expectSaveProblem(x: Harness, reason: RegExp, paths: string[]): P
   for (const r of await x.core.getWatchlist()) {
     expect(r.problems.filter((p) => /^could not save/i.test(p))).toHaveLength(1)
     expect(r.problems.find((p) => /^could not save/i.test(p))).toMatch(reason)
+    // A problem of the whole poll is not one of the row's own findings (the banner says it).
+    expect(r.findings.filter((p) => /could not save/i.test(p))).toEqual([])
   }
   for (const r of x.core.lastCycle()!.rows)
     expect(r.problems.some((p) => /^could not save/i.test(p))).toBe(true)

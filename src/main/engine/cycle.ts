@@ -30,7 +30,7 @@ import {
   type RequestFailure,
 } from './cycle-fetch'
 import type { SaveFailure, SaveHealth, Saveable } from './save-health'
-import { buildRow, rowProblems, sparklineFor, staleSince, toObservation } from './snapshot'
+import { buildRow, sparklineFor, staleSince, toObservation } from './snapshot'
 
 /** The alert state a cycle reads, advances in memory and saves (AlertStateStore). */
 export interface CycleAlertStore extends Saveable {
@@ -195,13 +195,10 @@ function cycleRows(
     const s = bySymbol.get(symbol)!
     const type = s.detail?.assetType as AssetType | undefined
     const stock = type ? fetched.stock.get(type)?.data : null
-    return buildRow(
-      s,
-      sparklineFor(stock, symbol),
-      evaluated.instances,
-      snoozed.has(symbol),
-      rowProblems(s, evaluated.findings[symbol], pollProblems),
-    )
+    return buildRow(s, sparklineFor(stock, symbol), evaluated.instances, snoozed.has(symbol), {
+      findings: evaluated.findings[symbol],
+      poll: pollProblems,
+    })
   })
 }
 
