@@ -60,7 +60,13 @@ describe('cli check', () => {
         expect(first.stderr).not.toContain('demo data')
         expect(first.code).toBe(0)
         const a = JSON.parse(first.stdout) as JsonReport
-        expect(a).toMatchObject({ mode: 'live', baseUrl: svc.url, firing: 0 })
+        expect(a).toMatchObject({
+          mode: 'live',
+          baseUrl: svc.url,
+          firing: 0,
+          unsaved: [],
+          alertStateSaved: true,
+        })
         expect(a.rows.map((r) => r.symbol)).toEqual(['TSLA', 'NVDA'])
         const nvda = a.rows.find((r) => r.symbol === 'NVDA')!
         expect(nvda).toMatchObject({
