@@ -2,38 +2,8 @@
 // against the local service with random faults and scenarios, then prints the invariants.
 // Exit 0 when every invariant holds, 1 when one does not.
 import { parseArgs } from 'node:util'
-import { runSoak, type SoakReport } from '../tests/soak/soak-run'
-
-/** Heap growth per poll we still call flat: well under one cached response per 100 polls. */
-export const HEAP_SLOPE_LIMIT = 512
-
-export function verdicts(r: SoakReport): [string, string, boolean][] {
-  const slope = r.heap.slopeBytesPerPoll
-  return [
-    ['crashes', String(r.crashes.length), r.crashes.length === 0],
-    ['NaN / Infinity', String(r.nonFinite.length), r.nonFinite.length === 0],
-    [
-      'false alerts (truth shows no breach)',
-      String(r.falseAlerts.length),
-      r.falseAlerts.length === 0,
-    ],
-    [
-      'most notifications per rule/symbol in an hour',
-      String(r.maxPerRuleSymbolHour),
-      r.maxPerRuleSymbolHour <= 1,
-    ],
-    [
-      'cache unreadable after a poll',
-      String(r.cacheUnreadable.length),
-      r.cacheUnreadable.length === 0,
-    ],
-    [
-      'heap slope (bytes/poll, after warm-up)',
-      slope === null ? 'not measured (run with --expose-gc)' : slope.toFixed(1),
-      slope === null || slope <= HEAP_SLOPE_LIMIT,
-    ],
-  ]
-}
+import { runSoak } from '../tests/soak/soak-run'
+import { soakDetails, verdicts } from '../tests/soak/verdicts'
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -59,18 +29,12 @@ async function main(): Promise<number> {
       `${r.notifications} notifications (${r.firedEvents} alerts fired)\n\n`,
   )
   let ok = true
-  for (const [name, value, pass] of verdicts(r)) {
+  for (const { name, value, pass } of verdicts(r)) {
     ok &&= pass
     process.stdout.write(`${pass ? 'ok  ' : 'FAIL'}  ${name.padEnd(48)} ${value}\n`)
   }
-  const details = [
-    ...r.crashes,
-    ...r.nonFinite,
-    ...r.falseAlerts,
-    ...r.floods,
-    ...r.cacheUnreadable,
-  ]
-  if (details.length > 0) process.stdout.write(`\n${details.slice(0, 20).join('\n')}\n`)
+  const details = soakDetails(r)
+  if (details.length > 0) process.stdout.write(`\n${details.join('\n')}\n`)
   return ok ? 0 : 1
 }
 

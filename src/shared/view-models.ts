@@ -39,6 +39,12 @@ export interface WatchRow {
    * stale, …) and problems of the whole poll (could not save). Empty when all is well.
    */
   problems: string[]
+  /**
+   * This row's own findings about its data: `problems` without the fetch error (that is `error`)
+   * and without the problems of the whole poll (those are in EngineStatus.notices). What a screen
+   * shows on the row.
+   */
+  findings: string[]
 }
 
 export type ConnectionState = 'idle' | 'online' | 'degraded' | 'offline' | 'paused'

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { AxeBuilder } from '@axe-core/playwright'
 import { afterEach, describe, expect, it } from 'vitest'
+import type { WatchRow } from '../../src/shared/view-models'
 import { useBrowserApps, writeSettings } from './harness'
 import { POLL, waitForTvl } from './helpers'
 
@@ -15,10 +16,10 @@ afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true })
 })
 
-function dataDir(): string {
+function dataDir(watchlist?: string[]): string {
   const d = mkdtempSync(join(tmpdir(), 'lw-browser-notices-'))
   dirs.push(d)
-  writeSettings(d)
+  writeSettings(d, (s) => (watchlist ? { ...s, watchlist } : s))
   return d
 }
 
@@ -67,6 +68,30 @@ describe('notices banner', () => {
     rmSync(cacheFile, { recursive: true })
     await app.invoke('refreshNow')
     await expect.poll(() => banner.count(), POLL).toBe(0)
+    expect(app.pageErrors).toEqual([])
+  })
+
+  it('with one watched symbol, a save problem is said once, in the banner, not again on the row', async () => {
+    const dir = dataDir(['TSLA'])
+    const app = await suite.start({ dataDir: dir })
+    await waitForTvl(app.page, 1)
+    const cacheFile = join(dir, 'caches', 'demo', 'response-cache.json')
+    rmSync(cacheFile)
+    mkdirSync(cacheFile)
+    await app.invoke('refreshNow')
+    const banner = app.page.getByTestId('banner-notices')
+    const shown = (): Promise<string> => banner.allTextContents().then((t) => t.join(' '))
+    await expect.poll(shown, POLL).toMatch(/cannot save its data/)
+    // The rows the page got still carry it (for `check --json`), but the row on screen leaves it
+    // to the banner.
+    const saveProblemSent = (): boolean =>
+      app.bridge
+        .events('watchlistUpdated')
+        .some((e) => (e.payload as WatchRow[])[0]!.problems.some((p) => /^Could not save/.test(p)))
+    await expect.poll(saveProblemSent, POLL).toBe(true)
+    await app.bridge.settled()
+    const rowProblems = app.page.locator('tr[data-symbol="TSLA"] [data-testid="row-problem"]')
+    expect(await rowProblems.allTextContents()).toEqual([])
     expect(app.pageErrors).toEqual([])
   })
 })

@@ -60,7 +60,13 @@ describe('cli check', () => {
         expect(first.stderr).not.toContain('demo data')
         expect(first.code).toBe(0)
         const a = JSON.parse(first.stdout) as JsonReport
-        expect(a).toMatchObject({ mode: 'live', baseUrl: svc.url, firing: 0 })
+        expect(a).toMatchObject({
+          mode: 'live',
+          baseUrl: svc.url,
+          firing: 0,
+          unsaved: [],
+          alertStateSaved: true,
+        })
         expect(a.rows.map((r) => r.symbol)).toEqual(['TSLA', 'NVDA'])
         const nvda = a.rows.find((r) => r.symbol === 'NVDA')!
         expect(nvda).toMatchObject({
@@ -201,7 +207,7 @@ describe('cli check', () => {
   )
 
   it(
-    'data that cannot be saved: the run still reports, and a note says what could not be saved',
+    'alert state that cannot be saved (a read-only disk): a drop could never be confirmed across runs, so check says so and exits 2',
     { timeout: T },
     async (ctx) => {
       const why = await probeSmallDisk()
@@ -210,14 +216,42 @@ describe('cli check', () => {
         ctx.skip()
       }
       const disk = await mountSmallDisk(4)
+      const env = { LIQUIDITY_API_KEY: svc.apiKey }
+      const args = ['check', '--base-url', svc.url, '--symbols', 'MSFT', '--data-dir', disk.dir]
+      let id: string | null = null
       try {
-        expect((await cli(['check', '--data-dir', disk.dir])).code).toBe(0)
+        expect((await cli(args, env)).code).toBe(0)
         await disk.readOnly()
-        const r = await cli(['check', '--data-dir', disk.dir])
-        expect(r.code).toBe(0)
-        expect(r.stdout).toMatch(/^TSLA\s+\$/m)
-        expect(r.stderr).toMatch(/^note: .*offline cache.*could not be written/m)
+        id = svc.scenarios.add({ kind: 'tvl-drop', symbol: 'MSFT', pct: 35, windowDays: 1 })
+        const first = await cli([...args, '--json'], env)
+        // The run still reports what it found, and says what could not be saved…
+        const report = JSON.parse(first.stdout) as JsonReport
+        expect(report.rows[0]).toMatchObject({ symbol: 'MSFT', alertState: 'pending' })
+        expect(first.stderr).toMatch(/^note: .*offline cache.*could not be written/m)
+        // …and that, without its alert state, no run can confirm what this one found.
+        expect(first.code).toBe(2)
+        const statePath = join(disk.dir, 'alert-state.json')
+        expect(report.alertStateSaved).toBe(false)
+        expect(report.unsaved).toEqual(
+          expect.arrayContaining([
+            {
+              what: 'the alert state',
+              path: statePath,
+              reason: expect.stringMatching(/read-only/),
+            },
+          ]),
+        )
+        const error = first.stderr.split('\n').filter((l) => l.startsWith('error: '))
+        expect(error).toHaveLength(1)
+        expect(error[0]).toContain(statePath)
+        expect(error[0]).toMatch(/read-only.*cannot be confirmed/)
+        // The next run starts from the same saved state: still pending, never firing.
+        const second = await cli(args, env)
+        expect(second.stdout).toMatch(/^MSFT\s.*pending/m)
+        expect(second.code).toBe(2)
+        expect(second.stderr).toMatch(/^error: .*alert state/m)
       } finally {
+        if (id !== null) svc.scenarios.remove(id)
         await disk.unmount()
       }
     },

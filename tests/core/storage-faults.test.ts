@@ -2,7 +2,7 @@
 // failed save is said in plain words (status notice, every row) and caught up later, and nothing
 // already on disk is lost. Faults are real: a folder in a file's place, or a small tmpfs that is
 // full or read-only.
-import { mkdir, readdir, readFile, rm } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ALERT_STATE_FILE } from '../../src/main/engine/alerts/alert-state-store'
@@ -13,7 +13,7 @@ import {
   probeSmallDisk,
   type SmallDisk,
 } from '../engine/storage/fixtures/small-disk'
-import { cycleThenWait, harness, row, type Harness } from './helpers'
+import { cycleThenWait, harness, row, tempDir, type Harness } from './helpers'
 
 const inCI = process.env.CI === 'true'
 const noDisk = await probeSmallDisk()
@@ -51,7 +51,7 @@ async function dropAndPoll(x: Harness): Promise<void> {
 async function expectSaveProblem(x: Harness, reason: RegExp, paths: string[]): Promise<void> {
   const status = await x.core.getStatus()
   expect(status.connection).toBe('online')
-  const saving = status.notices.filter((n) => /cannot save/i.test(n))
+  const saving = status.notices.filter((n) => /cannot save its data/i.test(n))
   expect(saving).toHaveLength(1)
   expect(saving[0]).toMatch(reason)
   expect(saving[0]).not.toContain('\n')
@@ -59,13 +59,17 @@ async function expectSaveProblem(x: Harness, reason: RegExp, paths: string[]): P
   for (const r of await x.core.getWatchlist()) {
     expect(r.problems.filter((p) => /^could not save/i.test(p))).toHaveLength(1)
     expect(r.problems.find((p) => /^could not save/i.test(p))).toMatch(reason)
+    // A problem of the whole poll is not one of the row's own findings (the banner says it).
+    expect(r.findings.filter((p) => /could not save/i.test(p))).toEqual([])
   }
   for (const r of x.core.lastCycle()!.rows)
     expect(r.problems.some((p) => /^could not save/i.test(p))).toBe(true)
 }
 
 async function expectNoSaveProblem(x: Harness): Promise<void> {
-  expect((await x.core.getStatus()).notices.filter((n) => /cannot save/i.test(n))).toEqual([])
+  expect((await x.core.getStatus()).notices.filter((n) => /cannot save its data/i.test(n))).toEqual(
+    [],
+  )
   for (const r of await x.core.getWatchlist())
     expect(r.problems.filter((p) => /could not save/i.test(p))).toEqual([])
 }
@@ -98,6 +102,37 @@ describe('a poll whose data cannot be saved', () => {
       entries: Record<string, { fetchedAt: string }>
     }
     expect(saved.entries['asset:TSLA']!.fetchedAt).toBe(h.core.lastCycle()!.at)
+  })
+
+  it('a data folder that cannot be made at start is tried again at every save: once it can be made, the next poll saves everything and the notice clears', async () => {
+    const { dir: root, cleanup } = await tempDir()
+    try {
+      const blocked = join(root, 'blocked')
+      await writeFile(blocked, 'a file where a folder should be')
+      const dir = join(blocked, 'data')
+      h = await harness({ dir })
+      const files = [cacheFile(dir), join(dir, ALERT_STATE_FILE)]
+      // Said from the start, before any poll.
+      const atStart = (await h.core.getStatus()).notices.filter((n) => /offline cache/i.test(n))
+      expect(atStart).toHaveLength(1)
+      expect(atStart[0]).toContain(cacheFile(dir))
+      await cycleThenWait(h)
+      await expectSaveProblem(h, /part of its path is a file/, files)
+
+      await rm(blocked)
+      await cycleThenWait(h)
+      await expectNoSaveProblem(h)
+      expect(
+        (await h.core.getStatus()).notices.filter((n) => /offline cache|alert state/i.test(n)),
+      ).toEqual([])
+      const saved = await savedFiles(dir)
+      expect(saved.cache).toContain('asset:TSLA')
+      expect(saved.alerts).toContain('"initialized":true')
+    } finally {
+      await h?.close()
+      h = null
+      await cleanup()
+    }
   })
 
   it.skipIf(noDisk !== null && !inCI)(

@@ -1,11 +1,13 @@
-// The soak at a small size, inside npm test: the same run `npm run soak` makes at full size.
-// Heap flatness needs thousands of polls and --expose-gc, so only `npm run soak` judges it.
+// The soak at a small size, inside npm test: the same run and the same verdicts `npm run soak`
+// makes at full size. Heap flatness needs thousands of polls and --expose-gc, so here the heap is
+// not measured and its verdict passes as "not measured".
 import { describe, expect, it } from 'vitest'
 import { runSoak } from './soak-run'
+import { soakDetails, verdicts } from './verdicts'
 
 describe('soak (small)', () => {
   it(
-    '300 accelerated polls with faults and scenarios: no crash, NaN, false alert, flood or unreadable cache',
+    '300 accelerated polls with faults and scenarios: every verdict of `npm run soak` passes',
     { timeout: 180_000 },
     async () => {
       const r = await runSoak({ polls: 300, seed: 20261123 })
@@ -13,12 +15,8 @@ describe('soak (small)', () => {
       expect(r.faults).toBeGreaterThan(20)
       expect(r.scenarios).toBeGreaterThan(5)
       expect(r.firedEvents).toBeGreaterThan(0)
-      expect(r.crashes).toEqual([])
-      expect(r.nonFinite).toEqual([])
-      expect(r.falseAlerts).toEqual([])
-      expect(r.floods).toEqual([])
-      expect(r.maxPerRuleSymbolHour).toBeLessThanOrEqual(1)
-      expect(r.cacheUnreadable).toEqual([])
+      const failed = verdicts(r).filter((v) => !v.pass)
+      expect(failed, soakDetails(r).join('\n')).toEqual([])
     },
   )
 })

@@ -12,6 +12,7 @@ import {
 } from '../engine/secret-store'
 import { KeytarSecretStore } from '../engine/secret-store-keytar'
 import type { KeyHelp } from '../client/errors-map'
+import type { SaveFailure } from '../engine/save-health'
 import { asOfText, eventLines, jsonReport, oneLine, pollsToConfirm, table } from './format'
 
 export interface CheckOptions {
@@ -34,13 +35,23 @@ export const EXIT_ERROR = 2
 const createConf: KeyValueStoreFactory = ({ cwd, configName }) =>
   new Conf({ cwd, configName, projectName: 'liquidity-watch' })
 
-/** The environment variable wins; otherwise the keychain entry of the installed app. */
 /** The CLI's key comes from the environment or the app's keychain entry, never a Settings screen. */
 const CLI_KEY_HELP: KeyHelp = {
   missing: `Set ${API_KEY_ENV}, or store a key in the desktop app (it keeps it in the system keychain).`,
   rejected: `Check ${API_KEY_ENV} (or, when it is not set, the key the desktop app keeps in the system keychain).`,
 }
 
+/** Runs act as successive polls only through the saved alert state: without it, none can confirm. */
+function alertStateLost(f: SaveFailure, dataDir: string): string {
+  return (
+    `the alert state could not be saved to ${f.path} (${f.reason}), so the next check starts ` +
+    'again from the last state saved: a pending alert cannot be confirmed and a firing one is ' +
+    `reported as new each run. Make sure ${dataDir} can be written (free space, not read-only), ` +
+    'or pass --data-dir with a folder that can.'
+  )
+}
+
+/** The environment variable wins; otherwise the keychain entry of the installed app. */
 function secretStoreFor(env: NodeJS.ProcessEnv): SecretStore {
   if (env[API_KEY_ENV]?.trim()) return new EnvSecretStore({ env })
   return new KeytarSecretStore({ service: keychainServiceName(true), timeoutMs: 5_000 })
@@ -98,11 +109,14 @@ export async function runCheck(o: CheckOptions, io: CheckIo): Promise<number> {
       io.err(
         `note: ${f.what} could not be refreshed (${oneLine(f.error.message)}); showing cached data from ${asOfText(f.fetchedAt)}.`,
       )
+    const errors: string[] = []
     const uncovered = cycle.failures.filter((x) => !x.fromCache)
-    if (uncovered.length > 0) {
-      io.err(`error: ${uncovered.map((f) => `${f.what}: ${oneLine(f.error.message)}`).join('; ')}`)
-      return EXIT_ERROR
-    }
+    if (uncovered.length > 0)
+      errors.push(uncovered.map((f) => `${f.what}: ${oneLine(f.error.message)}`).join('; '))
+    // Runs act as successive polls only through the saved alert state.
+    if (cycle.alertStateUnsaved) errors.push(alertStateLost(cycle.alertStateUnsaved, o.dataDir))
+    for (const e of errors) io.err(`error: ${e}`)
+    if (errors.length > 0) return EXIT_ERROR
     return firing > 0 ? EXIT_FIRING : EXIT_OK
   } catch (e) {
     io.err(`error: ${oneLine(toSerializedError(e).message)}`)

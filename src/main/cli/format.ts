@@ -125,6 +125,13 @@ export interface JsonReport {
     fromCache: boolean
     asOf: string | null
   }[]
+  /** Files this run could not save (what, where, why in plain words); empty when all were saved. */
+  unsaved: { what: string; path: string; reason: string }[]
+  /**
+   * false: the alert state could not be saved, so the next run starts from the last saved state
+   * and cannot confirm what this one found (the exit code is then 2).
+   */
+  alertStateSaved: boolean
 }
 
 export function jsonReport(
@@ -165,5 +172,7 @@ export function jsonReport(
       fromCache: f.fromCache,
       asOf: f.fetchedAt,
     })),
+    unsaved: cycle.unsaved.map((f) => ({ what: f.label, path: f.path, reason: f.reason })),
+    alertStateSaved: cycle.alertStateUnsaved === null,
   }
 }

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util'
 import { checkServiceUrl } from '../../shared/service-url'
 import { runCheck, EXIT_ERROR } from './check'
 import { defaultDataDir } from './data-dir'
+import { oneLine } from './format'
 import { USAGE } from './usage'
 
 function parseSymbols(v: string): string[] {
@@ -113,7 +114,7 @@ main(process.argv.slice(2)).then(
   },
   (e: unknown) => {
     const usage = e instanceof UsageError ? `${USAGE}\n` : ''
-    process.stderr.write(`error: ${(e as Error).message.replace(/\s+/g, ' ')}\n${usage}`)
+    process.stderr.write(`error: ${oneLine((e as Error).message)}\n${usage}`)
     process.exitCode = EXIT_ERROR
   },
 )

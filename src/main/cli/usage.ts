@@ -13,7 +13,8 @@ check runs one poll and prints the watchlist as a table (or --json for scripts).
   --data-dir DIR  where settings, the offline cache and alert state live (repeat runs act as
                   successive polls: a drop is confirmed on the next run)
   Exit codes: 0 no alert firing, 1 alerts firing, 2 error (a request failed with no cached data
-  to stand in, or the check could not run); the reason is on stderr.
+  to stand in, the alert state could not be saved so the next run cannot continue from this one,
+  or the check could not run); the reason is on stderr.
   The API key comes from LIQUIDITY_API_KEY, else the desktop app's entry in the system keychain.
 
 serve runs the local Liquidity service with demo data (see README: faults and scenarios).`

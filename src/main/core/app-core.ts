@@ -13,14 +13,13 @@ import type {
 import type { IpcCore } from '../ipc/core-types'
 import type { AppCore } from './app-core-types'
 import { toInstance } from '../engine/alerts/engine-state'
-import { requestKey } from '../engine/cache-envelope'
 import type { CycleResult } from '../engine/cycle'
-import { assetRequest } from '../engine/cycle-fetch'
 import { Poller, type CycleOutcome } from '../engine/scheduler'
 import { cachedKnownSymbols } from '../engine/snapshot-cache'
 import { getAnalyticsView, getAssetView, getSeriesView, type ViewDeps } from './data-views'
 import { openCoreParts, type AppCoreDeps, type CoreParts } from './core-parts'
 import { removeRule, snoozeRule, upsertRule } from './rules-ops'
+import * as edits from './settings-edits'
 import { CycleRunner } from './cycle-runner'
 import { switchSource } from './source-switch'
 import { currentRows, currentStatus, effectiveSettings, lastFetchedMs } from './core-snapshot'
@@ -30,11 +29,6 @@ import { testNotification } from './test-notification'
 export type { AppCoreDeps } from './core-parts'
 
 export type { AppCore } from './app-core-types'
-
-/** Runs fn now; a throw (e.g. settings that cannot be saved) becomes a rejection, never a sync throw. */
-function settle<T>(fn: () => T): Promise<T> {
-  return new Promise((resolve) => resolve(fn()))
-}
 
 export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   return new Core(deps, await openCoreParts(deps))
@@ -110,22 +104,14 @@ class Core implements AppCore {
   }
   async addSymbol(symbol: string): Promise<WatchRow[]> {
     if (this.settings().watchlist.includes(symbol)) return this.rows()
-    // The service is the authority on symbols; its 404 carries a hint ("did you mean TSLA?").
-    // The answer goes to the cache of the source that gave it, even if the source changes meanwhile.
-    const { cache } = this.p
-    const detail = await this.p.connection.client.getAsset(symbol)
-    const req = assetRequest(symbol)
-    cache.put(requestKey(req), req, detail, this.now())
-    this.p.settings.update((s) =>
-      s.watchlist.includes(symbol) ? s : { ...s, watchlist: [...s.watchlist, symbol] },
-    )
+    await edits.addToWatchlist(this.p, symbol, this.now())
     const rows = this.emitRows()
     this.refreshSoon()
     return rows
   }
   removeSymbol(symbol: string): Promise<WatchRow[]> {
-    return settle(() => {
-      this.p.settings.update((s) => ({ ...s, watchlist: s.watchlist.filter((x) => x !== symbol) }))
+    return edits.settle(() => {
+      edits.removeFromWatchlist(this.p, symbol)
       return this.emitRows()
     })
   }
@@ -149,10 +135,10 @@ class Core implements AppCore {
     return Promise.resolve(this.settings().rules)
   }
   saveRule(rule: AlertRule): Promise<AlertRule[]> {
-    return settle(() => this.editRules((rules) => upsertRule(rules, rule)))
+    return edits.settle(() => this.editRules((rules) => upsertRule(rules, rule)))
   }
   deleteRule(id: string): Promise<AlertRule[]> {
-    return settle(() => this.editRules((rules) => removeRule(rules, id)))
+    return edits.settle(() => this.editRules((rules) => removeRule(rules, id)))
   }
   async snooze(...[req]: IpcArgs<'snooze'>): Promise<AlertRule[]> {
     const id = `snooze-${this.p.clock.now().toString(36)}-${++this.seq}`
@@ -184,33 +170,20 @@ class Core implements AppCore {
     return Promise.resolve(this.settings())
   }
   async updateSettings(patch: SettingsPatch): Promise<Settings> {
-    const before = this.p.settings.get()
-    const after = this.p.settings.update((s) => ({ ...s, ...patch }))
-    if (
-      patch.baseUrl !== undefined &&
-      patch.baseUrl !== before.baseUrl &&
-      this.p.overrides.baseUrl === undefined
-    ) {
-      await this.reconnect()
-    }
-    if (patch.intervalMinutes !== undefined) this.poller.reschedule()
+    const applied = edits.applyPatch(this.p, patch)
+    if (applied.reconnect) await this.reconnect()
+    if (applied.reschedule) this.poller.reschedule()
     this.emitStatus()
-    return this.settings(after)
+    return this.settings(applied.settings)
   }
   getKeyStatus(): Promise<KeyStatus> {
     return this.deps.secretStore.status()
   }
-  async setApiKey(key: string): Promise<KeyStatus> {
-    await this.deps.secretStore.set(key)
-    this.p.key.value = key
-    this.keyChanged()
-    return this.deps.secretStore.status()
+  setApiKey(key: string): Promise<KeyStatus> {
+    return this.changeKey(key)
   }
-  async clearApiKey(): Promise<KeyStatus> {
-    await this.deps.secretStore.clear()
-    this.p.key.value = null
-    this.keyChanged()
-    return this.deps.secretStore.status()
+  clearApiKey(): Promise<KeyStatus> {
+    return this.changeKey(null)
   }
   testConnection(...[target]: IpcArgs<'testConnection'>): Promise<ConnectionTestResult> {
     return testConnection(target, this.p)
@@ -227,9 +200,8 @@ class Core implements AppCore {
     return decision
   }
   pauseNotifications(minutes: number): Promise<EngineStatus> {
-    const until = minutes > 0 ? new Date(this.p.clock.now() + minutes * 60_000).toISOString() : null
-    return settle(() => {
-      this.p.settings.update((s) => ({ ...s, notificationsPausedUntil: until }))
+    return edits.settle(() => {
+      edits.pauseNotifications(this.p, this.p.clock.now(), minutes)
       this.emitStatus()
       return this.status()
     })
@@ -273,7 +245,7 @@ class Core implements AppCore {
     return rows
   }
   private editRules(fn: (rules: AlertRule[]) => AlertRule[]): AlertRule[] {
-    const out = this.p.settings.update((s) => ({ ...s, rules: fn(s.rules) })).rules
+    const out = edits.editRules(this.p, fn)
     this.emitRows() // snoozed flags may have changed
     return out
   }
@@ -286,11 +258,16 @@ class Core implements AppCore {
         .then(() => (this.started ? this.poller.refreshNow() : undefined))
     } else void this.poller.refreshNow()
   }
-  private keyChanged(): void {
-    if (this.p.connection.mode !== 'live') return
-    // Work under the old key is void: abort it and poll again with the new one.
-    this.poller.abort()
-    if (this.started) void this.poller.refreshNow()
+  private async changeKey(key: string | null): Promise<KeyStatus> {
+    const store = this.deps.secretStore
+    await (key === null ? store.clear() : store.set(key))
+    this.p.key.value = key
+    if (this.p.connection.mode === 'live') {
+      // Work under the old key is void: abort it and poll again with the new one.
+      this.poller.abort()
+      if (this.started) void this.poller.refreshNow()
+    }
+    return store.status()
   }
   private reconnect(): Promise<void> {
     const run = this.switching.then(() => this.switchSource())

@@ -78,9 +78,13 @@ export async function openCoreParts(deps: AppCoreDeps): Promise<CoreParts> {
   const overrides = deps.overrides ?? {}
   const baseUrl = overrides.baseUrl !== undefined ? overrides.baseUrl : settings.get().baseUrl
   const source = cacheNamespace(baseUrl)
+  const saves = new SaveHealth(reportLine)
   const openCache = async (ns: string, adoptLegacy = false): Promise<ResponseCache> => {
     const c = await openSourceCache(deps.dataDir, ns, { now, adoptLegacy })
     report(c.report)
+    // A cache not on disk yet (its folder could not be made, the old file was set aside) is written
+    // now: a folder that cannot be made is in the status from the start, until a save lands.
+    await saves.save(c)
     return c
   }
   const cache = await openCache(source, true)
@@ -124,7 +128,7 @@ export async function openCoreParts(deps: AppCoreDeps): Promise<CoreParts> {
     openCache: (ns) => openCache(ns),
     alerts,
     log,
-    saves: new SaveHealth(reportLine),
+    saves,
     key,
     connection,
     connect,

@@ -64,12 +64,6 @@ export class NotificationLog implements Saveable {
     this.file.changed()
   }
 
-  /** add, then save (one write for the batch). */
-  async record(at: Date, decisions: NotificationDecision[]): Promise<void> {
-    this.add(at, decisions)
-    await this.save()
-  }
-
   list(): LoggedDecision[] {
     return this.items.map((x) => ({ ...x }))
   }

@@ -1,5 +1,6 @@
 // Crash-safe file writes and quarantine of unreadable files, shared by every store.
-import { rename, readFile } from 'node:fs/promises'
+import { mkdir, rename, readFile } from 'node:fs/promises'
+import { dirname } from 'node:path'
 import writeFileAtomicLib from 'write-file-atomic'
 
 /** Write to a temp file, fsync, rename over the target: readers see old or new, never half. */
@@ -19,12 +20,18 @@ export async function quarantine(path: string, now: Date = new Date()): Promise<
   return aside
 }
 
+/** Codes that mean the file is not there: missing, or a file where one of its folders should be. */
+export function isAbsent(e: unknown): boolean {
+  const code = (e as NodeJS.ErrnoException | null)?.code
+  return code === 'ENOENT' || code === 'ENOTDIR'
+}
+
 /** Read a file, or null when it does not exist; other errors propagate. */
 export async function readFileIfExists(path: string): Promise<string | null> {
   try {
     return await readFile(path, 'utf8')
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null
+    if (isAbsent(e)) return null
     throw e
   }
 }
@@ -55,6 +62,8 @@ export class SnapshotFile {
       .then(async () => {
         const changes = this.#changes
         if (changes === this.#saved) return
+        // Made at every write: a folder that could not be made earlier may be makeable now.
+        await mkdir(dirname(this.path), { recursive: true })
         await writeFileAtomic(this.path, this.serialize())
         this.#saved = Math.max(this.#saved, changes)
       })

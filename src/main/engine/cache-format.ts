@@ -18,9 +18,20 @@ export interface Serializable {
   json: string | null
 }
 
-export function* serializeEntries(snapshot: [string, Serializable][]): Generator<string> {
+/**
+ * `carried`: entries exactly as read from the file (FileEntry.text()), written back unchanged
+ * before the others — what failed validation and could not be kept aside is never dropped.
+ */
+export function* serializeEntries(
+  snapshot: [string, Serializable][],
+  carried: readonly string[] = [],
+): Generator<string> {
   yield HEAD
   let separator = '\n'
+  for (const text of carried) {
+    yield `${separator}${text}`
+    separator = SEPARATOR
+  }
   for (const [key, slot] of snapshot) {
     slot.json ??= JSON.stringify(slot.envelope)
     yield `${separator}${JSON.stringify(key)}:${slot.json}`

@@ -1,9 +1,9 @@
 // Offline cache: the last good response per request key, kept in memory and flushed to one file.
 // Nothing the user had is destroyed on open: an unreadable file is kept aside whole, entries that
 // fail validation are kept aside in a side file, and a folder that cannot be made leaves the cache
-// in memory only (each failed save then says so).
+// in memory until a save can make it (each failed save says so).
 import { mkdir } from 'node:fs/promises'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { setImmediate as yieldToLoop } from 'node:timers/promises'
 import { LiquidityError } from '../../shared/errors'
 import { asidePath, readFileIfExists, writeFileAtomic } from './atomic-file'
@@ -51,6 +51,8 @@ export class ResponseCache implements Saveable {
   /** A plain sentence about what was dropped or set aside on open, or null when all was well. */
   report: string | null = null
   #entries = new Map<string, Slot>()
+  /** Entries that failed validation and could not be kept aside: every write carries them along. */
+  #unkept: string[] = []
   #generation = 0
   #written = 0
   #queue: Promise<void> = Promise.resolve()
@@ -63,11 +65,10 @@ export class ResponseCache implements Saveable {
     const cache = new ResponseCache(join(dir, CACHE_FILE_NAME))
     try {
       await mkdir(dir, { recursive: true })
-    } catch (e) {
-      cache.report =
-        `The offline cache folder ${dir} could not be made (${describeFsError(e)}), so Liquidity ` +
-        'Watch started with an empty cache kept in memory only: figures are not kept across a ' +
-        'restart until this is fixed.'
+    } catch {
+      // Nothing to read: start empty in memory. Every save tries to make the folder again, and
+      // while it fails the save says so (a save right after opening says so from the start).
+      cache.#generation++
       return cache
     }
     await removeStaleTemps(cache.path)
@@ -135,7 +136,8 @@ export class ResponseCache implements Saveable {
     const generation = this.#generation
     const snapshot = [...this.#entries]
     try {
-      await writeChunksAtomic(this.path, serializeEntries(snapshot))
+      await mkdir(dirname(this.path), { recursive: true })
+      await writeChunksAtomic(this.path, serializeEntries(snapshot, this.#unkept))
     } catch (e) {
       throw new LiquidityError(
         'storage',
@@ -177,7 +179,11 @@ export class ResponseCache implements Saveable {
     if (rejected.length > 0) await this.#keepRejected(rejected, now())
   }
 
-  /** Entries that failed validation go to a side file, unchanged; the next flush leaves them out. */
+  /**
+   * Entries that failed validation go to a side file, unchanged, and the next flush leaves them out.
+   * When the side file cannot be written they stay in the cache file as they were (the next open
+   * tries again): nothing is overwritten that could not be kept aside.
+   */
   async #keepRejected(rejected: Rejected[], at: Date): Promise<void> {
     this.#generation++
     const n = rejected.length
@@ -193,7 +199,10 @@ export class ResponseCache implements Saveable {
       await writeFileAtomic(side, JSON.stringify(doc, null, 1))
       kept = `${n === 1 ? 'was' : 'were'} kept aside in ${side}`
     } catch (e) {
-      kept = `could not be kept aside (${describeFsError(e)}), so ${n === 1 ? 'it goes' : 'they go'} at the next save`
+      this.#unkept = rejected.map((r) => r.text)
+      kept =
+        `could not be kept aside (${describeFsError(e)}), so ${n === 1 ? 'it stays' : 'they stay'} ` +
+        'in the cache file unchanged until the next start tries again'
     }
     this.report =
       `${n} cached response${n === 1 ? '' : 's'} failed validation and ${kept}; the rest of the ` +

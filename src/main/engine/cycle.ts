@@ -29,8 +29,8 @@ import {
   type FetchResult,
   type RequestFailure,
 } from './cycle-fetch'
-import type { SaveHealth, Saveable } from './save-health'
-import { buildRow, rowProblems, sparklineFor, staleSince, toObservation } from './snapshot'
+import type { SaveFailure, SaveHealth, Saveable } from './save-health'
+import { buildRow, sparklineFor, staleSince, toObservation } from './snapshot'
 
 /** The alert state a cycle reads, advances in memory and saves (AlertStateStore). */
 export interface CycleAlertStore extends Saveable {
@@ -73,6 +73,13 @@ export interface CycleResult {
   retryAfterMs: number | null
   /** Every request of the poll that failed, with whether cached data stood in. */
   failures: RequestFailure[]
+  /** Stores this poll could not save: their data stays in memory until a later save lands. */
+  unsaved: SaveFailure[]
+  /**
+   * Why the alert state did not reach the disk (null when it did). A process that ends now (the CLI)
+   * then loses this poll's alert progress: its next run starts from the last state saved.
+   */
+  alertStateUnsaved: SaveFailure | null
 }
 
 /** Failures that say nothing about reachability: a wrong symbol is not an outage. */
@@ -151,6 +158,8 @@ export async function runCycle(deps: CycleDeps, input: CycleInput): Promise<Cycl
     staleSince: staleSince(rows),
     retryAfterMs: longestRetryAfter(fetched.errors),
     failures: requestFailures(fetched),
+    unsaved: deps.saves.failures(),
+    alertStateUnsaved: deps.saves.failure(deps.alerts),
   }
 }
 
@@ -186,13 +195,10 @@ function cycleRows(
     const s = bySymbol.get(symbol)!
     const type = s.detail?.assetType as AssetType | undefined
     const stock = type ? fetched.stock.get(type)?.data : null
-    return buildRow(
-      s,
-      sparklineFor(stock, symbol),
-      evaluated.instances,
-      snoozed.has(symbol),
-      rowProblems(s, evaluated.findings[symbol], pollProblems),
-    )
+    return buildRow(s, sparklineFor(stock, symbol), evaluated.instances, snoozed.has(symbol), {
+      findings: evaluated.findings[symbol],
+      poll: pollProblems,
+    })
   })
 }
 

@@ -16,9 +16,20 @@ const PLAIN: Readonly<Record<string, string>> = {
   EIO: 'the disk reported an error',
 }
 
-/** "the disk is full (ENOSPC)"; an error without a code gives its message. */
+/** The system code of an error, or of the one a store wrapped in its own (its `cause`, a few deep). */
+function fsCode(e: unknown): string | null {
+  let err = e
+  for (let depth = 0; depth < 4 && err instanceof Error; depth++) {
+    const code = (err as NodeJS.ErrnoException).code
+    if (typeof code === 'string') return code
+    err = err.cause
+  }
+  return null
+}
+
+/** "the disk is full (ENOSPC)"; an error without a code (nor a cause with one) gives its message. */
 export function describeFsError(e: unknown): string {
-  const code = (e as NodeJS.ErrnoException | null)?.code
-  if (typeof code === 'string') return PLAIN[code] ? `${PLAIN[code]} (${code})` : code
+  const code = fsCode(e)
+  if (code !== null) return PLAIN[code] ? `${PLAIN[code]} (${code})` : code
   return e instanceof Error ? e.message : String(e)
 }

@@ -11,21 +11,11 @@ export interface Saveable {
   save(): Promise<void>
 }
 
-interface Failure {
+/** A store whose last save failed: what the user knows it as, where it is, and why, in plain words. */
+export interface SaveFailure {
   label: string
   path: string
   reason: string
-}
-
-/** The file-system error under a wrapper (the cache wraps its write errors with their cause). */
-function fsReason(e: unknown): string {
-  let err = e
-  for (let i = 0; i < 3 && err instanceof Error; i++) {
-    if (typeof (err as NodeJS.ErrnoException).code === 'string') break
-    if (err.cause === undefined) break
-    err = err.cause
-  }
-  return describeFsError(err)
 }
 
 function attempt(store: Saveable): Promise<{ error: unknown } | null> {
@@ -41,7 +31,7 @@ function listed(items: string[]): string {
 }
 
 export class SaveHealth {
-  readonly #failures = new Map<string, Failure>()
+  readonly #failures = new Map<string, SaveFailure>()
 
   constructor(private readonly log: (line: string) => void = () => undefined) {}
 
@@ -61,12 +51,23 @@ export class SaveHealth {
       if (this.#failures.delete(store.label)) this.log(`Saved ${store.label} again.`)
       return true
     }
-    const failure = { label: store.label, path: store.path, reason: fsReason(outcome.error) }
+    const failure = { label: store.label, path: store.path, reason: describeFsError(outcome.error) }
     const was = this.#failures.get(store.label)
     this.#failures.set(store.label, failure)
     if (was?.reason !== failure.reason || was.path !== failure.path)
       this.log(`Could not save ${failure.label} to ${failure.path}: ${failure.reason}`)
     return false
+  }
+
+  /** Every store whose last save failed, in the order they first failed. */
+  failures(): SaveFailure[] {
+    return [...this.#failures.values()].map((f) => ({ ...f }))
+  }
+
+  /** Why this store's last save failed, or null when it landed (or was never tried). */
+  failure(store: Saveable): SaveFailure | null {
+    const f = this.#failures.get(store.label)
+    return f ? { ...f } : null
   }
 
   /** One line for the status, naming every file that could not be saved; null when all saved. */

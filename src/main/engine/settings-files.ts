@@ -2,10 +2,11 @@
 // must be settled before anything else starts, so these mirror atomic-file.ts without promises.
 import { readFileSync, renameSync } from 'node:fs'
 import writeFileAtomicLib from 'write-file-atomic'
+import { asidePath, isAbsent } from './atomic-file'
 
-/** Same naming as atomic-file's quarantine(), so every store's set-aside files look alike. */
+/** atomic-file's quarantine(), synchronous: every store's set-aside files look alike. */
 export function quarantineSync(path: string, now: Date): string {
-  const aside = `${path}.corrupt-${now.toISOString().replace(/[:.]/g, '-')}`
+  const aside = asidePath(path, 'corrupt', now)
   renameSync(path, aside)
   return aside
 }
@@ -14,7 +15,7 @@ export function readTextIfExistsSync(path: string): string | null {
   try {
     return readFileSync(path, 'utf8')
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null
+    if (isAbsent(e)) return null
     throw e
   }
 }

@@ -14,7 +14,7 @@ import type { KnownSymbol, WatchRow } from '../../shared/view-models'
 import type { ResponseCache } from './cache'
 import { requestKey } from './cache-envelope'
 import { ANALYTICS_DAYS, analyticsRequest, assetRequest } from './cycle-fetch'
-import { buildRow, isStale, rowProblems, sparklineFor, type SymbolSnapshot } from './snapshot'
+import { buildRow, isStale, sparklineFor, type SymbolSnapshot } from './snapshot'
 
 export function cachedSnapshot(
   cache: ResponseCache,
@@ -66,7 +66,7 @@ export function cachedRows(i: CachedRowsInput): WatchRow[] {
     const s = cachedSnapshot(i.cache, symbol, i.nowMs, i.intervalMs, i.errors?.get(symbol) ?? null)
     const type = s.detail?.assetType
     const stock = isAssetType(type) ? cachedStock(i.cache, type) : null
-    const problems = rowProblems(s, i.findings?.[symbol], i.pollProblems)
+    const problems = { findings: i.findings?.[symbol], poll: i.pollProblems }
     return buildRow(s, sparklineFor(stock, symbol), i.instances, i.snoozed.has(symbol), problems)
   })
 }

@@ -71,16 +71,12 @@ function dataState(s: SymbolSnapshot): AlertState {
   return s.stale ? 'stale' : 'ok'
 }
 
-/**
- * A row's problems: this poll's fetch error for the symbol, then findings about its data (from the
- * alert engine's reading of it), then problems of the whole poll that touch every row.
- */
-export function rowProblems(
-  s: Pick<SymbolSnapshot, 'error'>,
-  findings: readonly string[] = [],
-  pollProblems: readonly string[] = [],
-): string[] {
-  return [...(s.error ? [s.error.message] : []), ...findings, ...pollProblems]
+/** What a row's problems are made of besides its fetch error, each kind kept apart. */
+export interface RowProblemParts {
+  /** Findings about the symbol's data (the alert engine's reading of it). */
+  findings?: readonly string[]
+  /** Problems of the whole poll that touch every row (data that cannot be saved). */
+  poll?: readonly string[]
 }
 
 export function buildRow(
@@ -88,8 +84,9 @@ export function buildRow(
   sparkline: number[],
   instances: AlertInstance[],
   snoozed: boolean,
-  problems: string[] = rowProblems(s),
+  parts: RowProblemParts = {},
 ): WatchRow {
+  const findings = [...(parts.findings ?? [])]
   const d = s.detail
   const own = instances.filter((i) => i.symbol === s.symbol)
   const mine = own.map((i) => i.state)
@@ -108,7 +105,9 @@ export function buildRow(
     fetchedAt: s.fetchedAt,
     stale: s.stale,
     error: s.error,
-    problems,
+    // Most telling first: the fetch error, the row's findings, then the whole poll's problems.
+    problems: [...(s.error ? [s.error.message] : []), ...findings, ...(parts.poll ?? [])],
+    findings,
   }
 }
 

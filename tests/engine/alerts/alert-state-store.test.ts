@@ -39,10 +39,12 @@ describe('AlertStateStore', () => {
   it('a restart mid-firing does not notify again, and the episode resolves later', async () => {
     const store = await AlertStateStore.open(dir)
     const h = new Harness({ rules: [rule({ pendingCycles: 1 })], state: store.state })
-    await store.commit(h.warm().state, [])
+    store.advance(h.warm().state, [])
+    await store.save()
     const fired = h.run(drop, 90)
     expect(sent(fired)).toHaveLength(1)
-    await store.commit(fired.state, fired.events)
+    store.advance(fired.state, fired.events)
+    await store.save()
 
     const reopened = await AlertStateStore.open(dir)
     expect(reopened.report).toBeNull()
@@ -58,13 +60,14 @@ describe('AlertStateStore', () => {
 
   it('keeps only the newest 1000 events, newest first, across reopen', async () => {
     const store = await AlertStateStore.open(dir)
-    await store.commit(
+    store.advance(
       store.state,
       Array.from({ length: 700 }, (_, i) => ev(i)),
     )
-    await store.appendEvents(
+    store.addEvents(
       Array.from({ length: 500 }, (_, i) => ev(700 + i, i % 2 ? 'NVDA' : 'TSLA', 'snoozed')),
     )
+    await store.save()
     expect(store.history()).toHaveLength(1000)
     const onDisk = JSON.parse(await readFile(join(dir, ALERT_STATE_FILE), 'utf8')) as {
       history: AlertEvent[]
@@ -84,7 +87,7 @@ describe('AlertStateStore', () => {
 
   it('a smaller bound can be chosen', async () => {
     const store = await AlertStateStore.open(dir, { maxHistory: 5 })
-    await store.appendEvents(Array.from({ length: 8 }, (_, i) => ev(i)))
+    store.addEvents(Array.from({ length: 8 }, (_, i) => ev(i)))
     expect(store.history().map((e) => e.id)).toEqual(['e7', 'e6', 'e5', 'e4', 'e3'])
   })
 
@@ -114,14 +117,16 @@ describe('AlertStateStore', () => {
       const r = h.run(drop)
       expect(sent(r)).toEqual([])
       expect(suppressedReasons(r)).toEqual(['backfill'])
-      await store.commit(r.state, r.events)
+      store.advance(r.state, r.events)
+      await store.save()
       expect((await AlertStateStore.open(dir)).report).toBeNull()
     },
   )
 
   it('writes one JSON file holding state and history', async () => {
     const store = await AlertStateStore.open(join(dir, 'nested'))
-    await store.commit({ ...store.state, initialized: true }, [ev(1)])
+    store.advance({ ...store.state, initialized: true }, [ev(1)])
+    await store.save()
     const raw = JSON.parse(await readFile(join(dir, 'nested', ALERT_STATE_FILE), 'utf8')) as Record<
       string,
       unknown

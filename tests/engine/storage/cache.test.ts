@@ -134,7 +134,49 @@ describe('ResponseCache', () => {
     expect(c.report).toMatch(
       /^1 cached response failed validation and could not be kept aside \(a folder is in its place \(EISDIR\)\)/,
     )
+    expect(c.report).toMatch(/it stays in the cache file unchanged/)
     expect(c.get('asset:TSLA')).not.toBeNull()
+    expect(c.get('asset:OLD')).toBeNull()
+    // What could not be kept aside is never overwritten: later saves carry it along unchanged.
+    c.put('asset:NVDA', { kind: 'asset', params: { symbol: 'NVDA' } }, assetDetail('NVDA'), AT)
+    await c.flush()
+    expect(JSON.parse(await readFile(file(), 'utf8')).entries['asset:OLD']).toEqual(
+      raw.entries['asset:OLD'],
+    )
+    // Once the side file can be written, the next open keeps it aside there.
+    await rm(join(dir, `${CACHE_FILE_NAME}.rejected-2025-07-02T00-00-00-000Z`), { recursive: true })
+    const again = await ResponseCache.open(dir, { now: () => at })
+    expect(again.report).toMatch(/^1 cached response failed validation and was kept aside in /)
+    expect(again.keys().sort()).toEqual(['analytics:stock:stock:90', 'asset:NVDA', 'asset:TSLA'])
+    const kept = JSON.parse(
+      await readFile(join(dir, `${CACHE_FILE_NAME}.rejected-2025-07-02T00-00-00-000Z`), 'utf8'),
+    ) as { entries: { key: string; text: string }[] }
+    expect(kept.entries.map((e) => e.key)).toEqual(['asset:OLD'])
+    expect(JSON.parse(`{${kept.entries[0]!.text}}`)).toEqual({
+      'asset:OLD': raw.entries['asset:OLD'],
+    })
+  })
+
+  it('a damaged line that cannot be kept aside is written back as it was, and the rest stays readable', async () => {
+    await seeded()
+    const lines = (await readFile(file(), 'utf8')).split('\n')
+    const i = lines.findIndex((l) => l.startsWith('"asset:TSLA"'))
+    const damaged = '"asset:TSLA":{"schemaVersion":1,"fetch\u0000garbage}'
+    lines[i] = `${damaged},`
+    await writeFile(file(), lines.join('\n'))
+    const at = new Date('2025-07-02T00:00:00Z')
+    await mkdir(join(dir, `${CACHE_FILE_NAME}.rejected-2025-07-02T00-00-00-000Z`, 'x'), {
+      recursive: true,
+    })
+    const c = await ResponseCache.open(dir, { now: () => at })
+    c.put('asset:NVDA', { kind: 'asset', params: { symbol: 'NVDA' } }, assetDetail('NVDA'), AT)
+    await c.flush()
+    expect((await readFile(file(), 'utf8')).split(',\n')).toContain(
+      `{"cache":1,"entries":{\n${damaged}`,
+    )
+    const again = await ResponseCache.open(dir, { now: () => at })
+    expect(again.keys().sort()).toEqual(['analytics:stock:stock:90', 'asset:NVDA'])
+    expect(again.report).toMatch(/^1 cached response failed validation and could not be kept aside/)
   })
 
   it('reads back an empty cache it wrote', async () => {
@@ -233,10 +275,25 @@ describe('ResponseCache', () => {
     const c = await seeded()
     c.put('asset:A', { kind: 'asset', params: { symbol: 'A' } }, assetDetail('A'), AT)
     await rm(dir, { recursive: true })
+    await writeFile(dir, 'a file where the cache folder should be')
     await expect(c.flush()).rejects.toMatchObject({ kind: 'storage' })
+    await rm(dir)
     await mkdir(dir)
     await c.flush()
     expect((await ResponseCache.open(dir)).keys()).toContain('asset:A')
+  })
+
+  it('a folder that cannot be made at open (a file in its place): memory only, and the first flush once it can be made lands', async () => {
+    const blocked = join(dir, 'blocked')
+    await writeFile(blocked, 'a file where a folder should be')
+    const cacheDir = join(blocked, 'caches', 'demo')
+    const c = await ResponseCache.open(cacheDir)
+    c.put('asset:A', { kind: 'asset', params: { symbol: 'A' } }, assetDetail('A'), AT)
+    await expect(c.flush()).rejects.toMatchObject({ kind: 'storage' })
+    expect(c.get('asset:A')).not.toBeNull()
+    await rm(blocked)
+    await c.flush()
+    expect((await ResponseCache.open(cacheDir)).keys()).toEqual(['asset:A'])
   })
 
   it('removes temp files left by a killed writer', async () => {

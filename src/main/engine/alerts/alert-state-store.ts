@@ -138,21 +138,9 @@ export class AlertStateStore implements Saveable {
     this.push(events)
   }
 
-  /** advance, then save. */
-  async commit(state: AlertEngineState, events: AlertEvent[]): Promise<void> {
-    this.advance(state, events)
-    await this.save()
-  }
-
   /** Logs events made outside a cycle (e.g. the core's 'snoozed' entries), in memory. */
   addEvents(events: AlertEvent[]): void {
     this.push(events)
-  }
-
-  /** addEvents, then save. */
-  async appendEvents(events: AlertEvent[]): Promise<void> {
-    this.addEvents(events)
-    await this.save()
   }
 
   private push(events: AlertEvent[]): void {
