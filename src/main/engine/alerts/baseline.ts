@@ -5,6 +5,7 @@
 // present both then and now — whether or not the service's own history still counts the missing.
 import { CHANGE_WINDOWS, type ChangeWindow } from '../../../shared/alert-rules'
 import type { AssetDetail } from '../../../shared/liquidity-schemas'
+import { joinNames } from '../../../shared/plain-list'
 import { computeChange } from './change'
 import type { MissingPart, SymbolBaseline } from './engine-state'
 
@@ -65,12 +66,6 @@ export function anchorOn(detail: AssetDetail): SymbolBaseline {
     change,
     missing: {},
   }
-}
-
-function joinNames(names: string[]): string {
-  return names.length <= 1
-    ? (names[0] ?? '')
-    : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
 }
 
 /** Group missing keys: a whole issuer is named as one; otherwise each network of it. */
