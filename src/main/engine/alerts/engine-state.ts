@@ -58,10 +58,20 @@ export interface SymbolBaseline {
   networks: string[]
   /** TVL of each pair at the anchor. */
   tvl: Record<string, number>
-  /** Window changes (percent) at the anchor, to chain like-for-like changes from. */
+  /** Verified window changes (percent) at the anchor: where its parts were one window before it. */
   change: Record<ChangeWindow, number | null>
+  /** When the anchor was read; null in files from before it was kept (no like-for-like change then). */
+  anchoredAt: string | null
   /** Pairs of the anchor absent from the latest trusted reading. */
   missing: Record<string, MissingPart>
+  /** Trusted readings while parts are missing (about one a day), oldest first: see like-for-like.ts. */
+  samples: PartsSample[]
+}
+
+/** The anchor's pairs at one trusted reading, in the order of `networks`; null where absent. */
+export interface PartsSample {
+  at: string
+  tvl: (number | null)[]
 }
 
 /** The newest point of a symbol's daily series at the service, and when it last advanced. */
@@ -165,7 +175,8 @@ const instanceSchema = z
   })) satisfies z.ZodType<InstanceRecord, unknown>
 
 const finite = z.number().finite()
-// tvl, change and missing came later: an older baseline has names only (no like-for-like then).
+// tvl, change, missing, anchoredAt and samples came later: an older baseline judges nothing like
+// for like until its next complete reading.
 const baselineSchema = z.object({
   issuers: z.array(z.string()),
   networks: z.array(z.string()),
@@ -176,6 +187,8 @@ const baselineSchema = z.object({
   missing: z
     .record(z.string(), z.object({ since: iso, polls: z.number().int().positive() }))
     .default({}),
+  anchoredAt: iso.nullable().default(null),
+  samples: z.array(z.object({ at: iso, tvl: z.array(finite.nullable()) })).default([]),
 })
 
 export const engineStateSchema = z.object({

@@ -46,14 +46,12 @@ function noBasis(lfl: LikeForLike): NoVerdict {
   }
 }
 
-/** The window change: the service's own, or chained from the anchor over the parts still there. */
+/** The window change: the service's own, or like for like over the parts still there. */
 function windowChange(detail: AssetDetail, c: { window: '7d' | '30d' }, lfl: LikeForLike | null) {
   const own = computeChange(detail, c.window)
   if (lfl === null) return own === null ? null : { pct: own.pct, own }
-  const anchor = lfl.anchorChange[c.window]
-  if (anchor === null || lfl.ratio === null) return null
-  const pct = ((1 + anchor / 100) * lfl.ratio - 1) * 100
-  return Number.isFinite(pct) ? { pct, own } : null
+  const pct = lfl.change[c.window]
+  return pct === null ? null : { pct, own }
 }
 
 export function measure(
