@@ -86,4 +86,21 @@ describe('a state file from before the alert-truth fields', () => {
     expect(r.state.instances[0]?.phase).toBe('firing')
     expect(r.instances[0]?.detail).toMatch(/no earlier figures to compare/)
   })
+
+  it('a mark of source freshness from before checkedAt reads its advancedAt as the check', async () => {
+    const advancedAt = '2025-03-01T08:00:00.000Z'
+    const file = {
+      ...OLD_FILE,
+      state: {
+        ...OLD_FILE.state,
+        sources: { TSLA: { newest: '2025-02-27', advancedAt } },
+        findings: { TSLA: ['issuer Ondo missing from the latest data since 12:05 UTC'] },
+      },
+    }
+    await writeFile(join(dir, ALERT_STATE_FILE), JSON.stringify(file))
+    const store = await AlertStateStore.open(dir)
+    expect(store.report).toBeNull()
+    expect(store.state.sources.TSLA).toEqual({ newest: '2025-02-27', checkedAt: advancedAt })
+    expect(store.state.baselines.TSLA).toMatchObject({ anchoredAt: null, samples: [] })
+  })
 })

@@ -9,6 +9,7 @@ import {
   type ChangeWindow,
   type HeldBackReason,
 } from '../../../shared/alert-rules'
+import { isoDate } from '../../../shared/liquidity-schemas'
 
 /** Where an instance is in its episode; the shown AlertState may differ (stale, error, nodata). */
 export type Phase = 'ok' | 'pending' | 'firing'
@@ -74,11 +75,12 @@ export interface PartsSample {
   tvl: (number | null)[]
 }
 
-/** The newest point of a symbol's daily series at the service, and when it last advanced. */
+/** The newest point of a symbol's daily series at the service, as of the poll that checked it. */
 export interface SourceMark {
   /** YYYY-MM-DD */
   newest: string
-  advancedAt: string
+  /** The poll whose fresh analytics listed it (the mark expires after SOURCE_MARK_TTL_MS). */
+  checkedAt: string
 }
 
 export interface AlertEngineState {
@@ -122,6 +124,7 @@ export function instanceKey(ruleId: string, symbol: string): string {
 }
 
 const iso = z.string().datetime()
+const EPOCH = new Date(0).toISOString()
 
 export const alertEventSchema = z.object({
   id: z.string().min(1),
@@ -197,10 +200,16 @@ export const engineStateSchema = z.object({
   seq: z.number().int().nonnegative(),
   instances: z.array(instanceSchema),
   baselines: z.record(z.string(), baselineSchema),
+  // Marks written before checkedAt had advancedAt (never later than the check): it stands in.
   sources: z
     .record(
       z.string(),
-      z.object({ newest: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), advancedAt: iso }),
+      z
+        .object({ newest: isoDate, checkedAt: iso.optional(), advancedAt: iso.optional() })
+        .transform((m): SourceMark => ({
+          newest: m.newest,
+          checkedAt: m.checkedAt ?? m.advancedAt ?? EPOCH,
+        })),
     )
     .default({}),
   findings: z.record(z.string(), z.array(z.string())).default({}),

@@ -23,6 +23,7 @@ import {
 } from './arbitraries'
 
 const DAY_MS = 86_400_000
+const HOUR_MS = 3_600_000
 const START = Date.parse('2025-03-03T12:00:00.000Z')
 
 const symbolInput = fc.record({ kind: readingKind, shape: detailShape, age: sourceAge })
@@ -92,6 +93,8 @@ interface Seen {
    */
   anchorAgrees: Record<'7d' | '30d', boolean>
   newest: string | null
+  /** When a poll last listed `newest`: without a new date, the mark counts for an hour. */
+  checkedAt: number
 }
 
 function selfConsistent(d: AssetDetail, w: '7d' | '30d'): boolean {
@@ -119,6 +122,7 @@ describe('rule evaluation properties', () => {
             anchorAt: START,
             anchorAgrees: { '7d': false, '30d': false },
             newest: null,
+            checkedAt: START,
           })
           const seen: Record<string, Seen> = { TSLA: fresh(), NVDA: fresh() }
           const lastSent = new Map<string, number>()
@@ -166,7 +170,10 @@ describe('rule evaluation properties', () => {
             for (const symbol of SYMBOLS) {
               const s = seen[symbol] as Seen
               const date = sourceDates.get(symbol)
-              if (date !== undefined) s.newest = date
+              if (date !== undefined) {
+                s.newest = date
+                s.checkedAt = nowMs
+              } else if (nowMs - s.checkedAt > HOUR_MS) s.newest = null
               const sourceStale =
                 s.newest !== null &&
                 nowMs - (Date.parse(`${s.newest}T00:00:00Z`) + DAY_MS) > 2 * DAY_MS
