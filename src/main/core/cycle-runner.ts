@@ -71,7 +71,7 @@ export class CycleRunner {
           saves: this.p.saves,
           alsoSave: [this.p.log],
           now: () => hooks.now(),
-          localMinuteOfDay: this.deps.localMinuteOfDay,
+          utcOffset: this.deps.utcOffset,
         },
         { settings: hooks.settings(), intervalMs: hooks.intervalMs(), signal },
       )

@@ -11,6 +11,7 @@ import type {
 import type { SerializedError } from '../../shared/errors'
 import type { AssetType } from '../../shared/liquidity-schemas'
 import type { Settings } from '../../shared/settings-schema'
+import { systemUtcOffset, type UtcOffset } from '../../shared/local-time'
 import type { KnownSymbol, WatchRow } from '../../shared/view-models'
 import type { AlertEngineState } from './alerts/engine-state'
 import {
@@ -49,7 +50,8 @@ export interface CycleDeps {
   /** Other stores the poll changes (the notification log), saved with the cache and alert state. */
   alsoSave?: Saveable[]
   now: () => Date
-  localMinuteOfDay?: (now: Date) => number
+  /** The user's time zone (quiet hours, times in messages); default the system's. */
+  utcOffset?: UtcOffset
 }
 
 export interface CycleInput {
@@ -78,16 +80,13 @@ export interface CycleResult {
 /** Failures that say nothing about reachability: a wrong symbol is not an outage. */
 const LOCAL_KINDS = new Set(['not-found', 'bad-request'])
 
-export function notifyPrefs(
-  settings: Settings,
-  localMinuteOfDay?: (now: Date) => number,
-): NotifyPrefs {
+export function notifyPrefs(settings: Settings, utcOffset?: UtcOffset): NotifyPrefs {
   return {
     notificationsEnabled: settings.notifications.enabled,
     quietHours: settings.quietHours,
     pausedUntil: settings.notificationsPausedUntil,
     notifyUnverified: settings.notifications.notifyUnverified,
-    localMinuteOfDay: localMinuteOfDay ?? ((d) => d.getHours() * 60 + d.getMinutes()),
+    utcOffset: utcOffset ?? systemUtcOffset,
   }
 }
 
@@ -156,7 +155,7 @@ export async function runCycle(deps: CycleDeps, input: CycleInput): Promise<Cycl
 
 /** The one place a poll's alert evaluation input is built. */
 function evaluateInput(
-  deps: Pick<CycleDeps, 'alerts' | 'localMinuteOfDay'>,
+  deps: Pick<CycleDeps, 'alerts' | 'utcOffset'>,
   settings: Settings,
   fetched: FetchResult,
   now: Date,
@@ -167,7 +166,7 @@ function evaluateInput(
     watchlist: settings.watchlist,
     observations: new Map(fetched.snapshots.map((s) => [s.symbol, toObservation(s)])),
     sourceDates: newestSeriesDates(fetched.stock),
-    prefs: notifyPrefs(settings, deps.localMinuteOfDay),
+    prefs: notifyPrefs(settings, deps.utcOffset),
     state: deps.alerts.state,
   }
 }

@@ -1,6 +1,7 @@
 // One (rule, symbol) for one cycle: its step through the episode, flap tracking, and which of its
 // events may reach the user now (data that disagrees, flapping, the cooldown), including news owed
 // from earlier cycles and the flapping notices.
+import { localWhen, type UtcOffset } from '../../../shared/local-time'
 import type { Absence } from './baseline'
 import type { InstanceRecord } from './engine-state'
 import { cooldownUntil } from './cooldown'
@@ -18,14 +19,20 @@ export interface Drafted {
   withhold: Withhold | null
 }
 
+export interface AdvanceContext {
+  now: Date
+  notifyUnverified: boolean
+  /** Parts missing from a trusted reading now; null when there was no trusted reading. */
+  absences: Absence[] | null
+  /** The user's time zone, for the times in notes and notices. */
+  tz: UtcOffset
+}
+
 export function advance(
   prev: InstanceRecord | undefined,
   t: Target,
   verdict: Measurement | NoVerdict,
-  now: Date,
-  notifyUnverified: boolean,
-  /** Parts missing from a trusted reading now; null when there was no trusted reading. */
-  absences: Absence[] | null,
+  { now, notifyUnverified, absences, tz }: AdvanceContext,
 ): { record: InstanceRecord; drafted: Drafted[] } {
   const { record, drafts } = step(prev, t, verdict, now)
   if (record.fingerprint !== t.fingerprint) restartFlapTracking(record, t.fingerprint)
@@ -44,13 +51,17 @@ export function advance(
     if (withhold === null && quiet)
       withhold = { reason: 'flapping', body: d.message, note: FLAPPING_NOTE }
     if (withhold === null && !open) {
-      const note = cooldownNote(t.rule.name, t.rule.cooldownMinutes, until ?? '')
+      const note = cooldownNote(
+        t.rule.name,
+        t.rule.cooldownMinutes,
+        until === null ? '' : localWhen(new Date(until), now, tz),
+      )
       withhold = { reason: 'cooldown', body: d.message, note }
     }
     if (withhold === null) open = false
     drafted.push({ draft: d, withhold })
   }
-  const left = issuerLeftNotice(record, t, absences, now, open)
+  const left = issuerLeftNotice(record, t, absences, now, open, tz)
   if (left !== null) {
     drafted.push({ draft: left, withhold: null })
     open = false

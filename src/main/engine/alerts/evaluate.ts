@@ -20,6 +20,7 @@ import { advance } from './advance'
 import { cooldownUntil } from './cooldown'
 import { owedAfter } from './episode-news'
 import { decideNotifications, type Candidate } from './notify'
+import { utcTime } from '../../../shared/local-time'
 import type { NotifyPrefs } from './quiet-hours'
 import { trackSource } from './source-freshness'
 import type { ReleaseVerdict } from './notes'
@@ -55,6 +56,7 @@ export function evaluateCycle(input: CycleInput): CycleResult {
   // Time-prefixed so ids stay unique even if a quarantined state restarts the counter.
   const newId = (): string => `${now.getTime().toString(36)}-${++seq}`
   const targets = liveTargets(input.rules, input.watchlist, now)
+  const tz = input.prefs.utcOffset ?? utcTime
 
   // Read each symbol once, so a vanished issuer is reported (and re-baselined) once for all rules.
   const symbols = new Set([...targets.map((t) => t.symbol), ...input.observations.keys()])
@@ -66,7 +68,7 @@ export function evaluateCycle(input: CycleInput): CycleResult {
     const mark = trackSource(state.sources[symbol], input.sourceDates?.get(symbol), now)
     if (mark !== undefined) sources[symbol] = mark
     const obs = input.observations.get(symbol)
-    const read = readSymbol(symbol, obs, state.baselines[symbol], mark, now)
+    const read = readSymbol(symbol, obs, state.baselines[symbol], mark, now, tz)
     readings.set(symbol, read.reading)
     findings[symbol] = read.findings
     if (read.baseline !== undefined) baselines[symbol] = read.baseline
@@ -89,7 +91,7 @@ export function evaluateCycle(input: CycleInput): CycleResult {
         : reading
     const prev = previous.get(instanceKey(t.rule.id, t.symbol))
     const absences = reading.kind === 'good' ? (reading.lfl?.absences ?? []) : null
-    const { record, drafted } = advance(prev, t, verdict, now, notifyUnverified, absences)
+    const { record, drafted } = advance(prev, t, verdict, { now, notifyUnverified, absences, tz })
     records.push(record)
     const disagreement = verdict.kind === 'measured' ? verdict.disagreement : null
     for (const { draft, withhold } of drafted) {

@@ -1,9 +1,9 @@
 // The notice a rule may ask for when an issuer or network stays missing from a symbol's data:
 // once per absence, naming it, after pendingCycles trusted polls without it (at least 2).
+import { localWhen, type UtcOffset } from '../../../shared/local-time'
 import type { Absence } from './baseline'
 import type { InstanceRecord } from './engine-state'
 import { formatAmount, formatPct } from './format'
-import { whenUtc } from './reading'
 import type { Target } from './rules'
 import type { DraftEvent } from './transitions'
 
@@ -17,6 +17,7 @@ export function issuerLeftNotice(
   absences: Absence[] | null,
   now: Date,
   mayNotify: boolean,
+  tz: UtcOffset,
 ): DraftEvent | null {
   if (absences === null) return null
   const absent = new Set(absences.flatMap((a) => a.keys))
@@ -34,7 +35,7 @@ export function issuerLeftNotice(
       a.tvl === null
         ? ''
         : ` (its last TVL was ${formatAmount(a.tvl)}${a.sharePct === null ? '' : `, ${formatPct(a.sharePct)} of ${t.symbol}`})`
-    return `${a.label} has been missing from the data since ${whenUtc(a.since, now)}${last}`
+    return `${a.label} has been missing from the data since ${localWhen(new Date(a.since), now, tz)}${last}`
   })
   const share = due.reduce((s, a) => s + (a.sharePct ?? 0), 0)
   return {

@@ -59,10 +59,11 @@ export function untoldRecoveryNote(why: keyof typeof UNTOLD_BECAUSE): string {
   return `Not notified: the alert this recovery ends was never notified (${UNTOLD_BECAUSE[why]}).`
 }
 
+/** `until`: when the cooldown ends, in the user's words ("14:05"). */
 export function cooldownNote(ruleName: string, minutes: number, until: string): string {
   return (
     `Not notified: “${ruleName}” already notified about this symbol less than ${minutes} min ago ` +
-    `(cooldown until ${until.slice(11, 16)} UTC). Shown in the app and the history; told when ` +
+    `(cooldown until ${until}). Shown in the app and the history; told when ` +
     'the cooldown ends if it is still true then.'
   )
 }
