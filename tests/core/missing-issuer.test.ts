@@ -48,7 +48,7 @@ describe('an issuer that vanishes from the data', () => {
     expect(h.notified).toHaveLength(1)
     const sent = h.notified[0]!
     expect(sent.status === 'sent' && sent.title).toMatch(
-      /^TSLA: issuer Ondo has been missing from the data since/,
+      /^TSLA: issuer Ondo missing from the latest data since/,
     )
   })
 })

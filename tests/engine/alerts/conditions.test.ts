@@ -79,7 +79,7 @@ describe('missing issuer or network', () => {
     const r = h.run({ TSLA: withoutOndo() })
     expect(r.events.map((e) => e.type)).toEqual(['issuer-left'])
     expect(sent(r)[0]?.title).toMatch(
-      /^TSLA: issuer Ondo has been missing from the data since 12:\d\d \(its last TVL was \$400K, 40\.0 % of TSLA\)/,
+      /^TSLA: issuer Ondo missing from the latest data since 12:\d\d \(last seen with \$400K, 40\.0 % of TSLA\)\. Changes are compared without it\.$/,
     )
     // Once per absence.
     expect(h.run({ TSLA: withoutOndo() }, 120).events).toEqual([])

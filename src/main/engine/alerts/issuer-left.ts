@@ -1,9 +1,9 @@
 // The notice a rule may ask for when an issuer or network stays missing from a symbol's data:
 // once per absence, naming it, after pendingCycles trusted polls without it (at least 2).
-import { localWhen, type UtcOffset } from '../../../shared/local-time'
+import type { UtcOffset } from '../../../shared/local-time'
 import type { Absence } from './baseline'
 import type { InstanceRecord } from './engine-state'
-import { formatAmount, formatPct } from './format'
+import { absenceText } from './reading'
 import type { Target } from './rules'
 import type { DraftEvent } from './transitions'
 
@@ -30,13 +30,7 @@ export function issuerLeftNotice(
   )
   if (due.length === 0) return null
   r.missingNamed = [...new Set([...r.missingNamed, ...due.flatMap((a) => a.keys)])]
-  const lines = due.map((a) => {
-    const last =
-      a.tvl === null
-        ? ''
-        : ` (its last TVL was ${formatAmount(a.tvl)}${a.sharePct === null ? '' : `, ${formatPct(a.sharePct)} of ${t.symbol}`})`
-    return `${a.label} has been missing from the data since ${localWhen(new Date(a.since), now, tz)}${last}`
-  })
+  const lines = due.map((a) => absenceText(a, t.symbol, now, tz))
   const share = due.reduce((s, a) => s + (a.sharePct ?? 0), 0)
   return {
     at: now.toISOString(),
