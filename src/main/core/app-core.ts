@@ -12,7 +12,6 @@ import type {
 } from '../../shared/view-models'
 import type { IpcCore } from '../ipc/core-types'
 import type { AppCore } from './app-core-types'
-import { toInstance } from '../engine/alerts/engine-state'
 import { requestKey } from '../engine/cache-envelope'
 import type { CycleResult } from '../engine/cycle'
 import { assetRequest } from '../engine/cycle-fetch'
@@ -23,7 +22,13 @@ import { openCoreParts, type AppCoreDeps, type CoreParts } from './core-parts'
 import { removeRule, snoozeRule, upsertRule } from './rules-ops'
 import { CycleRunner } from './cycle-runner'
 import { switchSource } from './source-switch'
-import { currentRows, currentStatus, effectiveSettings, lastFetchedMs } from './core-snapshot'
+import {
+  currentRows,
+  currentStatus,
+  effectiveSettings,
+  instancesNow,
+  lastFetchedMs,
+} from './core-snapshot'
 import { testConnection } from './test-connection'
 import { testNotification } from './test-notification'
 
@@ -173,7 +178,7 @@ class Core implements AppCore {
     return Promise.resolve(this.p.alerts.history(filter))
   }
   getAlertInstances(): ReturnType<IpcCore['getAlertInstances']> {
-    return Promise.resolve(this.p.alerts.state.instances.map(toInstance))
+    return Promise.resolve(instancesNow(this.p))
   }
   getNotificationLog(): ReturnType<IpcCore['getNotificationLog']> {
     return Promise.resolve(this.p.log.list())

@@ -75,6 +75,8 @@ export interface CycleResult {
   retryAfterMs: number | null
   /** Every request of the poll that failed, with whether cached data stood in. */
   failures: RequestFailure[]
+  /** Per symbol read: what makes its data less than trustworthy (kept in memory, not stored). */
+  findings: Record<string, string[]>
 }
 
 /** Failures that say nothing about reachability: a wrong symbol is not an outage. */
@@ -150,6 +152,7 @@ export async function runCycle(deps: CycleDeps, input: CycleInput): Promise<Cycl
     staleSince: staleSince(rows),
     retryAfterMs: longestRetryAfter(fetched.errors),
     failures: requestFailures(fetched),
+    findings: evaluated.findings,
   }
 }
 

@@ -38,29 +38,26 @@ export function advance(
   if (record.fingerprint !== t.fingerprint) restartFlapTracking(record, t.fingerprint)
   if (verdict.kind === 'measured') trackFlapping(record, verdict)
   const until = cooldownUntil(record, t.rule, now)
-  record.cooldownUntil = until
-  // One notification per instance per cycle at most, and none inside the cooldown.
-  let open = until === null
   const disagreement = verdict.kind === 'measured' ? verdict.disagreement : null
   const quiet = record.flapping || record.flapAnnounced
 
   const drafted: Drafted[] = []
   if (drafts.some((d) => d.type === 'fired' || d.type === 'resolved')) record.owed = null
+  // step() drafts at most one event a cycle; it is withheld for its data, flapping or the cooldown.
   for (const d of drafts) {
     let withhold = dataWithhold(d, prev, disagreement, notifyUnverified)
     if (withhold === null && quiet)
       withhold = { reason: 'flapping', body: d.message, note: FLAPPING_NOTE }
-    if (withhold === null && !open) {
-      const note = cooldownNote(
-        t.rule.name,
-        t.rule.cooldownMinutes,
-        until === null ? '' : localWhen(new Date(until), now, tz),
-      )
+    if (withhold === null && until !== null) {
+      const when = localWhen(new Date(until), now, tz)
+      const note = cooldownNote(t.rule.name, t.rule.cooldownMinutes, when)
       withhold = { reason: 'cooldown', body: d.message, note }
     }
-    if (withhold === null) open = false
     drafted.push({ draft: d, withhold })
   }
+  // The notices below go out only outside the cooldown, and only when no event of this cycle
+  // did: one notification per instance per cycle (a notice not sent now waits for a later one).
+  let open = until === null && drafted.every((x) => x.withhold !== null)
   const left = issuerLeftNotice(record, t, absences, now, open, tz)
   if (left !== null) {
     drafted.push({ draft: left, withhold: null })

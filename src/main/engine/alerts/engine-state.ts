@@ -6,10 +6,12 @@ import {
   HELD_BACK_REASONS,
   type AlertEvent,
   type AlertInstance,
+  type AlertRule,
   type ChangeWindow,
   type HeldBackReason,
 } from '../../../shared/alert-rules'
 import { isoDate } from '../../../shared/liquidity-schemas'
+import { cooldownUntil } from './cooldown'
 
 /** Where an instance is in its episode; the shown AlertState may differ (stale, error, nodata). */
 export type Phase = 'ok' | 'pending' | 'firing'
@@ -20,8 +22,11 @@ export interface Owed {
   why: HeldBackReason
 }
 
-/** heldBack is derived from owed when shown (toInstance), not stored twice. */
-export interface InstanceRecord extends Omit<AlertInstance, 'heldBack'> {
+/**
+ * heldBack (from owed) and cooldownUntil (from lastOutAt and the rule) are derived when shown
+ * (toInstance), not stored.
+ */
+export interface InstanceRecord extends Omit<AlertInstance, 'heldBack' | 'cooldownUntil'> {
   phase: Phase
   /** Last 'fired' or 'repeated' event: the repeat timer runs from here. */
   lastAlertAt: string | null
@@ -94,8 +99,6 @@ export interface AlertEngineState {
   baselines: Record<string, SymbolBaseline>
   /** Per symbol: how current the service's own data is (source freshness). */
   sources: Record<string, SourceMark>
-  /** Per symbol: the last cycle's findings about its data, so rows built between cycles show them. */
-  findings: Record<string, string[]>
   /** 'once' rules: instance key → fingerprint of the rule when its notification went out. */
   onceSent: Record<string, string>
   /** Events waiting for quiet hours or a pause to end; delivered as one digest. */
@@ -112,7 +115,6 @@ export function freshState(): AlertEngineState {
     instances: [],
     baselines: {},
     sources: {},
-    findings: {},
     onceSent: {},
     held: [],
     heldOverflow: 0,
@@ -167,7 +169,6 @@ const instanceSchema = z
       .default(''),
     flapping: z.boolean().default(false),
     flapAnnounced: z.boolean().default(false),
-    cooldownUntil: iso.nullable().default(null),
     fingerprint: z.string().default(''),
     missingNamed: z.array(z.string()).default([]),
   })
@@ -212,14 +213,17 @@ export const engineStateSchema = z.object({
         })),
     )
     .default({}),
-  findings: z.record(z.string(), z.array(z.string())).default({}),
   onceSent: z.record(z.string(), z.string()),
   held: z.array(z.object({ reason: z.enum(['quiet-hours', 'paused']), event: alertEventSchema })),
   heldOverflow: z.number().int().nonnegative(),
 }) satisfies z.ZodType<AlertEngineState, unknown>
 
-/** Strip engine bookkeeping for the UI. */
-export function toInstance(r: InstanceRecord): AlertInstance {
+/** Strip engine bookkeeping for the UI; the cooldown follows from the rule as it is now. */
+export function toInstance(
+  r: InstanceRecord,
+  rule: AlertRule | undefined,
+  now: Date,
+): AlertInstance {
   return {
     ruleId: r.ruleId,
     symbol: r.symbol,
@@ -233,6 +237,16 @@ export function toInstance(r: InstanceRecord): AlertInstance {
     detail: r.detail,
     heldBack: r.owed?.why ?? null,
     flapping: r.flapping,
-    cooldownUntil: r.cooldownUntil,
+    cooldownUntil: rule === undefined ? null : cooldownUntil(r, rule, now),
   }
+}
+
+/** The instances as the UI shows them now, under the rules as they are. */
+export function instancesOf(
+  records: InstanceRecord[],
+  rules: AlertRule[],
+  now: Date,
+): AlertInstance[] {
+  const byId = new Map(rules.map((r) => [r.id, r]))
+  return records.map((r) => toInstance(r, byId.get(r.ruleId), now))
 }

@@ -17,7 +17,6 @@ import {
 import { measure } from './measure'
 import { readSymbol, type Observation, type SymbolReading } from './reading'
 import { advance } from './advance'
-import { cooldownUntil } from './cooldown'
 import { owedAfter } from './episode-news'
 import { decideNotifications, type Candidate } from './notify'
 import { utcTime } from '../../../shared/local-time'
@@ -131,11 +130,7 @@ export function evaluateCycle(input: CycleInput): CycleResult {
       o.record.owed = owedAfter(c.event, c.withhold, o.prev, o.record.owed)
     else if (c.event.type === 'fired' || c.event.type === 'resolved') o.record.owed = null
   }
-  records.forEach((r, i) => {
-    if (!outKeys.has(instanceKey(r.ruleId, r.symbol))) return
-    r.lastOutAt = at
-    r.cooldownUntil = cooldownUntil(r, (targets[i] as Target).rule, now)
-  })
+  for (const r of records) if (outKeys.has(instanceKey(r.ruleId, r.symbol))) r.lastOutAt = at
 
   // 'once' memory survives disabling a rule, not deleting it.
   const ruleIds = new Set(input.rules.map((r) => r.id))
@@ -151,14 +146,13 @@ export function evaluateCycle(input: CycleInput): CycleResult {
       instances: records,
       baselines,
       sources,
-      findings,
       onceSent,
       held: notified.held,
       heldOverflow: notified.heldOverflow,
     },
     events: [...alertEvents, ...notified.events],
     decisions: notified.decisions,
-    instances: records.map(toInstance),
+    instances: records.map((r, i) => toInstance(r, (targets[i] as Target).rule, now)),
     findings,
   }
 }
