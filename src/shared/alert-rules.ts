@@ -182,6 +182,11 @@ export const SUPPRESS_REASONS = [
   'cooldown',
   /** The rule/symbol is flapping: one notice when it starts and one when it settles. */
   'flapping',
+  /**
+   * A held alert on figures that disagree, at the end of its hold, after the user turned off
+   * notifying such alerts — and it is no longer news (while it is, it stays held and owed).
+   */
+  'figures-disagree',
 ] as const
 export type SuppressReason = (typeof SUPPRESS_REASONS)[number]
 

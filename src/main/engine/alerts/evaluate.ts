@@ -118,6 +118,10 @@ export function evaluateCycle(input: CycleInput): CycleResult {
     heldOverflow: state.heldOverflow,
     newId,
     release: releaseVerdict(input.rules, targets),
+    oweAgain: (e) => {
+      const r = records.find((x) => x.ruleId === e.ruleId && x.symbol === e.symbol)
+      return r !== undefined && oweAgain(r, e)
+    },
   })
   const notifiedKeys = new Set(notified.notifiedKeys)
   for (const r of records)
@@ -155,6 +159,18 @@ export function evaluateCycle(input: CycleInput): CycleResult {
     instances: records.map((r, i) => toInstance(r, (targets[i] as Target).rule, now)),
     findings,
   }
+}
+
+/**
+ * Keeps a released alert's news owed while it is still true ('fired' while firing, 'resolved' while
+ * not) and nothing else is owed; returns whether it did.
+ */
+function oweAgain(r: InstanceRecord, e: AlertEvent): boolean {
+  const type = e.type === 'fired' || e.type === 'resolved' ? e.type : null
+  const stillTrue = type !== null && (type === 'fired') === (r.phase === 'firing')
+  if (type === null || !stillTrue || (r.owed !== null && r.owed.type !== type)) return false
+  r.owed = { type, why: 'figures-disagree' }
+  return true
 }
 
 /** A held alert is delivered only if its rule still exists, still covers the symbol and is not snoozed. */

@@ -72,6 +72,12 @@ export const FLAPPING_NOTE =
   'Not notified: this rule keeps changing state for the symbol (flapping). One notice says so, ' +
   'and one more when it settles; every change is still in the history.'
 
-export const UNVERIFIED_RELEASE_NOTE =
+const UNVERIFIED_OFF =
   'Held for later, then not delivered: its figures disagree, and alerts whose figures disagree ' +
   'are no longer notified (Settings → Notifications).'
+
+/** Still true when its hold ended: owed, told once the figures agree. */
+export const UNVERIFIED_RELEASE_NOTE = `${UNVERIFIED_OFF} It is told if the figures agree while it lasts.`
+
+/** No longer true when its hold ended: nothing is owed. */
+export const UNVERIFIED_GONE_NOTE = `${UNVERIFIED_OFF} It is no longer news.`
