@@ -1,5 +1,6 @@
 // The notice a rule may ask for when an issuer or network stays missing from a symbol's data:
 // once per absence, naming it, after pendingCycles trusted polls without it (at least 2).
+import { missingPartPolls } from '../../../shared/alert-facts'
 import type { UtcOffset } from '../../../shared/local-time'
 import type { Absence } from './baseline'
 import type { InstanceRecord } from './engine-state'
@@ -25,7 +26,7 @@ export function issuerLeftNotice(
   if (!t.rule.notifyMissingIssuers || !mayNotify) return null
   const due = absences.filter(
     (a) =>
-      a.polls >= Math.max(2, t.rule.pendingCycles) &&
+      a.polls >= missingPartPolls(t.rule.pendingCycles) &&
       !a.keys.every((k) => r.missingNamed.includes(k)),
   )
   if (due.length === 0) return null

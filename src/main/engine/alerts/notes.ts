@@ -1,4 +1,6 @@
 // The plain-language notes that say why an alert was not notified (Notification log, check --json).
+// Those the Alerts view shows too live in shared/alert-facts.ts.
+export { DISAGREE_NOTE, FLAPPING_NOTE } from '../../../shared/alert-facts'
 /** Holds that end by the clock (and then deliver a digest). */
 export type TimeHold = 'quiet-hours' | 'paused'
 
@@ -43,12 +45,6 @@ export function droppedNote(
   }
 }
 
-export const DISAGREE_NOTE =
-  'Not notified: the service’s own change figure contradicts the change its history gives, so ' +
-  'neither can be trusted. The alert is kept in the history and is notified if the figures agree ' +
-  'while it lasts. To be told about such alerts anyway, turn on “Notify alerts whose figures ' +
-  'disagree” in Settings → Notifications.'
-
 const UNTOLD_BECAUSE = {
   'figures-disagree': 'its figures disagreed',
   cooldown: 'it came inside the cooldown',
@@ -67,10 +63,6 @@ export function cooldownNote(ruleName: string, minutes: number, until: string): 
     'the cooldown ends if it is still true then.'
   )
 }
-
-export const FLAPPING_NOTE =
-  'Not notified: this rule keeps changing state for the symbol (flapping). One notice says so, ' +
-  'and one more when it settles; every change is still in the history.'
 
 const UNVERIFIED_OFF =
   'Held for later, then not delivered: its figures disagree, and alerts whose figures disagree ' +
