@@ -227,7 +227,12 @@ describe('figures that disagree (reported tvlChange vs computed change)', () => 
     h.warm()
     const r = h.run(disagreeing())
     expect(sent(r)).toHaveLength(1)
+    // Marked once, by the event's verified flag: the history view marks it from the flag too.
     expect(sent(r)[0]?.title).toBe('TSLA TVL down 12.4 % in 7 days (unverified)')
+    expect(r.events[0]).toMatchObject({
+      verified: false,
+      message: 'TSLA TVL down 12.4 % in 7 days',
+    })
     expect(sent(r)[0]?.body).toContain(
       'figures disagree: service says +2.0 %, history says −12.4 %',
     )
