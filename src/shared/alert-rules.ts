@@ -1,5 +1,20 @@
 // Alert rules and the values the alert engine produces (states, events, decisions).
 import { z } from 'zod'
+import {
+  DEFAULT_COOLDOWN_MINUTES,
+  MAX_COOLDOWN_MINUTES,
+  type AlertEventType,
+  type HeldBackReason,
+} from './alert-facts'
+
+// The facts the renderer needs too live without zod in alert-facts.ts; re-exported for the engine.
+export {
+  ALERT_EVENT_TYPES,
+  DEFAULT_COOLDOWN_MINUTES,
+  HELD_BACK_REASONS,
+  type AlertEventType,
+  type HeldBackReason,
+} from './alert-facts'
 
 export const ALERT_STATES = [
   'ok',
@@ -48,8 +63,6 @@ export const ruleOverrideSchema = z
   })
   .strict()
 
-export const DEFAULT_COOLDOWN_MINUTES = 60
-
 export const alertRuleSchema = z
   .object({
     id: z.string().min(1).max(64),
@@ -84,7 +97,7 @@ export const alertRuleSchema = z
       .number()
       .int()
       .min(0)
-      .max(7 * 24 * 60)
+      .max(MAX_COOLDOWN_MINUTES)
       .default(DEFAULT_COOLDOWN_MINUTES),
     /**
      * Notify, naming it, when an issuer or network of a symbol has been missing from the data for
@@ -120,25 +133,6 @@ export function defaultRules(): AlertRule[] {
     },
   ]
 }
-
-/** Kinds of history entries. A public interface (check --json, history filter): add, never rename. */
-export const ALERT_EVENT_TYPES = [
-  'fired',
-  'resolved',
-  'repeated',
-  'snoozed',
-  'held',
-  'delivered',
-  /** A held alert not delivered when the hold ended (its rule was snoozed, turned off or deleted). */
-  'dropped',
-  /** A (rule, symbol) keeps changing state: one notice instead of one per episode. */
-  'flapping',
-  /** It settled: one notice, with the state it settled in. */
-  'flap-ended',
-  /** An issuer or network has been missing from the data for a while (rules that ask). */
-  'issuer-left',
-] as const
-export type AlertEventType = (typeof ALERT_EVENT_TYPES)[number]
 
 export interface AlertEvent {
   id: string
@@ -182,6 +176,11 @@ export const SUPPRESS_REASONS = [
   'cooldown',
   /** The rule/symbol is flapping: one notice when it starts and one when it settles. */
   'flapping',
+  /**
+   * A held alert on figures that disagree, at the end of its hold, after the user turned off
+   * notifying such alerts — and it is no longer news (while it is, it stays held and owed).
+   */
+  'figures-disagree',
 ] as const
 export type SuppressReason = (typeof SUPPRESS_REASONS)[number]
 
@@ -214,10 +213,7 @@ export interface AlertInstance {
   heldBack: HeldBackReason | null
   /** Keeps changing state (flap detection): notified once, not per episode, until it settles. */
   flapping: boolean
-  /** Until when a new notification for it waits (the rule's cooldown, as of the last cycle); null when none. */
+  /** Until when a new notification for it waits (the rule's cooldown, from its last notification and
+   *  the rule as it is now); null when none. */
   cooldownUntil: string | null
 }
-
-/** Reasons an episode's news is owed to the user rather than dropped. */
-export const HELD_BACK_REASONS = ['figures-disagree', 'cooldown', 'flapping'] as const
-export type HeldBackReason = (typeof HELD_BACK_REASONS)[number]

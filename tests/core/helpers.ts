@@ -14,6 +14,7 @@ import { KeytarSecretStore } from '../../src/main/engine/secret-store-keytar'
 import { openSettings } from '../../src/main/engine/settings-store'
 import { startLocalService, type LocalService } from '../../src/main/service/server'
 import { FakeClock } from '../engine/scheduler/fake-clock'
+import { utcTime } from '../../src/shared/local-time'
 
 export const MIN = 60_000
 
@@ -116,7 +117,7 @@ export async function harness(o: HarnessOptions = {}): Promise<Harness> {
     },
     notify: (d) => h.notified.push(d),
     clock,
-    localMinuteOfDay: (d) => d.getUTCHours() * 60 + d.getUTCMinutes(),
+    utcOffset: utcTime,
     embeddedService: {
       start: async (opts) => {
         embedded = await startLocalService(opts)

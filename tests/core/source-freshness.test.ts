@@ -44,4 +44,32 @@ describe('source freshness', () => {
     expect(instance).toMatchObject({ state: 'stale' })
     expect(instance!.detail).toMatch(/^source stale/)
   })
+
+  it('a stale mark does not outlive the check: analytics failing for days, the fresh detail is judged', async () => {
+    h = await harness({ settings: { watchlist: ['TSLA'] } })
+    await cycleThenWait(h)
+    // The service's series for TSLA stopped three days ago: source-stale.
+    const frozen = h.service.scenarios.add({
+      kind: 'frozen',
+      symbol: 'TSLA',
+      asOf: h.clock.now() - 3 * DAY,
+    })
+    await cycleThenWait(h)
+    expect(row(h.core.lastCycle()!.rows, 'TSLA').alertState).toBe('stale')
+    // It recovers, but from now on the analytics request fails (cached analytics stand in and
+    // say nothing new), while the asset detail answers fresh — and shows a real 30 % drop.
+    h.service.scenarios.remove(frozen)
+    h.service.faults.inject({ kind: 'status', status: 500, match: 'analytics' })
+    h.service.scenarios.add({ kind: 'tvl-drop', symbol: 'TSLA', pct: 30, windowDays: 1 })
+    for (let i = 0; i < 12; i++) await cycleThenWait(h, 6 * 60 * MIN)
+
+    const tsla = row(h.core.lastCycle()!.rows, 'TSLA')
+    expect(tsla.problems.filter((p) => p.startsWith('source stale'))).toEqual([])
+    expect(tsla.alertState).toBe('firing')
+    expect(await h.core.getAlertHistory({ type: 'fired' })).toHaveLength(1)
+    expect(h.notified[0]).toMatchObject({
+      status: 'sent',
+      title: expect.stringMatching(/^TSLA TVL down/),
+    })
+  })
 })

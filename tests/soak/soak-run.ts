@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Conf from 'conf'
 import type { AlertEvent, NotificationDecision } from '../../src/shared/alert-rules'
+import { utcTime } from '../../src/shared/local-time'
 import type { EngineStatus, WatchRow } from '../../src/shared/view-models'
 import { createAppCore } from '../../src/main/core/app-core'
 import { cacheDirFor, cacheNamespace } from '../../src/main/engine/cache-namespace'
@@ -126,7 +127,7 @@ export async function runSoak(o: SoakOptions): Promise<SoakReport> {
     },
     notify: (d) => sent.push(d),
     clock,
-    localMinuteOfDay: (d) => d.getUTCHours() * 60 + d.getUTCMinutes(),
+    utcOffset: utcTime,
     isPackaged: false,
   })
   const issuers = await issuersOf(twin, symbols)

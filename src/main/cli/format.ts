@@ -1,4 +1,5 @@
 // How `check` prints: a fixed-width table for people, a stable JSON document for scripts.
+import { headline } from '../engine/alerts/notification-text'
 import type { CycleResult } from '../engine/cycle'
 import type { AlertInstance, AlertRule } from '../../shared/alert-rules'
 import type { WatchRow } from '../../shared/view-models'
@@ -83,7 +84,7 @@ export function oneLine(s: string): string {
 /** What happened this poll, then every decision not to notify and why. */
 export function eventLines(cycle: CycleResult): string[] {
   return [
-    ...cycle.events.map((e) => `${e.type.toUpperCase()}: ${e.message}`),
+    ...cycle.events.map((e) => `${e.type.toUpperCase()}: ${headline(e)}`),
     ...cycle.decisions.flatMap((d) =>
       d.status === 'sent' ? [] : [`NOT NOTIFIED (${d.reason}): ${oneLine(d.note)}`],
     ),

@@ -1,5 +1,6 @@
 // Every way a request can fail → one LiquidityError kind with a sentence a non-technical user can act on.
 import { LiquidityError } from '../../shared/errors'
+import { localClock, systemUtcOffset, type UtcOffset } from '../../shared/local-time'
 
 export function cancelledError(): LiquidityError {
   return new LiquidityError('cancelled', 'The request was cancelled.')
@@ -94,9 +95,8 @@ function withDetail(base: string, detail: string | undefined): string {
 }
 
 /** Local HH:MM of the first whole minute at or after t: by then the hold is surely over. */
-export function clockTime(t: number): string {
-  const d = new Date(Math.ceil(t / 60_000) * 60_000)
-  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`
+export function clockTime(t: number, tz: UtcOffset = systemUtcOffset): string {
+  return localClock(new Date(Math.ceil(t / 60_000) * 60_000), tz)
 }
 
 /** What a hold means, in one sentence that names until when. */

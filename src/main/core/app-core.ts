@@ -12,7 +12,6 @@ import type {
 } from '../../shared/view-models'
 import type { IpcCore } from '../ipc/core-types'
 import type { AppCore } from './app-core-types'
-import { toInstance } from '../engine/alerts/engine-state'
 import type { CycleResult } from '../engine/cycle'
 import { Poller, type CycleOutcome } from '../engine/scheduler'
 import { cachedKnownSymbols } from '../engine/snapshot-cache'
@@ -22,7 +21,13 @@ import { removeRule, snoozeRule, upsertRule } from './rules-ops'
 import * as edits from './settings-edits'
 import { CycleRunner } from './cycle-runner'
 import { switchSource } from './source-switch'
-import { currentRows, currentStatus, effectiveSettings, lastFetchedMs } from './core-snapshot'
+import {
+  currentRows,
+  currentStatus,
+  effectiveSettings,
+  instancesNow,
+  lastFetchedMs,
+} from './core-snapshot'
 import { testConnection } from './test-connection'
 import { testNotification } from './test-notification'
 
@@ -159,7 +164,7 @@ class Core implements AppCore {
     return Promise.resolve(this.p.alerts.history(filter))
   }
   getAlertInstances(): ReturnType<IpcCore['getAlertInstances']> {
-    return Promise.resolve(this.p.alerts.state.instances.map(toInstance))
+    return Promise.resolve(instancesNow(this.p))
   }
   getNotificationLog(): ReturnType<IpcCore['getNotificationLog']> {
     return Promise.resolve(this.p.log.list())

@@ -1,6 +1,7 @@
 // Everything AppCore owns, opened once: settings, cache, alert state, key, connection, log.
 import type { NotificationDecision } from '../../shared/alert-rules'
 import { toSerializedError } from '../../shared/errors'
+import type { UtcOffset } from '../../shared/local-time'
 import type { EventSink } from '../ipc/events'
 import { AlertStateStore } from '../engine/alerts/alert-state-store'
 import type { ResponseCache } from '../engine/cache'
@@ -33,8 +34,8 @@ export interface AppCoreDeps {
   client?: ClientTuning
   /** Per-run replacements that are not persisted (the CLI's --symbols and --base-url). */
   overrides?: { watchlist?: string[]; baseUrl?: string | null }
-  /** Local minute of the day for quiet hours; default the system time zone. */
-  localMinuteOfDay?: (now: Date) => number
+  /** The user's time zone for quiet hours and times in messages; default the system's. */
+  utcOffset?: UtcOffset
   /** Diagnostics (never the key). */
   log?: (line: string) => void
 }

@@ -1,7 +1,8 @@
 // What the core shows right now: settings with per-run overrides, watch rows and engine status.
 import type { Settings } from '../../shared/settings-schema'
 import type { EngineStatus, WatchRow } from '../../shared/view-models'
-import { toInstance } from '../engine/alerts/engine-state'
+import type { AlertInstance } from '../../shared/alert-rules'
+import { instancesOf } from '../engine/alerts/engine-state'
 import { snoozedSymbols } from '../engine/cycle'
 import type { PollerStatus } from '../engine/scheduler'
 import { cachedRows } from '../engine/snapshot-cache'
@@ -25,6 +26,11 @@ export function lastFetchedMs(p: CoreParts): number | null {
   return at === null ? null : Date.parse(at)
 }
 
+/** The alert instances as shown now: their cooldown follows from the rules as they are. */
+export function instancesNow(p: CoreParts): AlertInstance[] {
+  return instancesOf(p.alerts.state.instances, p.settings.get().rules, new Date(p.clock.now()))
+}
+
 export function currentRows(p: CoreParts, runner: CycleRunner): WatchRow[] {
   const s = effectiveSettings(p)
   const nowMs = p.clock.now()
@@ -33,11 +39,11 @@ export function currentRows(p: CoreParts, runner: CycleRunner): WatchRow[] {
     watchlist: s.watchlist,
     nowMs,
     intervalMs: s.intervalMinutes * 60_000,
-    instances: p.alerts.state.instances.map(toInstance),
+    instances: instancesNow(p),
     snoozed: snoozedSymbols(s.rules, s.watchlist, new Date(nowMs)),
     errors: runner.symbolErrors,
     pollProblems: [p.saves.rowProblem()].filter((x): x is string => x !== null),
-    findings: p.alerts.state.findings,
+    findings: runner.findings,
   })
 }
 
@@ -53,7 +59,7 @@ export function currentStatus(
     poller,
     lastError: runner.lastError,
     rows: currentRows(p, runner),
-    instances: p.alerts.state.instances.map(toInstance),
+    instances: instancesNow(p),
     settings,
     nowMs: p.clock.now(),
     intervalMs: settings.intervalMinutes * 60_000,

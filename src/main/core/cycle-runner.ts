@@ -23,6 +23,8 @@ export class CycleRunner {
   last: CycleResult | null = null
   lastError: SerializedError | null = null
   symbolErrors = new Map<string, SerializedError>()
+  /** Per symbol: the last poll's findings about its data, for rows built until the next one. */
+  findings: Record<string, string[]> = {}
   /** Settles when the cycle in flight (if any) has finished writing. */
   running: Promise<unknown> = Promise.resolve()
 
@@ -37,6 +39,7 @@ export class CycleRunner {
     this.last = null
     this.lastError = null
     this.symbolErrors = new Map()
+    this.findings = {}
   }
 
   run(signal: AbortSignal): Promise<CycleOutcome> {
@@ -71,7 +74,7 @@ export class CycleRunner {
           saves: this.p.saves,
           alsoSave: [this.p.log],
           now: () => hooks.now(),
-          localMinuteOfDay: this.deps.localMinuteOfDay,
+          utcOffset: this.deps.utcOffset,
         },
         { settings: hooks.settings(), intervalMs: hooks.intervalMs(), signal },
       )
@@ -83,6 +86,7 @@ export class CycleRunner {
       this.symbolErrors = new Map(
         r.rows.flatMap((row) => (row.error ? [[row.symbol, row.error]] : [])),
       )
+      this.findings = r.findings
       if (r.retryAfterMs !== null) hooks.holdOff(this.p.clock.now() + r.retryAfterMs)
       hooks.emitRows(r.rows)
       if (r.events.length > 0) this.deps.emit('alertEvents', r.events)

@@ -11,6 +11,7 @@ import type {
 import type { SerializedError } from '../../shared/errors'
 import type { AssetType } from '../../shared/liquidity-schemas'
 import type { Settings } from '../../shared/settings-schema'
+import { systemUtcOffset, type UtcOffset } from '../../shared/local-time'
 import type { KnownSymbol, WatchRow } from '../../shared/view-models'
 import type { AlertEngineState } from './alerts/engine-state'
 import {
@@ -49,7 +50,8 @@ export interface CycleDeps {
   /** Other stores the poll changes (the notification log), saved with the cache and alert state. */
   alsoSave?: Saveable[]
   now: () => Date
-  localMinuteOfDay?: (now: Date) => number
+  /** The user's time zone (quiet hours, times in messages); default the system's. */
+  utcOffset?: UtcOffset
 }
 
 export interface CycleInput {
@@ -80,21 +82,20 @@ export interface CycleResult {
    * then loses this poll's alert progress: its next run starts from the last state saved.
    */
   alertStateUnsaved: SaveFailure | null
+  /** Per symbol read: what makes its data less than trustworthy (kept in memory, not stored). */
+  findings: Record<string, string[]>
 }
 
 /** Failures that say nothing about reachability: a wrong symbol is not an outage. */
 const LOCAL_KINDS = new Set(['not-found', 'bad-request'])
 
-export function notifyPrefs(
-  settings: Settings,
-  localMinuteOfDay?: (now: Date) => number,
-): NotifyPrefs {
+export function notifyPrefs(settings: Settings, utcOffset?: UtcOffset): NotifyPrefs {
   return {
     notificationsEnabled: settings.notifications.enabled,
     quietHours: settings.quietHours,
     pausedUntil: settings.notificationsPausedUntil,
     notifyUnverified: settings.notifications.notifyUnverified,
-    localMinuteOfDay: localMinuteOfDay ?? ((d) => d.getHours() * 60 + d.getMinutes()),
+    utcOffset: utcOffset ?? systemUtcOffset,
   }
 }
 
@@ -160,12 +161,13 @@ export async function runCycle(deps: CycleDeps, input: CycleInput): Promise<Cycl
     failures: requestFailures(fetched),
     unsaved: deps.saves.failures(),
     alertStateUnsaved: deps.saves.failure(deps.alerts),
+    findings: evaluated.findings,
   }
 }
 
 /** The one place a poll's alert evaluation input is built. */
 function evaluateInput(
-  deps: Pick<CycleDeps, 'alerts' | 'localMinuteOfDay'>,
+  deps: Pick<CycleDeps, 'alerts' | 'utcOffset'>,
   settings: Settings,
   fetched: FetchResult,
   now: Date,
@@ -176,7 +178,7 @@ function evaluateInput(
     watchlist: settings.watchlist,
     observations: new Map(fetched.snapshots.map((s) => [s.symbol, toObservation(s)])),
     sourceDates: newestSeriesDates(fetched.stock),
-    prefs: notifyPrefs(settings, deps.localMinuteOfDay),
+    prefs: notifyPrefs(settings, deps.utcOffset),
     state: deps.alerts.state,
   }
 }

@@ -1,6 +1,7 @@
 // Which of the app's files could not be saved lately, and why, in plain words: one line for the
 // status (EngineStatus.notices) and a short problem for every row. Saving never throws to its
 // caller: the poll's data stays in memory, and a store is fine again once a later save lands.
+import { joinNames } from '../../shared/plain-list'
 import { describeFsError } from './fs-error'
 
 /** A store the app saves to disk: what the user knows it as, where it is, how to save it whole. */
@@ -23,11 +24,6 @@ function attempt(store: Saveable): Promise<{ error: unknown } | null> {
     () => null,
     (error: unknown) => ({ error }),
   )
-}
-
-function listed(items: string[]): string {
-  if (items.length <= 1) return items.join('')
-  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`
 }
 
 export class SaveHealth {
@@ -77,8 +73,8 @@ export class SaveHealth {
     const reasons = new Set(f.map((x) => x.reason))
     const what =
       reasons.size === 1
-        ? `${listed(f.map((x) => `${x.label} (${x.path})`))} could not be written: ${f[0]!.reason}`
-        : `${listed(f.map((x) => `${x.label} (${x.path}: ${x.reason})`))} could not be written`
+        ? `${joinNames(f.map((x) => `${x.label} (${x.path})`))} could not be written: ${f[0]!.reason}`
+        : `${joinNames(f.map((x) => `${x.label} (${x.path}: ${x.reason})`))} could not be written`
     return (
       `Liquidity Watch cannot save its data: ${what}. Alerts still run and the latest figures ` +
       'stay on screen; they are saved as soon as writing works again. Check that the disk has ' +

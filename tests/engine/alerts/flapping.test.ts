@@ -96,6 +96,18 @@ describe('cooldown between notifications of one rule and symbol', () => {
     expect(later.decisions).toEqual([])
   })
 
+  it("its note says until when in the user's local time", () => {
+    const h = new Harness({
+      rules: [rule({ pendingCycles: 1, rearmMarginPct: 2 })],
+      prefs: { utcOffset: () => 120 },
+    })
+    h.warm()
+    h.run(at(-12), 10) // 12:05 UTC fired
+    const back = h.run(at(-5)) // 12:15 UTC recovered, inside the cooldown until 13:05 UTC
+    const [d] = back.decisions
+    expect(d?.status === 'suppressed' && d.note).toContain('(cooldown until 15:05)')
+  })
+
   it('news withheld by the cooldown is told when it ends, if still true', () => {
     const h = new Harness({ rules: [rule({ pendingCycles: 1, rearmMarginPct: 2 })] })
     h.warm()

@@ -66,3 +66,54 @@ describe('held alerts when the hold ends', () => {
     expect(sent(after)).toMatchObject([{ title: 'While notifications were held: 1 alert' }])
   })
 })
+
+describe('a held alert on disagreeing figures, once the user no longer wants those', () => {
+  const disagreeing = { TSLA: good(moved('TSLA', -12.4, { change7d: 0.02 })) }
+  const agreeing = { TSLA: good(moved('TSLA', -12.4)) }
+
+  /** Fired on disagreeing figures while paused, with notifyUnverified on; then it is turned off. */
+  function queuedThenOptedOut(): Harness {
+    const h = new Harness({
+      rules: [rule({ pendingCycles: 1 })],
+      prefs: { pausedUntil: PAUSE_END, notifyUnverified: true },
+    })
+    h.warm()
+    const r = h.run(disagreeing, 60)
+    expect(r.decisions).toMatchObject([{ status: 'held', reason: 'paused' }])
+    h.prefs = { ...h.prefs, notifyUnverified: false }
+    return h
+  }
+
+  it('stays owed while it is true: held, and told once its figures agree', () => {
+    const h = queuedThenOptedOut()
+    const after = h.run(disagreeing)
+    expect(sent(after)).toEqual([])
+    expect(after.decisions).toMatchObject([{ status: 'held', reason: 'figures-disagree' }])
+    const [d] = after.decisions
+    expect(d?.status === 'held' && d.note).toMatch(/told if the figures agree/i)
+    expect(after.instances[0]).toMatchObject({ state: 'firing', heldBack: 'figures-disagree' })
+    expect(sent(h.run(disagreeing))).toEqual([])
+    const agree = h.run(agreeing)
+    expect(sent(agree)).toMatchObject([{ title: 'TSLA TVL down 12.4 % in 7 days' }])
+    expect(agree.instances[0]?.heldBack).toBeNull()
+  })
+
+  it('is suppressed, not "held", when it is no longer true by then', () => {
+    const h = queuedThenOptedOut()
+    const heldId = h.state.held[0]?.event.id
+    // Back to normal (still on figures that disagree, so nothing is told of the recovery).
+    const after = h.run({ TSLA: good(moved('TSLA', 0, { change7d: 0.5 })) })
+    const heldAgain = after.decisions.filter(
+      (x) => x.status === 'held' && x.eventIds.includes(heldId!),
+    )
+    expect(heldAgain).toEqual([])
+    expect(suppressed(after)).toContainEqual(
+      expect.objectContaining({
+        reason: 'figures-disagree',
+        note: expect.stringMatching(/no longer news/),
+        eventIds: [heldId],
+      }),
+    )
+    expect(after.events.find((e) => e.type === 'dropped')?.message).toMatch(/figures disagree/)
+  })
+})

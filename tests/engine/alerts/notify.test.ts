@@ -91,7 +91,7 @@ describe('quiet hours and pause', () => {
   const evening = new Date('2025-03-03T21:00:00.000Z')
   const prefs = {
     quietHours: { enabled: true, start: '22:00', end: '07:00' },
-    timeZoneOffsetMinutes: 60,
+    utcOffset: () => 60,
   }
 
   it('holds alerts during quiet hours, then delivers one digest when they end', () => {
@@ -151,7 +151,7 @@ describe('quiet hours and pause', () => {
       notificationsEnabled: true,
       pausedUntil: null,
       quietHours: { enabled: true, start, end },
-      timeZoneOffsetMinutes: offset,
+      utcOffset: () => offset,
     })
     const at = (iso: string) => new Date(iso)
     expect(inQuietHours(at('2025-01-01T23:30:00Z'), p('22:00', '07:00'))).toBe(true)

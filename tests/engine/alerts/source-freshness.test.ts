@@ -52,14 +52,27 @@ describe('source freshness', () => {
     expect(stateOf(h.run({ TSLA: good(moved('TSLA', -30)) }))).toBe('firing')
   })
 
-  it('remembers the newest date when a poll brings no analytics; unknown is not stale', () => {
+  it('a poll without a date keeps a stale mark for an hour; then freshness is unknown, not stale', () => {
     const h = new Harness({ rules: [rule({ pendingCycles: 1 })] })
-    h.sourceDates = { TSLA: '2025-02-27' }
+    h.sourceDates = { TSLA: today }
     h.warm()
+    h.sourceDates = { TSLA: '2025-02-27' }
+    expect(stateOf(h.run({ TSLA: good(moved('TSLA', -30)) }))).toBe('stale')
+    // The analytics say nothing this poll (failed, cached, or the symbol left them): an
+    // occasional miss must not let frozen figures through…
     h.sourceDates = {}
-    const r = h.run({ TSLA: good(moved('TSLA', -30)) })
-    expect(stateOf(r)).toBe('stale')
-    expect(r.state.sources.TSLA).toMatchObject({ newest: '2025-02-27' })
+    const soon = h.run({ TSLA: good(moved('TSLA', -30)) }, 3 * 24 * HOUR)
+    expect(stateOf(soon)).toBe('stale')
+    expect(soon.events).toEqual([])
+    // …but an old mark never blocks for good: days without a date, the fresh detail is judged.
+    const later = h.run({ TSLA: good(moved('TSLA', -30)) }, 24 * HOUR)
+    expect(stateOf(later)).toBe('firing')
+    expect(sent(later)).toHaveLength(1)
+    expect(later.findings.TSLA).toEqual([])
+    expect(later.state.sources.TSLA).toBeUndefined()
+    for (let i = 0; i < 3; i++)
+      expect(stateOf(h.run({ TSLA: good(moved('TSLA', -30)) }, 24 * HOUR))).toBe('firing')
+    // A symbol never listed is unknown from the start, not stale.
     const other = new Harness({ rules: [rule({ pendingCycles: 1 })] })
     other.warm()
     expect(sent(other.run({ TSLA: good(moved('TSLA', -30)) }))).toHaveLength(1)

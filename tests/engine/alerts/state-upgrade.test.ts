@@ -70,7 +70,7 @@ describe('a state file from before the alert-truth fields', () => {
       missingNamed: [],
     })
     expect(store.state.baselines.TSLA).toMatchObject({ tvl: {}, missing: {} })
-    expect(store.state).toMatchObject({ sources: {}, findings: {} })
+    expect(store.state).toMatchObject({ sources: {} })
 
     // Not notified again; an issuer gone is spotted though no TVL was kept for it.
     const h = new Harness({ rules: [rule({ pendingCycles: 1 })], state: store.state, now: START })
@@ -85,5 +85,24 @@ describe('a state file from before the alert-truth fields', () => {
     expect(stateOf(r)).toBe('nodata')
     expect(r.state.instances[0]?.phase).toBe('firing')
     expect(r.instances[0]?.detail).toMatch(/no earlier figures to compare/)
+  })
+
+  it('a file from the first trust release: advancedAt reads as the check, stored findings are dropped', async () => {
+    const advancedAt = '2025-03-01T08:00:00.000Z'
+    const file = {
+      ...OLD_FILE,
+      state: {
+        ...OLD_FILE.state,
+        sources: { TSLA: { newest: '2025-02-27', advancedAt } },
+        findings: { TSLA: ['issuer Ondo missing from the latest data since 12:05 UTC'] },
+      },
+    }
+    await writeFile(join(dir, ALERT_STATE_FILE), JSON.stringify(file))
+    const store = await AlertStateStore.open(dir)
+    expect(store.report).toBeNull()
+    expect(store.state.sources.TSLA).toEqual({ newest: '2025-02-27', checkedAt: advancedAt })
+    expect(store.state.baselines.TSLA).toMatchObject({ anchoredAt: null, samples: [] })
+    // Findings were once stored as text; they are made fresh by each poll now.
+    expect(store.state).not.toHaveProperty('findings')
   })
 })

@@ -1,6 +1,7 @@
 // One (rule, symbol) for one cycle: its step through the episode, flap tracking, and which of its
 // events may reach the user now (data that disagrees, flapping, the cooldown), including news owed
 // from earlier cycles and the flapping notices.
+import { localWhen, type UtcOffset } from '../../../shared/local-time'
 import type { Absence } from './baseline'
 import type { InstanceRecord } from './engine-state'
 import { cooldownUntil } from './cooldown'
@@ -18,39 +19,46 @@ export interface Drafted {
   withhold: Withhold | null
 }
 
+export interface AdvanceContext {
+  now: Date
+  notifyUnverified: boolean
+  /** Parts missing from a trusted reading now; null when there was no trusted reading. */
+  absences: Absence[] | null
+  /** The user's time zone, for the times in notes and notices. */
+  tz: UtcOffset
+}
+
 export function advance(
   prev: InstanceRecord | undefined,
   t: Target,
   verdict: Measurement | NoVerdict,
-  now: Date,
-  notifyUnverified: boolean,
-  /** Parts missing from a trusted reading now; null when there was no trusted reading. */
-  absences: Absence[] | null,
+  { now, notifyUnverified, absences, tz }: AdvanceContext,
 ): { record: InstanceRecord; drafted: Drafted[] } {
   const { record, drafts } = step(prev, t, verdict, now)
   if (record.fingerprint !== t.fingerprint) restartFlapTracking(record, t.fingerprint)
   if (verdict.kind === 'measured') trackFlapping(record, verdict)
   const until = cooldownUntil(record, t.rule, now)
-  record.cooldownUntil = until
-  // One notification per instance per cycle at most, and none inside the cooldown.
-  let open = until === null
   const disagreement = verdict.kind === 'measured' ? verdict.disagreement : null
   const quiet = record.flapping || record.flapAnnounced
 
   const drafted: Drafted[] = []
   if (drafts.some((d) => d.type === 'fired' || d.type === 'resolved')) record.owed = null
+  // step() drafts at most one event a cycle; it is withheld for its data, flapping or the cooldown.
   for (const d of drafts) {
     let withhold = dataWithhold(d, prev, disagreement, notifyUnverified)
     if (withhold === null && quiet)
       withhold = { reason: 'flapping', body: d.message, note: FLAPPING_NOTE }
-    if (withhold === null && !open) {
-      const note = cooldownNote(t.rule.name, t.rule.cooldownMinutes, until ?? '')
+    if (withhold === null && until !== null) {
+      const when = localWhen(new Date(until), now, tz)
+      const note = cooldownNote(t.rule.name, t.rule.cooldownMinutes, when)
       withhold = { reason: 'cooldown', body: d.message, note }
     }
-    if (withhold === null) open = false
     drafted.push({ draft: d, withhold })
   }
-  const left = issuerLeftNotice(record, t, absences, now, open)
+  // The notices below go out only outside the cooldown, and only when no event of this cycle
+  // did: one notification per instance per cycle (a notice not sent now waits for a later one).
+  let open = until === null && drafted.every((x) => x.withhold !== null)
+  const left = issuerLeftNotice(record, t, absences, now, open, tz)
   if (left !== null) {
     drafted.push({ draft: left, withhold: null })
     open = false

@@ -1,12 +1,15 @@
 // Issuers and networks of a symbol, kept between cycles, so that one that vanishes from the data is
 // reported for as long as it is missing and changes are judged like for like. The baseline is
 // anchored on the last complete reading (every part present): its parts' TVL and window changes.
-// While parts are missing the anchor stays, and the change is chained from it over the parts
-// present both then and now — whether or not the service's own history still counts the missing.
+// While parts are missing the anchor stays, and each trusted reading is compared with the parts
+// present both now and one window ago — whether or not the service's own history still counts the
+// missing (see like-for-like.ts for how "one window ago" is known).
 import { CHANGE_WINDOWS, type ChangeWindow } from '../../../shared/alert-rules'
 import type { AssetDetail } from '../../../shared/liquidity-schemas'
+import { joinNames } from '../../../shared/plain-list'
 import { computeChange } from './change'
 import type { MissingPart, SymbolBaseline } from './engine-state'
+import { likeForLikeChanges, withSample } from './like-for-like'
 
 const DAY_MS = 86_400_000
 /** After the longest window, no window can still count a part: it left for good, re-anchor. */
@@ -31,8 +34,8 @@ export interface Absence {
 export interface LikeForLike {
   /** TVL of the parts present then and now: now ÷ at the anchor. null when unknown or zero. */
   ratio: number | null
-  /** Window changes (percent) at the anchor. */
-  anchorChange: Record<ChangeWindow, number | null>
+  /** Window changes (percent) of the parts present, over the window ending now; null when unknown. */
+  change: Record<ChangeWindow, number | null>
   /** The missing parts with their anchor TVL, for a like-for-like total or share. */
   missing: { issuer: string; network: string; tvl: number }[]
   absences: Absence[]
@@ -50,7 +53,7 @@ function partsOf(detail: AssetDetail): Map<string, number> {
   return parts
 }
 
-export function anchorOn(detail: AssetDetail): SymbolBaseline {
+export function anchorOn(detail: AssetDetail, now: Date): SymbolBaseline {
   const parts = partsOf(detail)
   // Only figures that agree with themselves are a basis to chain from.
   const change = {} as Record<ChangeWindow, number | null>
@@ -63,14 +66,10 @@ export function anchorOn(detail: AssetDetail): SymbolBaseline {
     networks: [...parts.keys()].sort(),
     tvl: Object.fromEntries(parts),
     change,
+    anchoredAt: now.toISOString(),
     missing: {},
+    samples: [],
   }
-}
-
-function joinNames(names: string[]): string {
-  return names.length <= 1
-    ? (names[0] ?? '')
-    : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
 }
 
 /** Group missing keys: a whole issuer is named as one; otherwise each network of it. */
@@ -119,8 +118,8 @@ function withoutText(absences: Absence[]): string {
 
 /**
  * Compare a fresh, trusted reading with the baseline. Complete (nothing of the anchor missing):
- * it becomes the new anchor. Otherwise the anchor stays, the absence is counted, and the
- * like-for-like figures say how the parts present then and now moved.
+ * it becomes the new anchor. Otherwise the anchor stays, the absence is counted, the reading is
+ * kept as a sample, and the like-for-like figures say how the parts present then and now moved.
  */
 export function readParts(
   prev: SymbolBaseline | undefined,
@@ -128,7 +127,7 @@ export function readParts(
   now: Date,
 ): { baseline: SymbolBaseline; lfl: LikeForLike | null } {
   if (prev === undefined || prev.networks.length === 0)
-    return { baseline: anchorOn(detail), lfl: null }
+    return { baseline: anchorOn(detail, now), lfl: null }
   const parts = partsOf(detail)
   const at = now.toISOString()
   const missing: Record<string, MissingPart> = {}
@@ -144,7 +143,7 @@ export function readParts(
     }
     missing[key] = { since, polls: (was?.polls ?? 0) + 1 }
   }
-  if (Object.keys(missing).length === 0) return { baseline: anchorOn(detail), lfl: null }
+  if (Object.keys(missing).length === 0) return { baseline: anchorOn(detail, now), lfl: null }
 
   let then = 0
   let current = 0
@@ -156,10 +155,12 @@ export function readParts(
     then += was ?? 0
     current += parts.get(key) ?? 0
   }
+  // The parts of the anchor as read now (null: absent), in the anchor's order.
+  const present = anchor.networks.map((k) => parts.get(k) ?? null)
   const absences = absencesOf(anchor, missing)
   const lfl: LikeForLike = {
     ratio: known && then > 0 && Number.isFinite(current / then) ? current / then : null,
-    anchorChange: anchor.change,
+    change: likeForLikeChanges(anchor, { at: now.getTime(), tvl: present }),
     missing: Object.keys(missing).map((key) => {
       const [issuer = '', network = ''] = key.split(SEP)
       return { issuer, network, tvl: anchor.tvl[key] ?? 0 }
@@ -167,13 +168,16 @@ export function readParts(
     absences,
     without: withoutText(absences),
   }
-  return { baseline: { ...anchor, missing }, lfl }
+  return { baseline: withSample({ ...anchor, missing }, at, present), lfl }
 }
 
 function forget(b: SymbolBaseline, key: string): SymbolBaseline {
   const tvl = { ...b.tvl }
   delete tvl[key]
+  const index = b.networks.indexOf(key)
   const networks = b.networks.filter((k) => k !== key)
   const issuers = b.issuers.filter((i) => networks.some((k) => k.startsWith(`${i}${SEP}`)))
-  return { ...b, issuers, networks, tvl }
+  // Samples list the parts in the anchor's order: drop the forgotten one there too.
+  const samples = b.samples.map((s) => ({ ...s, tvl: s.tvl.filter((_, i) => i !== index) }))
+  return { ...b, issuers, networks, tvl, samples }
 }

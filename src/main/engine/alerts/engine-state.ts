@@ -6,9 +6,12 @@ import {
   HELD_BACK_REASONS,
   type AlertEvent,
   type AlertInstance,
+  type AlertRule,
   type ChangeWindow,
   type HeldBackReason,
 } from '../../../shared/alert-rules'
+import { isoDate } from '../../../shared/liquidity-schemas'
+import { cooldownUntil } from './cooldown'
 
 /** Where an instance is in its episode; the shown AlertState may differ (stale, error, nodata). */
 export type Phase = 'ok' | 'pending' | 'firing'
@@ -19,8 +22,11 @@ export interface Owed {
   why: HeldBackReason
 }
 
-/** heldBack is derived from owed when shown (toInstance), not stored twice. */
-export interface InstanceRecord extends Omit<AlertInstance, 'heldBack'> {
+/**
+ * heldBack (from owed) and cooldownUntil (from lastOutAt and the rule) are derived when shown
+ * (toInstance), not stored.
+ */
+export interface InstanceRecord extends Omit<AlertInstance, 'heldBack' | 'cooldownUntil'> {
   phase: Phase
   /** Last 'fired' or 'repeated' event: the repeat timer runs from here. */
   lastAlertAt: string | null
@@ -58,17 +64,28 @@ export interface SymbolBaseline {
   networks: string[]
   /** TVL of each pair at the anchor. */
   tvl: Record<string, number>
-  /** Window changes (percent) at the anchor, to chain like-for-like changes from. */
+  /** Verified window changes (percent) at the anchor: where its parts were one window before it. */
   change: Record<ChangeWindow, number | null>
+  /** When the anchor was read; null in files from before it was kept (no like-for-like change then). */
+  anchoredAt: string | null
   /** Pairs of the anchor absent from the latest trusted reading. */
   missing: Record<string, MissingPart>
+  /** Trusted readings while parts are missing (about one a day), oldest first: see like-for-like.ts. */
+  samples: PartsSample[]
 }
 
-/** The newest point of a symbol's daily series at the service, and when it last advanced. */
+/** The anchor's pairs at one trusted reading, in the order of `networks`; null where absent. */
+export interface PartsSample {
+  at: string
+  tvl: (number | null)[]
+}
+
+/** The newest point of a symbol's daily series at the service, as of the poll that checked it. */
 export interface SourceMark {
   /** YYYY-MM-DD */
   newest: string
-  advancedAt: string
+  /** The poll whose fresh analytics listed it (the mark expires after SOURCE_MARK_TTL_MS). */
+  checkedAt: string
 }
 
 export interface AlertEngineState {
@@ -82,8 +99,6 @@ export interface AlertEngineState {
   baselines: Record<string, SymbolBaseline>
   /** Per symbol: how current the service's own data is (source freshness). */
   sources: Record<string, SourceMark>
-  /** Per symbol: the last cycle's findings about its data, so rows built between cycles show them. */
-  findings: Record<string, string[]>
   /** 'once' rules: instance key → fingerprint of the rule when its notification went out. */
   onceSent: Record<string, string>
   /** Events waiting for quiet hours or a pause to end; delivered as one digest. */
@@ -100,7 +115,6 @@ export function freshState(): AlertEngineState {
     instances: [],
     baselines: {},
     sources: {},
-    findings: {},
     onceSent: {},
     held: [],
     heldOverflow: 0,
@@ -112,6 +126,7 @@ export function instanceKey(ruleId: string, symbol: string): string {
 }
 
 const iso = z.string().datetime()
+const EPOCH = new Date(0).toISOString()
 
 export const alertEventSchema = z.object({
   id: z.string().min(1),
@@ -154,7 +169,6 @@ const instanceSchema = z
       .default(''),
     flapping: z.boolean().default(false),
     flapAnnounced: z.boolean().default(false),
-    cooldownUntil: iso.nullable().default(null),
     fingerprint: z.string().default(''),
     missingNamed: z.array(z.string()).default([]),
   })
@@ -165,7 +179,8 @@ const instanceSchema = z
   })) satisfies z.ZodType<InstanceRecord, unknown>
 
 const finite = z.number().finite()
-// tvl, change and missing came later: an older baseline has names only (no like-for-like then).
+// tvl, change, missing, anchoredAt and samples came later: an older baseline judges nothing like
+// for like until its next complete reading.
 const baselineSchema = z.object({
   issuers: z.array(z.string()),
   networks: z.array(z.string()),
@@ -176,6 +191,8 @@ const baselineSchema = z.object({
   missing: z
     .record(z.string(), z.object({ since: iso, polls: z.number().int().positive() }))
     .default({}),
+  anchoredAt: iso.nullable().default(null),
+  samples: z.array(z.object({ at: iso, tvl: z.array(finite.nullable()) })).default([]),
 })
 
 export const engineStateSchema = z.object({
@@ -184,20 +201,29 @@ export const engineStateSchema = z.object({
   seq: z.number().int().nonnegative(),
   instances: z.array(instanceSchema),
   baselines: z.record(z.string(), baselineSchema),
+  // Marks written before checkedAt had advancedAt (never later than the check): it stands in.
   sources: z
     .record(
       z.string(),
-      z.object({ newest: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), advancedAt: iso }),
+      z
+        .object({ newest: isoDate, checkedAt: iso.optional(), advancedAt: iso.optional() })
+        .transform((m): SourceMark => ({
+          newest: m.newest,
+          checkedAt: m.checkedAt ?? m.advancedAt ?? EPOCH,
+        })),
     )
     .default({}),
-  findings: z.record(z.string(), z.array(z.string())).default({}),
   onceSent: z.record(z.string(), z.string()),
   held: z.array(z.object({ reason: z.enum(['quiet-hours', 'paused']), event: alertEventSchema })),
   heldOverflow: z.number().int().nonnegative(),
 }) satisfies z.ZodType<AlertEngineState, unknown>
 
-/** Strip engine bookkeeping for the UI. */
-export function toInstance(r: InstanceRecord): AlertInstance {
+/** Strip engine bookkeeping for the UI; the cooldown follows from the rule as it is now. */
+export function toInstance(
+  r: InstanceRecord,
+  rule: AlertRule | undefined,
+  now: Date,
+): AlertInstance {
   return {
     ruleId: r.ruleId,
     symbol: r.symbol,
@@ -211,6 +237,16 @@ export function toInstance(r: InstanceRecord): AlertInstance {
     detail: r.detail,
     heldBack: r.owed?.why ?? null,
     flapping: r.flapping,
-    cooldownUntil: r.cooldownUntil,
+    cooldownUntil: rule === undefined ? null : cooldownUntil(r, rule, now),
   }
+}
+
+/** The instances as the UI shows them now, under the rules as they are. */
+export function instancesOf(
+  records: InstanceRecord[],
+  rules: AlertRule[],
+  now: Date,
+): AlertInstance[] {
+  const byId = new Map(rules.map((r) => [r.id, r]))
+  return records.map((r) => toInstance(r, byId.get(r.ruleId), now))
 }

@@ -17,9 +17,9 @@ import {
 import { measure } from './measure'
 import { readSymbol, type Observation, type SymbolReading } from './reading'
 import { advance } from './advance'
-import { cooldownUntil } from './cooldown'
 import { owedAfter } from './episode-news'
 import { decideNotifications, type Candidate } from './notify'
+import { utcTime } from '../../../shared/local-time'
 import type { NotifyPrefs } from './quiet-hours'
 import { trackSource } from './source-freshness'
 import type { ReleaseVerdict } from './notes'
@@ -55,6 +55,7 @@ export function evaluateCycle(input: CycleInput): CycleResult {
   // Time-prefixed so ids stay unique even if a quarantined state restarts the counter.
   const newId = (): string => `${now.getTime().toString(36)}-${++seq}`
   const targets = liveTargets(input.rules, input.watchlist, now)
+  const tz = input.prefs.utcOffset ?? utcTime
 
   // Read each symbol once, so a vanished issuer is reported (and re-baselined) once for all rules.
   const symbols = new Set([...targets.map((t) => t.symbol), ...input.observations.keys()])
@@ -66,7 +67,7 @@ export function evaluateCycle(input: CycleInput): CycleResult {
     const mark = trackSource(state.sources[symbol], input.sourceDates?.get(symbol), now)
     if (mark !== undefined) sources[symbol] = mark
     const obs = input.observations.get(symbol)
-    const read = readSymbol(symbol, obs, state.baselines[symbol], mark, now)
+    const read = readSymbol(symbol, obs, state.baselines[symbol], mark, now, tz)
     readings.set(symbol, read.reading)
     findings[symbol] = read.findings
     if (read.baseline !== undefined) baselines[symbol] = read.baseline
@@ -89,7 +90,7 @@ export function evaluateCycle(input: CycleInput): CycleResult {
         : reading
     const prev = previous.get(instanceKey(t.rule.id, t.symbol))
     const absences = reading.kind === 'good' ? (reading.lfl?.absences ?? []) : null
-    const { record, drafted } = advance(prev, t, verdict, now, notifyUnverified, absences)
+    const { record, drafted } = advance(prev, t, verdict, { now, notifyUnverified, absences, tz })
     records.push(record)
     const disagreement = verdict.kind === 'measured' ? verdict.disagreement : null
     for (const { draft, withhold } of drafted) {
@@ -117,6 +118,10 @@ export function evaluateCycle(input: CycleInput): CycleResult {
     heldOverflow: state.heldOverflow,
     newId,
     release: releaseVerdict(input.rules, targets),
+    oweAgain: (e) => {
+      const r = records.find((x) => x.ruleId === e.ruleId && x.symbol === e.symbol)
+      return r !== undefined && oweAgain(r, e)
+    },
   })
   const notifiedKeys = new Set(notified.notifiedKeys)
   for (const r of records)
@@ -129,11 +134,7 @@ export function evaluateCycle(input: CycleInput): CycleResult {
       o.record.owed = owedAfter(c.event, c.withhold, o.prev, o.record.owed)
     else if (c.event.type === 'fired' || c.event.type === 'resolved') o.record.owed = null
   }
-  records.forEach((r, i) => {
-    if (!outKeys.has(instanceKey(r.ruleId, r.symbol))) return
-    r.lastOutAt = at
-    r.cooldownUntil = cooldownUntil(r, (targets[i] as Target).rule, now)
-  })
+  for (const r of records) if (outKeys.has(instanceKey(r.ruleId, r.symbol))) r.lastOutAt = at
 
   // 'once' memory survives disabling a rule, not deleting it.
   const ruleIds = new Set(input.rules.map((r) => r.id))
@@ -149,16 +150,27 @@ export function evaluateCycle(input: CycleInput): CycleResult {
       instances: records,
       baselines,
       sources,
-      findings,
       onceSent,
       held: notified.held,
       heldOverflow: notified.heldOverflow,
     },
     events: [...alertEvents, ...notified.events],
     decisions: notified.decisions,
-    instances: records.map(toInstance),
+    instances: records.map((r, i) => toInstance(r, (targets[i] as Target).rule, now)),
     findings,
   }
+}
+
+/**
+ * Keeps a released alert's news owed while it is still true ('fired' while firing, 'resolved' while
+ * not) and nothing else is owed; returns whether it did.
+ */
+function oweAgain(r: InstanceRecord, e: AlertEvent): boolean {
+  const type = e.type === 'fired' || e.type === 'resolved' ? e.type : null
+  const stillTrue = type !== null && (type === 'fired') === (r.phase === 'firing')
+  if (type === null || !stillTrue || (r.owed !== null && r.owed.type !== type)) return false
+  r.owed = { type, why: 'figures-disagree' }
+  return true
 }
 
 /** A held alert is delivered only if its rule still exists, still covers the symbol and is not snoozed. */

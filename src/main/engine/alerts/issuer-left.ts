@@ -1,9 +1,10 @@
 // The notice a rule may ask for when an issuer or network stays missing from a symbol's data:
 // once per absence, naming it, after pendingCycles trusted polls without it (at least 2).
+import { missingPartPolls } from '../../../shared/alert-facts'
+import type { UtcOffset } from '../../../shared/local-time'
 import type { Absence } from './baseline'
 import type { InstanceRecord } from './engine-state'
-import { formatAmount, formatPct } from './format'
-import { whenUtc } from './reading'
+import { absenceText } from './reading'
 import type { Target } from './rules'
 import type { DraftEvent } from './transitions'
 
@@ -17,6 +18,7 @@ export function issuerLeftNotice(
   absences: Absence[] | null,
   now: Date,
   mayNotify: boolean,
+  tz: UtcOffset,
 ): DraftEvent | null {
   if (absences === null) return null
   const absent = new Set(absences.flatMap((a) => a.keys))
@@ -24,18 +26,12 @@ export function issuerLeftNotice(
   if (!t.rule.notifyMissingIssuers || !mayNotify) return null
   const due = absences.filter(
     (a) =>
-      a.polls >= Math.max(2, t.rule.pendingCycles) &&
+      a.polls >= missingPartPolls(t.rule.pendingCycles) &&
       !a.keys.every((k) => r.missingNamed.includes(k)),
   )
   if (due.length === 0) return null
   r.missingNamed = [...new Set([...r.missingNamed, ...due.flatMap((a) => a.keys)])]
-  const lines = due.map((a) => {
-    const last =
-      a.tvl === null
-        ? ''
-        : ` (its last TVL was ${formatAmount(a.tvl)}${a.sharePct === null ? '' : `, ${formatPct(a.sharePct)} of ${t.symbol}`})`
-    return `${a.label} has been missing from the data since ${whenUtc(a.since, now)}${last}`
-  })
+  const lines = due.map((a) => absenceText(a, t.symbol, now, tz))
   const share = due.reduce((s, a) => s + (a.sharePct ?? 0), 0)
   return {
     at: now.toISOString(),

@@ -19,7 +19,7 @@ export interface Measurement {
   verified: boolean
   /** "figures disagree: service says +2.0 %, history says −12.4 %" when not verified. */
   disagreement: string | null
-  /** "TSLA TVL down 12.4 % in 7 days (unverified)" */
+  /** "TSLA TVL down 12.4 % in 7 days"; unverified figures are marked from `verified` where shown. */
   headline: string
   /** "TSLA TVL still down 13.0 % in 7 days" — for repeat reminders. */
   ongoing: string
@@ -30,8 +30,6 @@ export interface Measurement {
   /** The value as a person reads it: "down 4.0 % in 7 days", "TVL $850K". */
   reading: string
 }
-
-const unverifiedTag = ' (unverified)'
 
 function withoutTag(lfl: LikeForLike | null): string {
   if (lfl === null) return ''
@@ -46,14 +44,12 @@ function noBasis(lfl: LikeForLike): NoVerdict {
   }
 }
 
-/** The window change: the service's own, or chained from the anchor over the parts still there. */
+/** The window change: the service's own, or like for like over the parts still there. */
 function windowChange(detail: AssetDetail, c: { window: '7d' | '30d' }, lfl: LikeForLike | null) {
   const own = computeChange(detail, c.window)
   if (lfl === null) return own === null ? null : { pct: own.pct, own }
-  const anchor = lfl.anchorChange[c.window]
-  if (anchor === null || lfl.ratio === null) return null
-  const pct = ((1 + anchor / 100) * lfl.ratio - 1) * 100
-  return Number.isFinite(pct) ? { pct, own } : null
+  const pct = lfl.change[c.window]
+  return pct === null ? null : { pct, own }
 }
 
 export function measure(
@@ -80,7 +76,7 @@ export function measure(
       // The service's own figures must agree with each other, like for like or not.
       const verified = change.own?.verified ?? true
       const disagree = change.own ? disagreement(change.own) : null
-      const tag = (verified ? '' : unverifiedTag) + missingTag
+      const tag = missingTag
       const said = `${word} ${formatPct(pct)} in ${days} days`
       const judged = `${said}; alert at ${c.direction} ${formatPct(c.thresholdPct)}${missingTag}`
       return {

@@ -1,4 +1,6 @@
 // The plain-language notes that say why an alert was not notified (Notification log, check --json).
+// Those the Alerts view shows too live in shared/alert-facts.ts.
+export { DISAGREE_NOTE, FLAPPING_NOTE } from '../../../shared/alert-facts'
 /** Holds that end by the clock (and then deliver a digest). */
 export type TimeHold = 'quiet-hours' | 'paused'
 
@@ -43,12 +45,6 @@ export function droppedNote(
   }
 }
 
-export const DISAGREE_NOTE =
-  'Not notified: the service’s own change figure contradicts the change its history gives, so ' +
-  'neither can be trusted. The alert is kept in the history and is notified if the figures agree ' +
-  'while it lasts. To be told about such alerts anyway, turn on “Notify alerts whose figures ' +
-  'disagree” in Settings → Notifications.'
-
 const UNTOLD_BECAUSE = {
   'figures-disagree': 'its figures disagreed',
   cooldown: 'it came inside the cooldown',
@@ -59,18 +55,21 @@ export function untoldRecoveryNote(why: keyof typeof UNTOLD_BECAUSE): string {
   return `Not notified: the alert this recovery ends was never notified (${UNTOLD_BECAUSE[why]}).`
 }
 
+/** `until`: when the cooldown ends, in the user's words ("14:05"). */
 export function cooldownNote(ruleName: string, minutes: number, until: string): string {
   return (
     `Not notified: “${ruleName}” already notified about this symbol less than ${minutes} min ago ` +
-    `(cooldown until ${until.slice(11, 16)} UTC). Shown in the app and the history; told when ` +
+    `(cooldown until ${until}). Shown in the app and the history; told when ` +
     'the cooldown ends if it is still true then.'
   )
 }
 
-export const FLAPPING_NOTE =
-  'Not notified: this rule keeps changing state for the symbol (flapping). One notice says so, ' +
-  'and one more when it settles; every change is still in the history.'
-
-export const UNVERIFIED_RELEASE_NOTE =
+const UNVERIFIED_OFF =
   'Held for later, then not delivered: its figures disagree, and alerts whose figures disagree ' +
   'are no longer notified (Settings → Notifications).'
+
+/** Still true when its hold ended: owed, told once the figures agree. */
+export const UNVERIFIED_RELEASE_NOTE = `${UNVERIFIED_OFF} It is told if the figures agree while it lasts.`
+
+/** No longer true when its hold ended: nothing is owed. */
+export const UNVERIFIED_GONE_NOTE = `${UNVERIFIED_OFF} It is no longer news.`

@@ -9,7 +9,7 @@ export function plural(n: number, word: string): string {
 
 /** An alert on figures that disagree is always marked where the user reads it (opt-in only). */
 export function headline(e: AlertEvent): string {
-  return e.verified || e.message.includes('(unverified)') ? e.message : `${e.message} (unverified)`
+  return e.verified ? e.message : `${e.message} (unverified)`
 }
 
 export function digestBody(events: AlertEvent[], extra: number): string {

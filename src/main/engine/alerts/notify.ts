@@ -15,6 +15,7 @@ import {
   DISABLED_NOTE,
   HOLD_TEXT,
   ONCE_NOTE,
+  UNVERIFIED_GONE_NOTE,
   UNVERIFIED_RELEASE_NOTE,
   droppedNote,
   heldNote,
@@ -54,6 +55,11 @@ export interface NotifyInput {
   newId: () => string
   /** What the rules say now about a held alert's (rule, symbol), when its hold ends. */
   release: (ruleId: string, symbol: string) => ReleaseVerdict
+  /**
+   * A held alert on disagreeing figures the user no longer wants told: keeps its news owed by its
+   * instance (told once the figures agree) while it is still true; false when it is no longer news.
+   */
+  oweAgain: (e: AlertEvent) => boolean
 }
 
 export interface NotifyOutput {
@@ -161,18 +167,24 @@ export function decideNotifications(input: NotifyInput): NotifyOutput {
       for (const h of held) {
         const verdict = input.release(h.event.ruleId, h.event.symbol)
         if (verdict === 'deliver' && !h.event.verified && !prefs.notifyUnverified) {
-          // Queued while the user wanted such alerts; they no longer do.
-          decisions.push({
-            status: 'held',
-            reason: 'figures-disagree',
-            note: UNVERIFIED_RELEASE_NOTE,
-            title: h.event.message,
-            body: 'its figures disagree',
-            eventIds: [h.event.id],
-          })
-          events.push(
-            logEntry('dropped', h.event, 'Not delivered (figures disagree)', input.newId(), at),
-          )
+          // Queued while the user wanted such alerts; they no longer do. Still true: held as any
+          // alert on disagreeing figures is (owed); else it is no news any more.
+          if (input.oweAgain(h.event)) {
+            decisions.push({
+              status: 'held',
+              reason: 'figures-disagree',
+              note: UNVERIFIED_RELEASE_NOTE,
+              title: h.event.message,
+              body: 'its figures disagree',
+              eventIds: [h.event.id],
+            })
+            events.push(logEntry('held', h.event, 'Held (figures disagree)', input.newId(), at))
+          } else {
+            suppress('figures-disagree', UNVERIFIED_GONE_NOTE, h.event.id)
+            events.push(
+              logEntry('dropped', h.event, 'Not delivered (figures disagree)', input.newId(), at),
+            )
+          }
           continue
         }
         if (verdict === 'deliver') {

@@ -1,4 +1,5 @@
 // Whether notifications must be held right now: a tray pause, or quiet hours in local time.
+import { localMinuteOfDay, utcTime, type UtcOffset } from '../../../shared/local-time'
 
 export interface NotifyPrefs {
   notificationsEnabled: boolean
@@ -6,21 +7,13 @@ export interface NotifyPrefs {
   pausedUntil: string | null
   /** Notify alerts whose reported and computed figures disagree, marked (default: hold them). */
   notifyUnverified?: boolean
-  /** Local time = UTC + this many minutes (CET: 60). Opposite sign of Date#getTimezoneOffset. */
-  timeZoneOffsetMinutes?: number
-  /** Local minute of the day (0–1439); wins over timeZoneOffsetMinutes (handles DST in the caller). */
-  localMinuteOfDay?: (now: Date) => number
+  /** The user's time zone, for quiet hours and the times in messages; default UTC. */
+  utcOffset?: UtcOffset
 }
 
 function parseHhmm(s: string): number {
   const [h = '0', m = '0'] = s.split(':')
   return Number(h) * 60 + Number(m)
-}
-
-export function localMinuteOfDay(now: Date, prefs: NotifyPrefs): number {
-  if (prefs.localMinuteOfDay) return prefs.localMinuteOfDay(now)
-  const utc = now.getUTCHours() * 60 + now.getUTCMinutes()
-  return (((utc + (prefs.timeZoneOffsetMinutes ?? 0)) % 1440) + 1440) % 1440
 }
 
 /** Start inclusive, end exclusive; start > end wraps midnight; start === end is an empty window. */
@@ -29,7 +22,7 @@ export function inQuietHours(now: Date, prefs: NotifyPrefs): boolean {
   if (!q.enabled) return false
   const start = parseHhmm(q.start)
   const end = parseHhmm(q.end)
-  const m = localMinuteOfDay(now, prefs)
+  const m = localMinuteOfDay(now, prefs.utcOffset ?? utcTime)
   if (start === end) return false
   return start < end ? m >= start && m < end : m >= start || m < end
 }

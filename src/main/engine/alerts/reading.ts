@@ -4,6 +4,7 @@
 // its row shows.
 import type { SerializedError } from '../../../shared/errors'
 import type { AssetDetail } from '../../../shared/liquidity-schemas'
+import { localWhen, type UtcOffset } from '../../../shared/local-time'
 import { absencesOf, readParts, type Absence, type LikeForLike } from './baseline'
 import type { SourceMark, SymbolBaseline } from './engine-state'
 import { disagreementFindings } from './findings'
@@ -35,28 +36,27 @@ export interface SymbolRead {
   findings: string[]
 }
 
-/** "12:05 UTC" today, "2025-03-02 12:05 UTC" before. */
-export function whenUtc(iso: string, now: Date): string {
-  const day = iso.slice(0, 10)
-  const time = `${iso.slice(11, 16)} UTC`
-  return day === now.toISOString().slice(0, 10) ? time : `${day} ${time}`
+/** The one wording of an absence (row problem and 'issuer-left' notice): "issuer Ondo missing from
+ *  the latest data since 12:05 (last seen with $400K, 40.0 % of TSLA)". */
+export function absenceText(a: Absence, symbol: string, now: Date, tz: UtcOffset): string {
+  const share = a.sharePct === null ? '' : `, ${formatPct(a.sharePct)} of ${symbol}`
+  const last = a.tvl === null ? '' : ` (last seen with ${formatAmount(a.tvl)}${share})`
+  return `${a.label} missing from the latest data since ${localWhen(new Date(a.since), now, tz)}${last}`
 }
 
-export function absenceFinding(a: Absence, symbol: string, now: Date): string {
-  const last =
-    a.tvl === null
-      ? ''
-      : ` (last seen with ${formatAmount(a.tvl)}${a.sharePct === null ? '' : `, ${formatPct(a.sharePct)} of ${symbol}`})`
-  return (
-    `${a.label} missing from the latest data since ${whenUtc(a.since, now)}${last}; ` +
-    'changes compare the rest like for like'
-  )
+function absenceFinding(a: Absence, symbol: string, now: Date, tz: UtcOffset): string {
+  return `${absenceText(a, symbol, now, tz)}; changes compare the rest like for like`
 }
 
 /** Absences known from the baseline, when this cycle brought no trusted reading to update them. */
-function knownAbsences(symbol: string, prev: SymbolBaseline | undefined, now: Date): string[] {
+function knownAbsences(
+  symbol: string,
+  prev: SymbolBaseline | undefined,
+  now: Date,
+  tz: UtcOffset,
+): string[] {
   if (prev === undefined || Object.keys(prev.missing).length === 0) return []
-  return absencesOf(prev, prev.missing).map((a) => absenceFinding(a, symbol, now))
+  return absencesOf(prev, prev.missing).map((a) => absenceFinding(a, symbol, now, tz))
 }
 
 export function readSymbol(
@@ -65,6 +65,8 @@ export function readSymbol(
   prev: SymbolBaseline | undefined,
   source: SourceMark | undefined,
   now: Date,
+  /** The user's time zone, for the times in findings. */
+  tz: UtcOffset,
 ): SymbolRead {
   const sourceStale = isSourceStale(source, now) && source !== undefined
   const shown = [
@@ -74,7 +76,7 @@ export function readSymbol(
   const untrusted = (reading: NoVerdict): SymbolRead => ({
     reading,
     baseline: prev,
-    findings: [...shown, ...knownAbsences(symbol, prev, now)],
+    findings: [...shown, ...knownAbsences(symbol, prev, now, tz)],
   })
   if (obs === undefined) return untrusted({ kind: 'nodata', detail: `no data for ${symbol} yet` })
   if (obs.error !== null)
@@ -93,7 +95,7 @@ export function readSymbol(
     return untrusted({ kind: 'stale', detail })
   }
   const { baseline, lfl } = readParts(prev, obs.detail, now)
-  const absent = lfl?.absences.map((a) => absenceFinding(a, symbol, now)) ?? []
+  const absent = lfl?.absences.map((a) => absenceFinding(a, symbol, now, tz)) ?? []
   return {
     reading: { kind: 'good', detail: obs.detail, lfl },
     baseline,

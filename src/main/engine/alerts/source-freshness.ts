@@ -2,7 +2,13 @@
 // TVL series (from the poll's groupBy=stock analytics) is remembered per symbol. A daily point for
 // day D is complete when D ends (24:00 UTC); we allow 48 h of publishing lag beyond that. A newest
 // point whose day ended longer ago means the series stopped advancing: the symbol is source-stale
-// and its figures are not judged as fresh changes. No known date is "unknown", never stale.
+// and its figures are not judged as fresh changes.
+//
+// Freshness is a fact of a check, and a check gets old: a poll whose fresh analytics do not list the
+// symbol (the request failed, the cache stood in, the symbol left them) leaves its freshness
+// *unknown*. The last mark still counts for SOURCE_MARK_TTL_MS after the poll that checked it — an
+// analytics request failing now and then must not let frozen figures through — and is then
+// forgotten: unknown is never stale, and the fresh asset detail is judged.
 import type { AnalyticsStock, AssetType } from '../../../shared/liquidity-schemas'
 import type { SourceMark } from './engine-state'
 
@@ -27,15 +33,19 @@ export function newestSeriesDates(
   return out
 }
 
-/** The mark after this poll: its newest date (or the last known one) and when it last advanced. */
+/** How long a mark counts after the poll that checked it, when later polls bring no date. */
+export const SOURCE_MARK_TTL_MS = HOUR_MS
+
+/** The mark after this poll: its newest date, or the last mark while it is recent; else unknown. */
 export function trackSource(
   prev: SourceMark | undefined,
   newest: string | undefined,
   now: Date,
 ): SourceMark | undefined {
-  if (newest === undefined) return prev
-  if (prev !== undefined && prev.newest === newest) return prev
-  return { newest, advancedAt: now.toISOString() }
+  if (newest !== undefined) return { newest, checkedAt: now.toISOString() }
+  if (prev === undefined) return undefined
+  const age = now.getTime() - Date.parse(prev.checkedAt)
+  return age <= SOURCE_MARK_TTL_MS ? prev : undefined
 }
 
 export function isSourceStale(mark: SourceMark | undefined, now: Date): boolean {

@@ -29,7 +29,6 @@ export function blankRecord(ruleId: string, symbol: string): InstanceRecord {
     flapHistory: '',
     flapping: false,
     flapAnnounced: false,
-    cooldownUntil: null,
     fingerprint: '',
     missingNamed: [],
   }

@@ -69,7 +69,7 @@ describe('holding and releasing properties', () => {
                 quietHours: { enabled: s.quiet, start: '00:00', end: '23:59' },
                 pausedUntil,
                 notifyUnverified: s.notifyUnverified,
-                timeZoneOffsetMinutes: 0,
+                utcOffset: () => 0,
               },
               state,
             })

@@ -1,4 +1,5 @@
 // The rule editor's flat form model, to and from AlertRule.
+import { DEFAULT_COOLDOWN_MINUTES } from '../../../../shared/alert-facts'
 import type { AlertRule } from '../../../../shared/alert-rules'
 
 export interface RuleForm {
@@ -51,7 +52,7 @@ export function newForm(): RuleForm {
     rearmMarginPct: 2,
     repeatHours: 24,
     notify: 'every-time',
-    cooldownMinutes: 60,
+    cooldownMinutes: DEFAULT_COOLDOWN_MINUTES,
     notifyMissingIssuers: false,
     expires: '',
     overrides: {},

@@ -1,0 +1,56 @@
+// Facts about alerts that the engine and the renderer share, free of zod (the renderer bundles
+// this): the kinds of history entries, why an episode's news is held back and what that means,
+// and a rule's cooldown default and limit.
+
+/** Kinds of history entries. A public interface (check --json, history filter): add, never rename. */
+export const ALERT_EVENT_TYPES = [
+  'fired',
+  'resolved',
+  'repeated',
+  'snoozed',
+  'held',
+  'delivered',
+  /** A held alert not delivered when the hold ended (its rule was snoozed, turned off or deleted). */
+  'dropped',
+  /** A (rule, symbol) keeps changing state: one notice instead of one per episode. */
+  'flapping',
+  /** It settled: one notice, with the state it settled in. */
+  'flap-ended',
+  /** An issuer or network has been missing from the data for a while (rules that ask). */
+  'issuer-left',
+] as const
+export type AlertEventType = (typeof ALERT_EVENT_TYPES)[number]
+
+/** Reasons an episode's news is owed to the user rather than dropped. */
+export const HELD_BACK_REASONS = ['figures-disagree', 'cooldown', 'flapping'] as const
+export type HeldBackReason = (typeof HELD_BACK_REASONS)[number]
+
+export const DEFAULT_COOLDOWN_MINUTES = 60
+/** The longest cooldown a rule may have: a week. */
+export const MAX_COOLDOWN_MINUTES = 7 * 24 * 60
+
+/** Trusted polls without a part before a rule that asks is told it left: one poll is no absence. */
+export function missingPartPolls(pendingCycles: number): number {
+  return Math.max(2, pendingCycles)
+}
+
+export const DISAGREE_NOTE =
+  'Not notified: the service’s own change figure contradicts the change its history gives, so ' +
+  'neither can be trusted. The alert is kept in the history and is notified if the figures agree ' +
+  'while it lasts. To be told about such alerts anyway, turn on “Notify alerts whose figures ' +
+  'disagree” in Settings → Notifications.'
+
+export const FLAPPING_NOTE =
+  'Not notified: this rule keeps changing state for the symbol (flapping). One notice says so, ' +
+  'and one more when it settles; every change is still in the history.'
+
+export const COOLDOWN_NOTE =
+  'Not notified yet: the rule already notified about this symbol within its cooldown. Told when ' +
+  'the cooldown ends if it is still true then.'
+
+/** Why an instance's news has not reached the user yet (the Alerts view's "Held" tags). */
+export const HELD_BACK_NOTES: Record<HeldBackReason, string> = {
+  'figures-disagree': DISAGREE_NOTE,
+  cooldown: COOLDOWN_NOTE,
+  flapping: FLAPPING_NOTE,
+}
