@@ -45,6 +45,12 @@ function firstDuplicate(keys: string[]): string | null {
   return null
 }
 
+const notificationsSchema = z.object({
+  enabled: z.boolean(),
+  /** Notify alerts whose reported and computed changes disagree (marked); default: hold them. */
+  notifyUnverified: z.boolean().default(false),
+})
+
 export const settingsSchema = z.object({
   version: z.literal(SETTINGS_VERSION),
   watchlist: z
@@ -60,11 +66,7 @@ export const settingsSchema = z.object({
     .number()
     .min(1, 'must be at least 1 minute')
     .max(24 * 60, 'must be at most 24 hours (1440 minutes)'),
-  notifications: z.object({
-    enabled: z.boolean(),
-    /** Notify alerts whose reported and computed changes disagree (marked); default: hold them. */
-    notifyUnverified: z.boolean().default(false),
-  }),
+  notifications: notificationsSchema,
   quietHours: z.object({ enabled: z.boolean(), start: hhmm, end: hhmm }),
   rules: z
     .array(alertRuleSchema)
@@ -99,9 +101,22 @@ export function defaultSettings(): Settings {
 /**
  * What the renderer may change in one call; every field optional, nothing else allowed. Rules and
  * the watchlist have their own methods; a pause goes through pauseNotifications (at most 24 h).
+ * `notifications` may name only some of its fields: the others keep their saved values (a zod
+ * default here would silently reset them).
  */
 export const settingsPatchSchema = settingsSchema
   .omit({ version: true, rules: true, watchlist: true, notificationsPausedUntil: true })
+  .extend({
+    notifications: z
+      .object({ enabled: z.boolean(), notifyUnverified: z.boolean() })
+      .partial()
+      .strict(),
+  })
   .partial()
   .strict()
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>
+
+/** The settings with a patch applied; `notifications` merges field by field. */
+export function applySettingsPatch(s: Settings, patch: SettingsPatch): Settings {
+  return { ...s, ...patch, notifications: { ...s.notifications, ...patch.notifications } }
+}

@@ -3,7 +3,7 @@
 import type { AlertRule, NotificationDecision } from '../../shared/alert-rules'
 import { LiquidityError } from '../../shared/errors'
 import type { IpcArgs } from '../../shared/ipc-contract'
-import type { Settings, SettingsPatch } from '../../shared/settings-schema'
+import { applySettingsPatch, type Settings, type SettingsPatch } from '../../shared/settings-schema'
 import type {
   ConnectionTestResult,
   EngineStatus,
@@ -185,7 +185,7 @@ class Core implements AppCore {
   }
   async updateSettings(patch: SettingsPatch): Promise<Settings> {
     const before = this.p.settings.get()
-    const after = this.p.settings.update((s) => ({ ...s, ...patch }))
+    const after = this.p.settings.update((s) => applySettingsPatch(s, patch))
     if (
       patch.baseUrl !== undefined &&
       patch.baseUrl !== before.baseUrl &&
