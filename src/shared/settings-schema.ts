@@ -4,6 +4,8 @@ import { alertRuleSchema, defaultRules } from './alert-rules'
 import { checkServiceUrl } from './service-url'
 
 export const SETTINGS_VERSION = 1
+/** The longest notification pause (tray and status bar: "pause for 1 h"; the IPC bound). */
+export const MAX_PAUSE_MINUTES = 24 * 60
 
 /** Tickers are exact and case-sensitive in the service; we only bound their shape. */
 export const symbolSchema = z

@@ -39,23 +39,23 @@ export interface OpenSettingsOptions {
 
 type Found = SettingsCheck | { kind: 'missing' } | { kind: 'unreadable'; error: unknown }
 
-function inspect(path: string): Found {
+function inspect(path: string, now: Date): Found {
   let text: string | null
   try {
     text = readTextIfExistsSync(path)
   } catch (error) {
     return { kind: 'unreadable', error }
   }
-  return text === null ? { kind: 'missing' } : checkSettingsText(text)
+  return text === null ? { kind: 'missing' } : checkSettingsText(text, now)
 }
 
-/** Only a fully valid copy counts: it exists to undo damage, not to add more. */
-function readLastGood(path: string): Settings | null {
+/** Only a copy valid as a whole (mended in place at most) counts: it exists to undo damage, not to add more. */
+function readLastGood(path: string, now: Date): Settings | null {
   try {
     const text = readTextIfExistsSync(path)
     if (text === null) return null
-    const check = checkSettingsText(text)
-    return check.kind === 'ok' ? check.settings : null
+    const check = checkSettingsText(text, now)
+    return check.kind === 'ok' || check.kind === 'mended' ? check.settings : null
   } catch {
     return null
   }
@@ -84,7 +84,7 @@ export function openSettings(options: OpenSettingsOptions): SettingsStore {
   }
 
   // Checked on the raw file before the store exists: conf throws on a file it cannot parse.
-  const found = inspect(mainPath)
+  const found = inspect(mainPath, now())
   let settings: Settings
   if (found.kind === 'ok') settings = found.settings
   else if (found.kind === 'missing') settings = defaultSettings()
@@ -93,7 +93,7 @@ export function openSettings(options: OpenSettingsOptions): SettingsStore {
       found.kind === 'unreadable'
         ? { kind: 'unusable', reason: `could not be read: ${describeFsError(found.error)}` }
         : found
-    const repair = repairSettings(mainPath, check, () => readLastGood(lastGoodPath))
+    const repair = repairSettings(mainPath, check, () => readLastGood(lastGoodPath, now()))
     settings = repair.settings
     lines.push(repair.story)
     try {
