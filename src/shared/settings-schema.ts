@@ -12,15 +12,16 @@ export const symbolSchema = z
   .string()
   .min(1)
   .max(32)
-  .regex(/^[A-Za-z0-9._-]+$/, 'a symbol is letters, digits, dot, dash or underscore')
+  .regex(/^[A-Za-z0-9._-]+$/, 'should be letters, digits, dot, dash or underscore')
 
-const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected HH:MM (24 h)')
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'should be a time as HH:MM (24 h)')
 
 /** A Service URL the client will use (shared/service-url.ts); parses to the normalised form. */
 export const serviceUrlSchema = z.string().transform((text, ctx) => {
   const r = checkServiceUrl(text)
   if (r.ok) return r.url
-  ctx.addIssue({ code: 'custom', message: r.reason })
+  // The reason is a sentence of its own ("The service address must start with https://…").
+  ctx.addIssue({ code: 'custom', message: r.reason, params: { sentence: true } })
   return z.NEVER
 })
 
@@ -64,10 +65,11 @@ export const settingsSchema = z.object({
     }),
   /** null: use the embedded local service with demo data. */
   baseUrl: serviceUrlSchema.nullable(),
+  // Refinements, not min/max: their messages (with the unit) are what people read.
   intervalMinutes: z
     .number()
-    .min(1, 'must be at least 1 minute')
-    .max(24 * 60, 'must be at most 24 hours (1440 minutes)'),
+    .refine((m) => m >= 1, 'must be at least 1 minute')
+    .refine((m) => m <= 24 * 60, 'must be at most 24 hours (1440 minutes)'),
   notifications: notificationsSchema,
   quietHours: z.object({ enabled: z.boolean(), start: hhmm, end: hhmm }),
   rules: z

@@ -8,11 +8,12 @@ import {
   type SettingKey,
   type Settings,
 } from '../../shared/settings-schema'
+import { describeIssues } from '../../shared/schema-issues'
 import { MigrationError, migrateSettings } from './migrations'
 
 export interface FieldProblem {
   key: SettingKey
-  /** Plain words: "Service URL: The service address must start with https:// …". */
+  /** Plain words: "Polling interval should be a number but is text ("five")". */
   reason: string
   /** Set when the field was fixed in place and kept: what was done ("the repeats were removed"). */
   mended?: string
@@ -41,10 +42,9 @@ function labelOf(path: readonly PropertyKey[]): string {
   return rest.length > 0 ? `${label} (${rest.map(String).join('.')})` : label
 }
 
-/** "Polling interval: must be at least 1 minute; Watchlist: lists TSLA twice" (at most three). */
-export function describeIssues(issues: z.core.$ZodIssue[], prefix: PropertyKey[] = []): string {
-  const first = issues.slice(0, 3).map((i) => `${labelOf([...prefix, ...i.path])}: ${i.message}`)
-  return first.join('; ') + (issues.length > 3 ? ` (+${issues.length - 3} more)` : '')
+/** "Polling interval must be at least 1 minute; Watchlist lists TSLA twice" (at most three). */
+export function describeSettingsIssues(issues: z.core.$ZodIssue[], root: unknown): string {
+  return describeIssues(issues, root, labelOf)
 }
 
 type Json = Record<string, unknown>
@@ -101,14 +101,17 @@ function checkSettingsValue(raw: unknown, now: Date): SettingsCheck {
     const r = settingsSchema.shape[key].safeParse(field)
     if (r.success) valid[key] = r.data
     else if (field === undefined)
-      problems.push({ key, reason: `${SETTING_LABELS[key]}: is missing` })
-    else problems.push({ key, reason: describeIssues(r.error.issues, [key]) })
+      problems.push({ key, reason: `${SETTING_LABELS[key]} is missing` })
+    else {
+      const issues = r.error.issues.map((i) => ({ ...i, path: [key, ...i.path] }))
+      problems.push({ key, reason: describeSettingsIssues(issues, value) })
+    }
   }
   // Every field passes alone but not together (a rule across fields): nothing to keep field-wise.
   if (problems.length === 0) {
     return {
       kind: 'unusable',
-      reason: `holds values that are not allowed together (${describeIssues(whole.error.issues)})`,
+      reason: `holds values that are not allowed together (${describeSettingsIssues(whole.error.issues, value)})`,
     }
   }
   const replaced = new Set(problems.map((p) => p.key))

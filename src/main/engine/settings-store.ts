@@ -7,7 +7,7 @@ import { LiquidityError } from '../../shared/errors'
 import { defaultSettings, settingsSchema, type Settings } from '../../shared/settings-schema'
 import { describeFsError } from './fs-error'
 import type { KeyValueStore, KeyValueStoreFactory } from './key-value-store'
-import { checkSettingsText, describeIssues, type SettingsCheck } from './settings-check'
+import { checkSettingsText, describeSettingsIssues, type SettingsCheck } from './settings-check'
 import { quarantineSync, readTextIfExistsSync, writeFileAtomicSync } from './settings-files'
 import { repairSettings } from './settings-repair'
 
@@ -20,13 +20,12 @@ export interface SettingsStore {
   /**
    * fn gets a copy; its result is validated before anything is written. A change that cannot be
    * written is refused (LiquidityError 'storage') and nothing changes, in memory either — except in
-   * memory-only mode (`persistent` false), where the user was told at start that changes are not kept.
+   * memory-only mode (the settings file cannot be written), where the user was told at start that
+   * changes are not kept.
    */
   update(fn: (s: Settings) => Settings): Settings
   /** A plain sentence when start-up had to repair the settings or cannot save them, else null. */
   readonly report: string | null
-  /** false: the settings file cannot be written; this session's changes live in memory only. */
-  readonly persistent: boolean
 }
 
 export interface OpenSettingsOptions {
@@ -131,14 +130,14 @@ export function openSettings(options: OpenSettingsOptions): SettingsStore {
   let current: Settings = settings
   return {
     report,
-    persistent: store !== null,
     get: () => structuredClone(current),
     update(fn) {
-      const r = settingsSchema.safeParse(fn(structuredClone(current)))
+      const next = fn(structuredClone(current))
+      const r = settingsSchema.safeParse(next)
       if (!r.success) {
         throw new LiquidityError(
           'invalid-argument',
-          `Settings not saved. ${describeIssues(r.error.issues).replace(/\.?$/, '.')}`,
+          `Settings not saved. ${describeSettingsIssues(r.error.issues, next).replace(/\.?$/, '.')}`,
         )
       }
       if (store !== null) {

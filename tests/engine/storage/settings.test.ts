@@ -72,7 +72,7 @@ describe('openSettings', () => {
     expect(error).toMatchObject({
       kind: 'invalid-argument',
       message: expect.stringMatching(
-        /^Settings not saved\. .*Polling interval: must be at least 1 minute/,
+        /^Settings not saved\. .*Polling interval must be at least 1 minute/,
       ),
     })
     expect(s.get().intervalMinutes).toBe(9)
@@ -138,7 +138,7 @@ describe('openSettings', () => {
     {
       label: 'an interval out of range',
       edit: (s: Record<string, unknown>) => ({ ...s, intervalMinutes: -3 }),
-      reason: /Polling interval: must be at least 1 minute/,
+      reason: /Polling interval must be at least 1 minute/,
       // The last good copy's interval (withLastGood saves 17).
       expected: { intervalMinutes: 17 },
     },
@@ -154,13 +154,13 @@ describe('openSettings', () => {
         ...s,
         rules: [...(s.rules as unknown[]), ...(s.rules as unknown[])],
       }),
-      reason: /Alert rules: has two rules with the id default-7d-drop/,
+      reason: /Alert rules has two rules with the id default-7d-drop/,
       expected: { rules: defaultSettings().rules },
     },
     {
       label: 'a missing field',
       edit: (s: Record<string, unknown>) => ({ ...s, quietHours: undefined }),
-      reason: /Quiet hours: is missing/,
+      reason: /Quiet hours is missing/,
       expected: { quietHours: defaultSettings().quietHours },
     },
   ])(
@@ -257,6 +257,35 @@ describe('openSettings', () => {
     expect(s.get()).toEqual(settings)
   })
 
+  it('says what is wrong with a field in plain words, not in the schema library’s terms', () => {
+    writeFileSync(
+      main(),
+      JSON.stringify({
+        ...defaultSettings(),
+        intervalMinutes: 'five',
+        quietHours: { enabled: true, start: '25:00', end: 7 },
+      }),
+    )
+    const s = open()
+    expect(s.report).toContain('Polling interval should be a number but is text ("five")')
+    expect(s.report).toContain('Quiet hours (start) should be a time as HH:MM (24 h)')
+    expect(s.report).toContain('Quiet hours (end) should be text but is 7')
+    expect(s.report).not.toMatch(/Invalid|expected|received/)
+  })
+
+  it('refuses an invalid rule with the rule’s field in plain words', () => {
+    const s = open()
+    const [rule] = s.get().rules
+    expect(() =>
+      s.update((v) => ({
+        ...v,
+        rules: [{ ...rule!, pendingCycles: 0, notify: 'sometimes' as 'once' }],
+      })),
+    ).toThrow(
+      'Settings not saved. Alert rules (0.pendingCycles) is 0, below the minimum of 1; Alert rules (0.notify) should be "once" or "every-time" but is text ("sometimes").',
+    )
+  })
+
   it('repairs a field from the defaults when there is no last good copy', () => {
     writeFileSync(
       main(),
@@ -299,7 +328,6 @@ describe('openSettings', () => {
     })
     const lastGoodBefore = readFileSync(lastGood(), 'utf8')
     const s = open()
-    expect(s.persistent).toBe(false)
     expect(s.get()).toMatchObject({ watchlist: ['GOOD'], intervalMinutes: 17 })
     expect(s.report).toMatch(/could not be read: a folder is in its place/)
     expect(s.report).toMatch(/The original file was left as it is\./)
@@ -337,8 +365,11 @@ describe('openSettings', () => {
       ),
     })
     expect(s.get().intervalMinutes).toBe(9)
-    expect(s.persistent).toBe(true)
     expect(readFileSync(lastGood(), 'utf8')).toBe(lastGoodBefore)
+    // Still saving to disk: once the file can be written again, the next change is kept.
+    rmSync(main(), { recursive: true })
+    s.update((v) => ({ ...v, intervalMinutes: 45 }))
+    expect(open().get().intervalMinutes).toBe(45)
   })
 
   it('never lets fn change the stored value by mutating its argument', () => {
