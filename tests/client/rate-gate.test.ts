@@ -1,11 +1,12 @@
 // The per-origin rate gate, over real HTTP against the local service's status faults: a 429/503
-// with Retry-After (or a 429 without) holds every request to that origin, from every client in the
-// process; waits are clamped to 1 s – 1 h, jittered, and never overflow a timer.
+// with Retry-After (or a 429 without) holds every request to that origin, from every client sharing
+// the registry; waits are clamped to 1 s – 1 h, jittered, and never overflow a timer.
 import { afterEach, describe, expect, it } from 'vitest'
 import {
   LiquidityClient,
   type LiquidityClientOptions,
 } from '../../src/main/client/liquidity-client'
+import { RateGates } from '../../src/main/client/rate-gate'
 import { clockSleep } from '../../src/main/core/connection'
 import { startLocalService, type LocalService } from '../../src/main/service/server'
 import { FakeClock } from '../engine/scheduler/fake-clock'
@@ -90,17 +91,18 @@ describe('one hold per origin', () => {
     expect(s.stats().requests).toBe(4)
   })
 
-  it('a second client to the same origin (as Test connection builds) is held too, and fails fast naming the time', async () => {
+  it('a second client sharing the registry (as Test connection does the core’s) is held too, and fails fast naming the time', async () => {
     const s = await serve()
     s.faults.inject({ kind: 'status', status: 429, retryAfter: 600, times: 1 })
+    const rateGates = new RateGates()
     const before = Date.now()
-    const first = await plainClient(s)
+    const first = await plainClient(s, { rateGates })
       .getAsset('TSLA')
       .catch((e: unknown) => e)
     const after = Date.now()
     expect(first).toMatchObject({ kind: 'rate-limited', status: 429 })
     // A fresh client with default options, like the one Test connection makes.
-    const second = await plainClient(s, { retry: { maxAttempts: 1 } })
+    const second = await plainClient(s, { retry: { maxAttempts: 1 }, rateGates })
       .getAnalytics({ groupBy: 'total', days: 1 })
       .catch((e: unknown) => e as Error & { retryAfterMs?: number })
     expect(s.stats().requests).toBe(1)

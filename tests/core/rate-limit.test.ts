@@ -45,4 +45,33 @@ describe('AppCore and the rate gate (live service over HTTP)', () => {
     expect(svc.stats().requests).toBeGreaterThan(WATCH.length)
     expect((await h.core.getWatchlist()).every((r) => r.error === null)).toBe(true)
   })
+
+  it('Test connection shares the poll’s hold: after a poll meets a 429, it fails fast and sends nothing', async () => {
+    const clock = new FakeClock()
+    svc = await startLocalService({ now: () => clock.date(), apiKey: 'sk-live-RATE-0123456789' })
+    h = await harness({ clock, live: svc, settings: { watchlist: ['TSLA'] } })
+    svc.faults.inject({ kind: 'status', status: 429, retryAfter: 600, times: 1, match: 'asset' })
+    await h.core.refreshNow()
+    const sent = svc.stats().requests
+    const r = await h.core.testConnection({ baseUrl: svc.url })
+    expect(r).toMatchObject({ ok: false, kind: 'rate-limited', key: 'saved' })
+    expect(r.message).toMatch(/rate-limited until \d\d:\d\d/)
+    expect(svc.stats().requests).toBe(sent)
+  })
+
+  it('holds belong to one core, not the process: another core on the same origin is not held', async () => {
+    const clock = new FakeClock()
+    svc = await startLocalService({ now: () => clock.date(), apiKey: 'sk-live-RATE-0123456789' })
+    h = await harness({ clock, live: svc, settings: { watchlist: ['TSLA'] } })
+    svc.faults.inject({ kind: 'status', status: 429, retryAfter: 3600, times: 1, match: 'asset' })
+    await h.core.refreshNow()
+    expect((await h.core.getWatchlist())[0]!.error).toMatchObject({ kind: 'rate-limited' })
+    await h.close()
+    // A new core (as after a restart, or a test that reuses the port) starts without that hold.
+    h = await harness({ clock, live: svc, settings: { watchlist: ['TSLA'] } })
+    const sent = svc.stats().requests
+    await h.core.refreshNow()
+    expect(svc.stats().requests).toBeGreaterThan(sent)
+    expect((await h.core.getWatchlist())[0]!.error).toBeNull()
+  })
 })

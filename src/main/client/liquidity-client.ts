@@ -25,14 +25,7 @@ import {
 import { type RawResponse, requestOnce } from './http-request'
 import { readJsonBody, tryJsonBody } from './response-body'
 import { SignalLinks } from './signal-links'
-import {
-  MAX_HOLD_MS,
-  clampHoldMs,
-  sharedRateGates,
-  timerMs,
-  type RateGate,
-  type RateGates,
-} from './rate-gate'
+import { MAX_HOLD_MS, RateGates, clampHoldMs, timerMs, type RateGate } from './rate-gate'
 import { DEFAULT_RETRY, type RetryPolicy, type Sleep, abortableSleep, withRetry } from './retry'
 import { parseRetryAfter } from './retry-after'
 
@@ -53,7 +46,10 @@ export interface LiquidityClientOptions {
   /** Clock for Retry-After HTTP-dates, rate-gate holds and the "not in the future" check. */
   now?: () => number
   userAgent?: string
-  /** Where per-origin holds live; default: one registry for the whole process. */
+  /**
+   * Where per-origin holds live. Clients that must respect each other's holds share one (the
+   * core's poll connection and Test connection: CoreParts.rateGates). Default: this client's own.
+   */
   rateGates?: RateGates
   /**
    * Certificate authorities (PEM) to trust instead of the system store. Tests use a throwaway CA;
@@ -120,7 +116,7 @@ export class LiquidityClient {
         ? new https.Agent({ ...agentOpts, ...(opts.trustedCa ? { ca: opts.trustedCa } : {}) })
         : new http.Agent(agentOpts)
     this.limit = new AbortableLimit(concurrency)
-    this.gate = (opts.rateGates ?? sharedRateGates()).for(this.base.origin)
+    this.gate = (opts.rateGates ?? new RateGates()).for(this.base.origin)
     // Every queued or running call listens on this signal; hundreds at once are expected, not a leak.
     setMaxListeners(0, this.closing.signal)
   }

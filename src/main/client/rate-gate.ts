@@ -1,6 +1,7 @@
 // Per-origin rate gate: when a service says "slow down" (429, or 503 with Retry-After), every
-// request to that origin waits until the hold is over — from any client in the process (polls,
-// screens, Test connection) — or fails fast when the hold outlasts the caller's wait budget.
+// request to that origin waits until the hold is over — from every client sharing the registry
+// (the core's polls, screens and Test connection) — or fails fast when the hold outlasts the
+// caller's wait budget.
 import { heldError } from './errors-map'
 import type { Sleep } from './retry'
 
@@ -107,12 +108,4 @@ export class RateGates {
     }
     return gate
   }
-}
-
-let processGates: RateGates | null = null
-
-/** The registry every client shares unless given its own (tests): one hold per origin per process. */
-export function sharedRateGates(): RateGates {
-  processGates ??= new RateGates()
-  return processGates
 }

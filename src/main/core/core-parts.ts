@@ -2,6 +2,7 @@
 import type { NotificationDecision } from '../../shared/alert-rules'
 import { toSerializedError } from '../../shared/errors'
 import type { EventSink } from '../ipc/events'
+import { RateGates } from '../client/rate-gate'
 import { AlertStateStore } from '../engine/alerts/alert-state-store'
 import type { ResponseCache } from '../engine/cache'
 import { cacheNamespace, openSourceCache } from '../engine/cache-namespace'
@@ -54,6 +55,8 @@ export interface CoreParts {
   saves: SaveHealth
   /** The API key, in memory only; read from the secret store when a live service needs it. */
   key: { value: string | null }
+  /** Per-origin rate-limit holds, one registry for every request this core makes (polls, screens, Test connection). */
+  rateGates: RateGates
   connection: Connection
   connect(baseUrl: string | null): Promise<Connection>
   /** Reads the key from the secret store once (demo mode never does). */
@@ -90,6 +93,7 @@ export async function openCoreParts(deps: AppCoreDeps): Promise<CoreParts> {
   report(log.report)
 
   const key = { value: null as string | null }
+  const rateGates = new RateGates()
   let keyLoaded = false
   const loadKey = async (): Promise<string | null> => {
     if (!keyLoaded) {
@@ -109,6 +113,7 @@ export async function openCoreParts(deps: AppCoreDeps): Promise<CoreParts> {
       baseUrl,
       apiKey: () => key.value,
       clock,
+      rateGates,
       embedded: deps.embeddedService,
       client: deps.client,
       userAgent:
@@ -126,6 +131,7 @@ export async function openCoreParts(deps: AppCoreDeps): Promise<CoreParts> {
     log,
     saves: new SaveHealth(reportLine),
     key,
+    rateGates,
     connection,
     connect,
     loadKey,

@@ -13,7 +13,7 @@ const TEST_TIMEOUT_MS = 10_000
 
 export type TestTarget = IpcArgs<'testConnection'>[0]
 
-type Parts = Pick<CoreParts, 'connection' | 'clock' | 'settings' | 'loadKey'>
+type Parts = Pick<CoreParts, 'connection' | 'clock' | 'settings' | 'loadKey' | 'rateGates'>
 
 interface Probe {
   client: Pick<LiquidityClient, 'getAnalytics'>
@@ -28,7 +28,12 @@ async function probeFor(target: TestTarget, p: Parts): Promise<Probe> {
     const conn =
       p.connection.mode === 'demo'
         ? p.connection
-        : await openConnection({ baseUrl: null, apiKey: () => null, clock: p.clock })
+        : await openConnection({
+            baseUrl: null,
+            apiKey: () => null,
+            clock: p.clock,
+            rateGates: p.rateGates,
+          })
     return {
       client: conn.client,
       where: 'the built-in demo service',
@@ -50,6 +55,8 @@ async function probeFor(target: TestTarget, p: Parts): Promise<Probe> {
     retry: { maxAttempts: 1, retryAfterCapMs: 0 },
     now: () => p.clock.now(),
     sleep: clockSleep(p.clock),
+    // The core's holds: a service that told the poll to slow down is not asked again by the test.
+    rateGates: p.rateGates,
   })
   const r = checkServiceUrl(target.baseUrl)
   return {
