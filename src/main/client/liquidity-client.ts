@@ -25,9 +25,8 @@ import {
 import { type RawResponse, requestOnce } from './http-request'
 import { readJsonBody, tryJsonBody } from './response-body'
 import { SignalLinks } from './signal-links'
-import { MAX_HOLD_MS, RateGates, clampHoldMs, timerMs, type RateGate } from './rate-gate'
+import { RateGates, gatedExchange, timerMs, type Hold, type RateGate } from './rate-gate'
 import { DEFAULT_RETRY, type RetryPolicy, type Sleep, abortableSleep, withRetry } from './retry'
-import { parseRetryAfter } from './retry-after'
 
 export interface LiquidityClientOptions {
   baseUrl: string
@@ -67,9 +66,6 @@ export interface ClientStats {
   socketsOpened: number
   retries: number
 }
-
-/** The hold an answer put on its origin: until when, and how long that is from now. */
-type Hold = { untilMs: number; remainingMs: number }
 
 const MAX_REDIRECTS = 3
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
@@ -184,7 +180,16 @@ export class LiquidityClient {
     try {
       return await withRetry(
         async () => {
-          const { res, held } = await this.gatedExchange(url, key, signal)
+          const { res, held } = await gatedExchange(
+            this.gate,
+            this.limit,
+            () => this.exchange(url, key, signal),
+            {
+              signal,
+              budgetMs: this.policy.retryAfterCapMs,
+              clock: { now: this.now, sleep: this.sleep, random: this.random },
+            },
+          )
           return this.interpret(res, held, what, parse)
         },
         {
@@ -199,28 +204,6 @@ export class LiquidityClient {
       throw redact(e, key)
     } finally {
       linked?.release()
-    }
-  }
-
-  /**
-   * Waits at the origin's gate, then takes a slot. A hold that began while this request queued sends
-   * it back to wait; the hold an answer starts is set before its slot is freed for the next request.
-   */
-  private async gatedExchange(
-    url: URL,
-    key: string | null,
-    signal: AbortSignal,
-  ): Promise<{ res: RawResponse; held: Hold | undefined }> {
-    const budgetMs = Math.min(MAX_HOLD_MS, Math.max(0, this.policy.retryAfterCapMs))
-    const clock = { now: this.now, sleep: this.sleep, random: this.random }
-    for (;;) {
-      const pass = await this.gate.pass(signal, budgetMs, clock)
-      const out = await this.limit.run(async () => {
-        if (this.gate.heldSince(pass, this.now())) return null
-        const res = await this.exchange(url, key, signal)
-        return { res, held: this.holdFor(res) }
-      }, signal)
-      if (out) return out
     }
   }
 
@@ -278,22 +261,6 @@ export class LiquidityClient {
     const contentType = res.headers['content-type']
     if (res.status >= 200 && res.status < 300) return parse(readJsonBody(contentType, res.body))
     throw statusError(res.status, what, tryJsonBody(contentType, res.body), held, this.keyHelp)
-  }
-
-  /** A 429 (Retry-After or a computed back-off) or a 503 with Retry-After holds the whole origin. */
-  private holdFor(res: RawResponse): Hold | undefined {
-    if (res.status >= 200 && res.status < 300) {
-      this.gate.succeeded()
-      return undefined
-    }
-    const now = this.now()
-    const asked = parseRetryAfter(res.headers['retry-after'], now)
-    if (res.status === 429 && asked === undefined) this.gate.holdWithBackoff(now, this.random)
-    else if (res.status === 429 || (res.status === 503 && asked !== undefined)) {
-      this.gate.hold(now, clampHoldMs(asked!), res.status)
-    } else return undefined
-    const remainingMs = this.gate.remaining(now)
-    return { untilMs: now + remainingMs, remainingMs }
   }
 
   private countSocket(s: Socket): void {

@@ -3,7 +3,7 @@
 import { setTimeout as delay } from 'node:timers/promises'
 import { LiquidityError } from '../../shared/errors'
 import { cancelledError } from './errors-map'
-import { timerMs } from './rate-gate'
+import { timerMs, waitsOut } from './rate-gate'
 
 export interface RetryPolicy {
   maxAttempts: number
@@ -74,10 +74,10 @@ export async function withRetry<T>(
       if (signal.aborted) throw cancelledError()
       if (!isRetryable(e) || attempt + 1 >= policy.maxAttempts) throw e
       const err = e as LiquidityError
-      // The answer put its origin on hold: the next attempt waits at the gate (jittered) or fails fast.
+      // The answer put its origin on hold: the next attempt waits at the gate (jittered). A hold the
+      // gate would not wait out fails now with this answer's own error (status, server's words).
       const held = err.retryAfterMs !== undefined
-      // Longer than this caller waits: say so now (the poller holds off) instead of queueing.
-      if (held && err.retryAfterMs > policy.retryAfterCapMs) throw err
+      if (held && !waitsOut(err.retryAfterMs, policy.retryAfterCapMs)) throw err
       const wait = held ? 0 : timerMs(backoffMs(policy, attempt, deps.random))
       deps.onRetry?.(attempt + 1, wait, err)
       if (!held) await deps.sleep(wait, signal)
