@@ -50,26 +50,62 @@ export function networkError(cause: unknown, url: URL): LiquidityError {
   return new LiquidityError('network', message, { cause })
 }
 
-/** Certificate problems stop the handshake before any request (and so the key) is sent. */
+/** OpenSSL's certificate verification codes as Node reports them (tls docs: X509 error codes). */
+const CERT_CODES = new Set([
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_CRL',
+  'UNABLE_TO_DECRYPT_CERT_SIGNATURE',
+  'UNABLE_TO_DECRYPT_CRL_SIGNATURE',
+  'UNABLE_TO_DECODE_ISSUER_PUBLIC_KEY',
+  'CERT_SIGNATURE_FAILURE',
+  'CRL_SIGNATURE_FAILURE',
+  'CERT_NOT_YET_VALID',
+  'CERT_HAS_EXPIRED',
+  'CRL_NOT_YET_VALID',
+  'CRL_HAS_EXPIRED',
+  'ERROR_IN_CERT_NOT_BEFORE_FIELD',
+  'ERROR_IN_CERT_NOT_AFTER_FIELD',
+  'ERROR_IN_CRL_LAST_UPDATE_FIELD',
+  'ERROR_IN_CRL_NEXT_UPDATE_FIELD',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'CERT_CHAIN_TOO_LONG',
+  'CERT_REVOKED',
+  'INVALID_CA',
+  'PATH_LENGTH_EXCEEDED',
+  'INVALID_PURPOSE',
+  'CERT_UNTRUSTED',
+  'CERT_REJECTED',
+  'HOSTNAME_MISMATCH',
+])
+
+/**
+ * A certificate or TLS handshake failure: it stops the connection before any request (and so the
+ * key) is sent, and repeating the request will not fix it. The one test, for messages and retries.
+ */
+export function isTlsFailure(code: unknown): code is string {
+  return typeof code === 'string' && (CERT_CODES.has(code) || /^ERR_(TLS|SSL)_/.test(code))
+}
+
 function tlsMessage(code: string, where: string): string | null {
+  if (!isTlsFailure(code)) return null
   const refused = 'so Liquidity Watch did not connect and did not send your API key.'
-  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID' || code === 'HOSTNAME_MISMATCH') {
     return `The server at ${where} presented a certificate for a different name, ${refused} Check the service address in Settings.`
   }
   if (code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID') {
     return `The server at ${where} presented a certificate that has expired or is not valid yet, ${refused} If this computer's clock is wrong, correct it; otherwise the service must renew its certificate.`
   }
   if (
-    /SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER|CERT_UNTRUSTED|CERT_SIGNATURE_FAILURE/.test(
+    /SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER|CERT_UNTRUSTED|CERT_SIGNATURE_FAILURE|INVALID_CA/.test(
       code,
     )
   ) {
     return `The server at ${where} presented a certificate that this computer does not trust, ${refused} Check the service address; a company network that inspects traffic may need its certificate installed on this computer.`
   }
-  if (/CERT|TLS|SSL/.test(code)) {
-    return `The secure connection to ${where} could not be set up (${code}), ${refused}`
-  }
-  return null
+  return `The secure connection to ${where} could not be set up (${code}), ${refused}`
 }
 
 function errorText(e: unknown): string {

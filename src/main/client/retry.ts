@@ -2,7 +2,7 @@
 // are the rate gate's: a retry after one goes straight back to the gate, which waits or fails fast.
 import { setTimeout as delay } from 'node:timers/promises'
 import { LiquidityError } from '../../shared/errors'
-import { cancelledError } from './errors-map'
+import { cancelledError, isTlsFailure } from './errors-map'
 import { timerMs, waitsOut } from './rate-gate'
 
 export interface RetryPolicy {
@@ -40,15 +40,12 @@ export function backoffMs(policy: RetryPolicy, attempt: number, random: () => nu
   return random() * Math.min(policy.capMs, policy.baseMs * 2 ** attempt)
 }
 
-const TLS_CODES = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS|ERR_SSL/
-
 /** Transient failures only: the request may succeed if repeated unchanged. */
 export function isRetryable(e: unknown): boolean {
   if (!(e instanceof LiquidityError)) return false
   if (e.kind === 'network') {
     // A certificate problem will not fix itself between attempts.
-    const code = (e.cause as { code?: unknown } | undefined)?.code
-    return !(typeof code === 'string' && TLS_CODES.test(code))
+    return !isTlsFailure((e.cause as { code?: unknown } | undefined)?.code)
   }
   const s = e.status
   return s !== undefined && (s === 408 || s === 429 || (s >= 500 && s <= 599))
