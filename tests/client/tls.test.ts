@@ -6,7 +6,7 @@ import {
   LiquidityClient,
   type LiquidityClientOptions,
 } from '../../src/main/client/liquidity-client'
-import { networkError } from '../../src/main/client/errors-map'
+import { APP_HELP, networkError } from '../../src/main/client/errors-map'
 import { isRetryable } from '../../src/main/client/retry'
 import { makeCa, startTlsServer, type TestCa, type TlsServer } from './helpers/tls'
 
@@ -123,6 +123,7 @@ describe('one notion of a certificate or TLS failure', () => {
       const e = networkError(
         Object.assign(new Error(code), { code }),
         new URL('https://api.example.com'),
+        APP_HELP,
       )
       expect(e.message).toMatch(/did not connect and did not send your API key/)
       expect(isRetryable(e)).toBe(false)
@@ -135,6 +136,7 @@ describe('one notion of a certificate or TLS failure', () => {
       const e = networkError(
         Object.assign(new Error(code), { code }),
         new URL('https://api.example.com'),
+        APP_HELP,
       )
       expect(e.message).not.toMatch(/certificate|secure connection/)
       expect(isRetryable(e)).toBe(true)

@@ -11,7 +11,7 @@ import {
   type SecretStore,
 } from '../engine/secret-store'
 import { KeytarSecretStore } from '../engine/secret-store-keytar'
-import type { KeyHelp } from '../client/errors-map'
+import { cliSettingsHelp } from './settings-help'
 import { asOfText, eventLines, jsonReport, oneLine, pollsToConfirm, table } from './format'
 
 export interface CheckOptions {
@@ -35,12 +35,6 @@ const createConf: KeyValueStoreFactory = ({ cwd, configName }) =>
   new Conf({ cwd, configName, projectName: 'liquidity-watch' })
 
 /** The environment variable wins; otherwise the keychain entry of the installed app. */
-/** The CLI's key comes from the environment or the app's keychain entry, never a Settings screen. */
-const CLI_KEY_HELP: KeyHelp = {
-  missing: `Set ${API_KEY_ENV}, or store a key in the desktop app (it keeps it in the system keychain).`,
-  rejected: `Check ${API_KEY_ENV} (or, when it is not set, the key the desktop app keeps in the system keychain).`,
-}
-
 function secretStoreFor(env: NodeJS.ProcessEnv): SecretStore {
   if (env[API_KEY_ENV]?.trim()) return new EnvSecretStore({ env })
   return new KeytarSecretStore({ service: keychainServiceName(true), timeoutMs: 5_000 })
@@ -62,7 +56,7 @@ export async function runCheck(o: CheckOptions, io: CheckIo): Promise<number> {
         ...(o.symbols ? { watchlist: o.symbols } : {}),
         ...(o.baseUrl !== undefined ? { baseUrl: o.baseUrl } : {}),
       },
-      client: { keyHelp: CLI_KEY_HELP },
+      client: { help: cliSettingsHelp(o.dataDir) },
       log: (line) => diagnostics.push(line),
     })
     const reported = new Set(core.reports())

@@ -21,8 +21,24 @@ export function tooLargeError(maxBytes: number): LiquidityError {
   )
 }
 
+/** Where the user fixes what a message is about: the app's Settings, or the CLI's flags and files. */
+export interface SettingsHelp {
+  /** After "No API key is set." */
+  missingKey: string
+  /** After "The service did not accept your API key (401)." */
+  rejectedKey: string
+  /** A sentence sending the user to where the service address is set. */
+  address: string
+}
+
+export const APP_HELP: SettingsHelp = {
+  missingKey: 'Add your Liquidity API key in Settings.',
+  rejectedKey: 'Check the key in Settings.',
+  address: 'Check the service address in Settings.',
+}
+
 /** Low-level socket/DNS errors from node:http. */
-export function networkError(cause: unknown, url: URL): LiquidityError {
+export function networkError(cause: unknown, url: URL, help: SettingsHelp): LiquidityError {
   const code = (cause as { code?: unknown } | null)?.code
   const where = url.host
   let message: string
@@ -44,7 +60,7 @@ export function networkError(cause: unknown, url: URL): LiquidityError {
       break
     default:
       message =
-        (typeof code === 'string' && tlsMessage(code, where)) ||
+        (typeof code === 'string' && tlsMessage(code, where, help)) ||
         `The connection to the service at ${where} failed (${typeof code === 'string' ? code : errorText(cause)}).`
   }
   return new LiquidityError('network', message, { cause })
@@ -89,11 +105,11 @@ export function isTlsFailure(code: unknown): code is string {
   return typeof code === 'string' && (CERT_CODES.has(code) || /^ERR_(TLS|SSL)_/.test(code))
 }
 
-function tlsMessage(code: string, where: string): string | null {
+function tlsMessage(code: string, where: string, help: SettingsHelp): string | null {
   if (!isTlsFailure(code)) return null
   const refused = 'so Liquidity Watch did not connect and did not send your API key.'
   if (code === 'ERR_TLS_CERT_ALTNAME_INVALID' || code === 'HOSTNAME_MISMATCH') {
-    return `The server at ${where} presented a certificate for a different name, ${refused} Check the service address in Settings.`
+    return `The server at ${where} presented a certificate for a different name, ${refused} ${help.address}`
   }
   if (code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID') {
     return `The server at ${where} presented a certificate that has expired or is not valid yet, ${refused} If this computer's clock is wrong, correct it; otherwise the service must renew its certificate.`
@@ -150,21 +166,8 @@ export function heldError(status: number, untilMs: number, remainingMs: number):
   })
 }
 
-/** Where the user fixes the API key: completes the auth messages (the app and the CLI differ). */
-export interface KeyHelp {
-  /** After "No API key is set." */
-  missing: string
-  /** After "The service did not accept your API key (401)." */
-  rejected: string
-}
-
-export const APP_KEY_HELP: KeyHelp = {
-  missing: 'Add your Liquidity API key in Settings.',
-  rejected: 'Check the key in Settings.',
-}
-
-export function missingKeyError(help: KeyHelp): LiquidityError {
-  return new LiquidityError('auth', `No API key is set. ${help.missing}`)
+export function missingKeyError(help: SettingsHelp): LiquidityError {
+  return new LiquidityError('auth', `No API key is set. ${help.missingKey}`)
 }
 
 /**
@@ -176,14 +179,14 @@ export function statusError(
   what: string,
   body: unknown,
   heldUntil?: { untilMs: number; remainingMs: number },
-  keyHelp: KeyHelp = APP_KEY_HELP,
+  help: SettingsHelp = APP_HELP,
 ): LiquidityError {
   const detail = serverMessage(body)
   const extra = heldUntil ? { status, retryAfterMs: heldUntil.remainingMs } : { status }
   if (status === 401) {
     return new LiquidityError(
       'auth',
-      withDetail(`The service did not accept your API key (401). ${keyHelp.rejected}`, detail),
+      withDetail(`The service did not accept your API key (401). ${help.rejectedKey}`, detail),
       extra,
     )
   }

@@ -15,12 +15,12 @@ import { parseAnalytics, parseAssetDetail } from '../../shared/parse'
 import { AbortableLimit } from './abortable-limit'
 import { checkRedirect, endpointUrl, parseBaseUrl } from './base-url'
 import {
-  APP_KEY_HELP,
+  APP_HELP,
   cancelledError,
   missingKeyError,
   statusError,
   timeoutError,
-  type KeyHelp,
+  type SettingsHelp,
 } from './errors-map'
 import { type RawResponse, requestOnce } from './http-request'
 import { readJsonBody, tryJsonBody } from './response-body'
@@ -34,8 +34,8 @@ export interface LiquidityClientOptions {
   apiKey: () => string | null
   /** Send no Authorization header at all (Test connection of an unsaved URL without a typed key). */
   anonymous?: boolean
-  /** Where the user fixes the key, for the auth messages (default: the app's Settings). */
-  keyHelp?: KeyHelp
+  /** Where the user fixes the key and the address, for the messages (default: the app's Settings). */
+  help?: SettingsHelp
   timeoutMs?: number
   maxBodyBytes?: number
   concurrency?: number
@@ -74,7 +74,7 @@ export class LiquidityClient {
   private readonly base: URL
   private readonly apiKey: () => string | null
   private readonly anonymous: boolean
-  private readonly keyHelp: KeyHelp
+  private readonly help: SettingsHelp
   private readonly timeoutMs: number
   private readonly maxBodyBytes: number
   private readonly policy: RetryPolicy
@@ -94,7 +94,7 @@ export class LiquidityClient {
     this.base = parseBaseUrl(opts.baseUrl)
     this.apiKey = opts.apiKey
     this.anonymous = opts.anonymous ?? false
-    this.keyHelp = opts.keyHelp ?? APP_KEY_HELP
+    this.help = opts.help ?? APP_HELP
     this.timeoutMs = Math.max(1, timerMs(opts.timeoutMs ?? 15_000))
     this.maxBodyBytes = opts.maxBodyBytes ?? 32 * 1024 * 1024
     this.policy = { ...DEFAULT_RETRY, ...opts.retry }
@@ -170,7 +170,7 @@ export class LiquidityClient {
     opts: RequestOptions,
   ): Promise<T> {
     const key = this.anonymous ? null : this.apiKey()
-    if (!key && !this.anonymous) throw missingKeyError(this.keyHelp)
+    if (!key && !this.anonymous) throw missingKeyError(this.help)
     const linked = opts.signal ? this.links.acquire(opts.signal) : null
     const signal = linked?.signal ?? this.closing.signal
     if (signal.aborted) {
@@ -228,6 +228,7 @@ export class LiquidityClient {
           headers,
           signal: attempt.signal,
           maxBodyBytes: this.maxBodyBytes,
+          help: this.help,
           onSocket: (s) => this.countSocket(s),
         })
         if (!REDIRECT_STATUSES.has(res.status)) return res
@@ -244,7 +245,7 @@ export class LiquidityClient {
             'The service redirected too many times. Check the service address.',
           )
         }
-        url = checkRedirect(location, url)
+        url = checkRedirect(location, url, this.help)
       }
     } finally {
       clearTimeout(timer)
@@ -260,7 +261,7 @@ export class LiquidityClient {
   ): T {
     const contentType = res.headers['content-type']
     if (res.status >= 200 && res.status < 300) return parse(readJsonBody(contentType, res.body))
-    throw statusError(res.status, what, tryJsonBody(contentType, res.body), held, this.keyHelp)
+    throw statusError(res.status, what, tryJsonBody(contentType, res.body), held, this.help)
   }
 
   private countSocket(s: Socket): void {

@@ -14,7 +14,7 @@ export interface EmbeddedServiceOptions {
 }
 
 export type ClientTuning = Partial<
-  Pick<LiquidityClientOptions, 'timeoutMs' | 'retry' | 'concurrency' | 'random' | 'keyHelp'>
+  Pick<LiquidityClientOptions, 'timeoutMs' | 'retry' | 'concurrency' | 'random' | 'help'>
 >
 
 export interface Connection {

@@ -14,6 +14,11 @@ import { repairSettings } from './settings-repair'
 export const SETTINGS_CONFIG_NAME = 'settings'
 export const LAST_GOOD_FILE_NAME = 'settings.last-good.json'
 
+/** Where the settings of a data directory live (the CLI names it in its messages). */
+export function settingsFilePath(dir: string): string {
+  return join(dir, `${SETTINGS_CONFIG_NAME}.json`)
+}
+
 export interface SettingsStore {
   /** A copy: changing it changes nothing stored. */
   get(): Settings
@@ -70,7 +75,7 @@ function memoryOnlyNotice(path: string, why: string): string {
 
 export function openSettings(options: OpenSettingsOptions): SettingsStore {
   const now = options.now ?? (() => new Date())
-  const mainPath = join(options.dir, `${SETTINGS_CONFIG_NAME}.json`)
+  const mainPath = settingsFilePath(options.dir)
   const lastGoodPath = join(options.dir, LAST_GOOD_FILE_NAME)
   const lines: string[] = []
   /** Why the file cannot back the settings; set → memory-only mode. */
