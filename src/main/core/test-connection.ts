@@ -3,7 +3,7 @@
 // test, or with none — and then the result says what such a test can and cannot tell.
 import { toSerializedError } from '../../shared/errors'
 import type { IpcArgs } from '../../shared/ipc-contract'
-import { checkServiceUrl, sameServiceUrl } from '../../shared/service-url'
+import { sameServiceUrl } from '../../shared/service-url'
 import type { ConnectionTestResult, TestKey } from '../../shared/view-models'
 import { LiquidityClient } from '../client/liquidity-client'
 import { clockSleep, openConnection } from './connection'
@@ -58,10 +58,10 @@ async function probeFor(target: TestTarget, p: Parts): Promise<Probe> {
     // The core's holds: a service that told the poll to slow down is not asked again by the test.
     rateGates: p.rateGates,
   })
-  const r = checkServiceUrl(target.baseUrl)
+  // The URL passed the Service URL rule already (the IPC schema, and the client just now).
   return {
     client,
-    where: r.ok ? new URL(r.url).host : target.baseUrl,
+    where: new URL(target.baseUrl).host,
     key,
     close: () => client.close(),
   }
