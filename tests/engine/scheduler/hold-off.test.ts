@@ -41,7 +41,7 @@ describe('Poller.holdOff bounds', () => {
     }
   })
 
-  it('a hold that is not a number is ignored', () => {
+  it('a hold that is not a number is ignored: it leaves no hold, and later holds still work', () => {
     const poller = new Poller({
       clock: realClock,
       intervalMs: () => 60_000,
@@ -49,5 +49,8 @@ describe('Poller.holdOff bounds', () => {
     })
     poller.holdOff(Number.NaN)
     expect(poller.status().heldUntil).toBeNull()
+    const until = Date.now() + 60_000
+    poller.holdOff(until)
+    expect(poller.status().heldUntil).toBe(until)
   })
 })
