@@ -6,11 +6,12 @@ import {
   LiquidityClient,
   type LiquidityClientOptions,
 } from '../../src/main/client/liquidity-client'
+import { clockTime } from '../../src/main/client/errors-map'
 import { RateGates } from '../../src/main/client/rate-gate'
 import { clockSleep } from '../../src/main/core/connection'
 import { startLocalService, type LocalService } from '../../src/main/service/server'
-import { FakeClock } from '../engine/scheduler/fake-clock'
-import { recordWarnings, settleIo, until } from './helpers/wait'
+import { FakeClock, settle } from '../engine/scheduler/fake-clock'
+import { recordWarnings, until } from './helpers/wait'
 
 let service: LocalService | undefined
 const clients: LiquidityClient[] = []
@@ -42,12 +43,6 @@ function plainClient(s: LocalService, o: Partial<LiquidityClientOptions> = {}) {
   const c = new LiquidityClient({ baseUrl: s.url, apiKey: () => s.apiKey, ...o })
   clients.push(c)
   return c
-}
-
-/** Local HH:MM of the first whole minute at or after t: when the hold is over for sure. */
-function clockTime(t: number): string {
-  const d = new Date(Math.ceil(t / 60_000) * 60_000)
-  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`
 }
 
 describe('one hold per origin', () => {
@@ -150,7 +145,7 @@ describe('Retry-After is clamped and never overflows a timer', () => {
       const client = plainClient(s) // real sleep and real timers
       const e1 = await client.getAsset('TSLA').catch((e: unknown) => e)
       const e2 = await client.getAsset('NVDA').catch((e: unknown) => e)
-      await settleIo()
+      await settle()
       expect(s.stats().requests).toBe(1)
       for (const e of [e1, e2]) {
         expect(e).toMatchObject({ kind: 'rate-limited' })
