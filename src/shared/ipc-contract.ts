@@ -7,7 +7,12 @@ import type { SerializedError } from './errors'
 import type { IpcEvent, IpcMethod } from './ipc-channels'
 import { ASSET_TYPES, GROUP_BY } from './liquidity-schemas'
 import type { Settings } from './settings-schema'
-import { serviceUrlSchema, settingsPatchSchema, symbolSchema } from './settings-schema'
+import {
+  MAX_PAUSE_MINUTES,
+  serviceUrlSchema,
+  settingsPatchSchema,
+  symbolSchema,
+} from './settings-schema'
 import type {
   AnalyticsView,
   AssetView,
@@ -92,13 +97,7 @@ export const ipcArgSchemas = {
   ]),
   refreshNow: none,
   sendTestNotification: none,
-  pauseNotifications: z.tuple([
-    z
-      .number()
-      .int()
-      .min(0)
-      .max(60 * 24),
-  ]),
+  pauseNotifications: z.tuple([z.number().int().min(0).max(MAX_PAUSE_MINUTES)]),
   openExternal: z.tuple([z.string().url().max(2048)]),
 } satisfies Record<IpcMethod, z.ZodTuple>
 

@@ -88,22 +88,6 @@ export function checkAssetDetail(d: AssetDetail, expected: AssetExpectation = {}
   checkFiniteAndShallow(d)
 }
 
-const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-
-/** A YYYY-MM-DD string (format already checked by the schema) that names a real calendar day. */
-export function isRealDate(s: string): boolean {
-  const y =
-    (s.charCodeAt(0) - 48) * 1000 +
-    (s.charCodeAt(1) - 48) * 100 +
-    (s.charCodeAt(2) - 48) * 10 +
-    (s.charCodeAt(3) - 48)
-  const m = (s.charCodeAt(5) - 48) * 10 + (s.charCodeAt(6) - 48)
-  const d = (s.charCodeAt(8) - 48) * 10 + (s.charCodeAt(9) - 48)
-  if (m < 1 || m > 12 || d < 1) return false
-  const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0
-  return d <= (m === 2 && leap ? 29 : MONTH_DAYS[m - 1]!)
-}
-
 function checkDays(days: number, what: string, asked: number | undefined): void {
   if (days < 1 || days > MAX_DAYS) {
     refuse(`said its ${what} cover ${days} days, but an answer can only cover 1 to ${MAX_DAYS}`)
@@ -113,7 +97,10 @@ function checkDays(days: number, what: string, asked: number | undefined): void 
   }
 }
 
-/** ISO dates compare as strings, so the whole series is checked without building a Date per point. */
+/**
+ * Dates are real calendar days already (the schema's isoDate). ISO dates compare as strings, so the
+ * whole series is checked without building a Date per point.
+ */
 function checkSeries(
   points: readonly SeriesPoint[],
   days: number,
@@ -126,7 +113,6 @@ function checkSeries(
   let prev = ''
   for (let i = 0; i < points.length; i++) {
     const { date, tvl, volume } = points[i]!
-    if (!isRealDate(date)) refuse(`sent "${date}", which is not a real date, in ${what}`)
     if (date < EARLIEST_DATE) {
       refuse(`sent the date ${date}, from before any blockchain existed, in ${what}`)
     }

@@ -4,21 +4,24 @@ import { alertRuleSchema, defaultRules } from './alert-rules'
 import { checkServiceUrl } from './service-url'
 
 export const SETTINGS_VERSION = 1
+/** The longest notification pause (tray and status bar: "pause for 1 h"; the IPC bound). */
+export const MAX_PAUSE_MINUTES = 24 * 60
 
 /** Tickers are exact and case-sensitive in the service; we only bound their shape. */
 export const symbolSchema = z
   .string()
   .min(1)
   .max(32)
-  .regex(/^[A-Za-z0-9._-]+$/, 'a symbol is letters, digits, dot, dash or underscore')
+  .regex(/^[A-Za-z0-9._-]+$/, 'should be letters, digits, dot, dash or underscore')
 
-const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected HH:MM (24 h)')
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'should be a time as HH:MM (24 h)')
 
 /** A Service URL the client will use (shared/service-url.ts); parses to the normalised form. */
 export const serviceUrlSchema = z.string().transform((text, ctx) => {
   const r = checkServiceUrl(text)
   if (r.ok) return r.url
-  ctx.addIssue({ code: 'custom', message: r.reason })
+  // The reason is a sentence of its own ("The service address must start with https://…").
+  ctx.addIssue({ code: 'custom', message: r.reason, params: { sentence: true } })
   return z.NEVER
 })
 
@@ -45,6 +48,12 @@ function firstDuplicate(keys: string[]): string | null {
   return null
 }
 
+const notificationsSchema = z.object({
+  enabled: z.boolean(),
+  /** Notify alerts whose reported and computed changes disagree (marked); default: hold them. */
+  notifyUnverified: z.boolean().default(false),
+})
+
 export const settingsSchema = z.object({
   version: z.literal(SETTINGS_VERSION),
   watchlist: z
@@ -56,15 +65,12 @@ export const settingsSchema = z.object({
     }),
   /** null: use the embedded local service with demo data. */
   baseUrl: serviceUrlSchema.nullable(),
+  // Refinements, not min/max: their messages (with the unit) are what people read.
   intervalMinutes: z
     .number()
-    .min(1, 'must be at least 1 minute')
-    .max(24 * 60, 'must be at most 24 hours (1440 minutes)'),
-  notifications: z.object({
-    enabled: z.boolean(),
-    /** Notify alerts whose reported and computed changes disagree (marked); default: hold them. */
-    notifyUnverified: z.boolean().default(false),
-  }),
+    .refine((m) => m >= 1, 'must be at least 1 minute')
+    .refine((m) => m <= 24 * 60, 'must be at most 24 hours (1440 minutes)'),
+  notifications: notificationsSchema,
   quietHours: z.object({ enabled: z.boolean(), start: hhmm, end: hhmm }),
   rules: z
     .array(alertRuleSchema)
@@ -99,9 +105,22 @@ export function defaultSettings(): Settings {
 /**
  * What the renderer may change in one call; every field optional, nothing else allowed. Rules and
  * the watchlist have their own methods; a pause goes through pauseNotifications (at most 24 h).
+ * `notifications` may name only some of its fields: the others keep their saved values (a zod
+ * default here would silently reset them).
  */
 export const settingsPatchSchema = settingsSchema
   .omit({ version: true, rules: true, watchlist: true, notificationsPausedUntil: true })
+  .extend({
+    notifications: z
+      .object({ enabled: z.boolean(), notifyUnverified: z.boolean() })
+      .partial()
+      .strict(),
+  })
   .partial()
   .strict()
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>
+
+/** The settings with a patch applied; `notifications` merges field by field. */
+export function applySettingsPatch(s: Settings, patch: SettingsPatch): Settings {
+  return { ...s, ...patch, notifications: { ...s.notifications, ...patch.notifications } }
+}

@@ -74,7 +74,7 @@ describe('figures that disagree', () => {
     await expect
       .poll(async () => (await app.core.getSettings()).notifications, POLL)
       .toEqual({ enabled: true, notifyUnverified: true })
-    // Turning desktop notifications off keeps the opt-in (the whole object is sent).
+    // Turning desktop notifications off keeps the opt-in (the patch names only `enabled`).
     await page.getByRole('checkbox', { name: 'Show desktop notifications for alerts' }).click()
     await expect
       .poll(async () => (await app.core.getSettings()).notifications, POLL)

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { LiquidityClient } from '../../src/main/client/liquidity-client'
 import { assetDetailBody, totalAnalyticsBody } from './helpers/fixtures'
 import { sendJson, startTestServer, type TestServer } from './helpers/test-server'
+import { until } from './helpers/wait'
 
 const KEY = 'sk-limits-KEY'
 let server: TestServer | undefined
@@ -31,9 +32,6 @@ async function gatedServer() {
 }
 
 const tick = () => new Promise((r) => setTimeout(r, 20))
-async function until(cond: () => boolean): Promise<void> {
-  while (!cond()) await tick()
-}
 
 describe('concurrency and sockets', () => {
   it('never has more requests in flight than the limit, across getAsset and getAnalytics', async () => {

@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LiquidityClient } from '../../src/main/client/liquidity-client'
 import { startLocalService, type LocalService } from '../../src/main/service/server'
-import { recordWarnings, settleIo } from './helpers/wait'
+import { settle } from '../engine/scheduler/fake-clock'
+import { recordWarnings } from './helpers/wait'
 
 const SYMBOLS = ['TSLA', 'NVDA', 'AAPL', 'MSFT', 'GOOGL', 'AMZN', 'META', 'GOLD']
 let service: LocalService
@@ -23,7 +24,7 @@ describe('one abort signal shared by many requests', () => {
         many.map((s) => client.getAsset(s, { signal: poll.signal })),
       )
       expect(details.map((d) => d.symbol)).toEqual(many)
-      await settleIo()
+      await settle()
       expect(warnings.seen).toEqual([])
 
       // The shared link must still carry an abort to every request in flight.
@@ -36,7 +37,7 @@ describe('one abort signal shared by many requests', () => {
       second.abort()
       const errors = await Promise.all(slow)
       expect(errors.every((e) => (e as { kind?: string }).kind === 'cancelled')).toBe(true)
-      await settleIo()
+      await settle()
       expect(warnings.seen).toEqual([])
     } finally {
       service.faults.clear()

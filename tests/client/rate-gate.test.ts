@@ -1,15 +1,17 @@
 // The per-origin rate gate, over real HTTP against the local service's status faults: a 429/503
-// with Retry-After (or a 429 without) holds every request to that origin, from every client in the
-// process; waits are clamped to 1 s – 1 h, jittered, and never overflow a timer.
+// with Retry-After (or a 429 without) holds every request to that origin, from every client sharing
+// the registry; waits are clamped to 1 s – 1 h, jittered, and never overflow a timer.
 import { afterEach, describe, expect, it } from 'vitest'
 import {
   LiquidityClient,
   type LiquidityClientOptions,
 } from '../../src/main/client/liquidity-client'
+import { clockTime } from '../../src/main/client/errors-map'
+import { RateGates } from '../../src/main/client/rate-gate'
 import { clockSleep } from '../../src/main/core/connection'
 import { startLocalService, type LocalService } from '../../src/main/service/server'
-import { FakeClock } from '../engine/scheduler/fake-clock'
-import { recordWarnings, settleIo, until } from './helpers/wait'
+import { FakeClock, settle } from '../engine/scheduler/fake-clock'
+import { recordWarnings, until } from './helpers/wait'
 
 let service: LocalService | undefined
 const clients: LiquidityClient[] = []
@@ -41,12 +43,6 @@ function plainClient(s: LocalService, o: Partial<LiquidityClientOptions> = {}) {
   const c = new LiquidityClient({ baseUrl: s.url, apiKey: () => s.apiKey, ...o })
   clients.push(c)
   return c
-}
-
-/** Local HH:MM of the first whole minute at or after t: when the hold is over for sure. */
-function clockTime(t: number): string {
-  const d = new Date(Math.ceil(t / 60_000) * 60_000)
-  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`
 }
 
 describe('one hold per origin', () => {
@@ -90,17 +86,18 @@ describe('one hold per origin', () => {
     expect(s.stats().requests).toBe(4)
   })
 
-  it('a second client to the same origin (as Test connection builds) is held too, and fails fast naming the time', async () => {
+  it('a second client sharing the registry (as Test connection does the core’s) is held too, and fails fast naming the time', async () => {
     const s = await serve()
     s.faults.inject({ kind: 'status', status: 429, retryAfter: 600, times: 1 })
+    const rateGates = new RateGates()
     const before = Date.now()
-    const first = await plainClient(s)
+    const first = await plainClient(s, { rateGates })
       .getAsset('TSLA')
       .catch((e: unknown) => e)
     const after = Date.now()
     expect(first).toMatchObject({ kind: 'rate-limited', status: 429 })
     // A fresh client with default options, like the one Test connection makes.
-    const second = await plainClient(s, { retry: { maxAttempts: 1 } })
+    const second = await plainClient(s, { retry: { maxAttempts: 1 }, rateGates })
       .getAnalytics({ groupBy: 'total', days: 1 })
       .catch((e: unknown) => e as Error & { retryAfterMs?: number })
     expect(s.stats().requests).toBe(1)
@@ -148,7 +145,7 @@ describe('Retry-After is clamped and never overflows a timer', () => {
       const client = plainClient(s) // real sleep and real timers
       const e1 = await client.getAsset('TSLA').catch((e: unknown) => e)
       const e2 = await client.getAsset('NVDA').catch((e: unknown) => e)
-      await settleIo()
+      await settle()
       expect(s.stats().requests).toBe(1)
       for (const e of [e1, e2]) {
         expect(e).toMatchObject({ kind: 'rate-limited' })

@@ -95,7 +95,10 @@ describe('analytics answers', () => {
   it.each([
     ['2999-01-01', /2999-01-01.*future/],
     ['1925-01-01', /1925-01-01.*before/],
-    ['2025-02-30', /2025-02-30.*not a real date/],
+    [
+      '2025-02-30',
+      /series\.\d+\.date should be a real date as YYYY-MM-DD but is text \("2025-02-30"\)/,
+    ],
   ])('a series date %s is refused', async (date, message) => {
     service.faults.inject({ kind: 'body', set: { 'series.-1.date': date } })
     expect(await refused(total())).toMatch(message)

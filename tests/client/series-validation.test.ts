@@ -16,7 +16,8 @@ const mutations: Array<Record<string, unknown>> = [
   {},
   { date: '2024-13-01' },
   { date: '2024-00-10' },
-  { date: '2024-02-31' }, // accepted: same rule as Date.parse (day 01–31)
+  { date: '2024-02-31' },
+  { date: '2023-02-29' },
   { date: '2024-01-32' },
   { date: '2024-1-01' },
   { date: '20240101' },
@@ -56,6 +57,22 @@ describe('series validation fast path', () => {
     expect(clientAccepts('total', points)).toBe(zodAccepts(totalSeriesPointSchema, points))
   })
 
+  it.each([
+    ['2024-02-29', true],
+    ['2000-02-29', true],
+    ['2024-12-31', true],
+    ['2024-02-30', false],
+    ['2023-02-29', false],
+    ['1900-02-29', false],
+    ['2024-04-31', false],
+    ['2024-13-01', false],
+  ])('a point dated %s is accepted only if that day exists: %s', (date, real) => {
+    const point = { ...good, date }
+    expect(zodAccepts(seriesPointSchema, [point])).toBe(real)
+    expect(clientAccepts('stock', [point])).toBe(real)
+    expect(clientAccepts('total', [point])).toBe(real)
+  })
+
   it('reports the exact path of a bad point deep in a long series', () => {
     const series = Array.from({ length: 365 }, () => ({ ...good }))
     series[200] = { ...good, date: '2024-02-30x' }
@@ -68,7 +85,7 @@ describe('series validation fast path', () => {
       ],
     }
     expect(() => parseAnalytics('stock', body)).toThrow(
-      /data\.0\.series\.200\.date should be a date as YYYY-MM-DD.*data\.1\.series should be a list but is text \("no"\)/,
+      /data\.0\.series\.200\.date should be a real date as YYYY-MM-DD but is text \("2024-02-30x"\).*data\.1\.series should be a list but is text \("no"\)/,
     )
   })
 

@@ -6,6 +6,8 @@ import {
   LiquidityClient,
   type LiquidityClientOptions,
 } from '../../src/main/client/liquidity-client'
+import { APP_HELP, networkError } from '../../src/main/client/errors-map'
+import { isRetryable } from '../../src/main/client/retry'
 import { makeCa, startTlsServer, type TestCa, type TlsServer } from './helpers/tls'
 
 const KEY = 'sk-tls-SECRET-0123456789'
@@ -79,4 +81,65 @@ describe('https with a throwaway CA', () => {
     const e = await refusal(httpsClient(server.url, { trustedCa: [ca.certPem] }))
     expect(e.message).toMatch(/certificate that has expired or is not valid yet.*clock/)
   })
+})
+
+// Node's certificate verification codes (docs: tls, "X509 certificate error codes") and TLS errors.
+const TLS_CODES = [
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_CRL',
+  'UNABLE_TO_DECRYPT_CERT_SIGNATURE',
+  'UNABLE_TO_DECRYPT_CRL_SIGNATURE',
+  'UNABLE_TO_DECODE_ISSUER_PUBLIC_KEY',
+  'CERT_SIGNATURE_FAILURE',
+  'CRL_SIGNATURE_FAILURE',
+  'CERT_NOT_YET_VALID',
+  'CERT_HAS_EXPIRED',
+  'CRL_NOT_YET_VALID',
+  'CRL_HAS_EXPIRED',
+  'ERROR_IN_CERT_NOT_BEFORE_FIELD',
+  'ERROR_IN_CERT_NOT_AFTER_FIELD',
+  'ERROR_IN_CRL_LAST_UPDATE_FIELD',
+  'ERROR_IN_CRL_NEXT_UPDATE_FIELD',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'CERT_CHAIN_TOO_LONG',
+  'CERT_REVOKED',
+  'INVALID_CA',
+  'PATH_LENGTH_EXCEEDED',
+  'INVALID_PURPOSE',
+  'CERT_UNTRUSTED',
+  'CERT_REJECTED',
+  'HOSTNAME_MISMATCH',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+  'ERR_SSL_WRONG_VERSION_NUMBER',
+]
+
+describe('one notion of a certificate or TLS failure', () => {
+  it.each(TLS_CODES)(
+    '%s: said to have stopped before the key was sent, and never retried',
+    (code) => {
+      const e = networkError(
+        Object.assign(new Error(code), { code }),
+        new URL('https://api.example.com'),
+        APP_HELP,
+      )
+      expect(e.message).toMatch(/did not connect and did not send your API key/)
+      expect(isRetryable(e)).toBe(false)
+    },
+  )
+
+  it.each(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EAI_AGAIN'])(
+    '%s is not one: retried, and not worded as a certificate problem',
+    (code) => {
+      const e = networkError(
+        Object.assign(new Error(code), { code }),
+        new URL('https://api.example.com'),
+        APP_HELP,
+      )
+      expect(e.message).not.toMatch(/certificate|secure connection/)
+      expect(isRetryable(e)).toBe(true)
+    },
+  )
 })

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { FakeClock } from '../engine/scheduler/fake-clock'
 import { startLocalService } from '../../src/main/service/server'
-import { harness, row, until, type Harness } from './helpers'
+import { harness, liveHarness, row, until, type Harness } from './helpers'
 
 let h: Harness | null = null
 afterEach(async () => {
@@ -61,10 +61,8 @@ describe('AppCore watchlist', () => {
 
 describe('AppCore data views', () => {
   it('serves asset, series and analytics fresh, then from the cache with their as-of when the service is gone', async () => {
-    const clock = (await import('../engine/scheduler/fake-clock')).FakeClock
-    const c = new clock()
-    const svc = await startLocalService({ now: () => c.date() })
-    h = await harness({ clock: c, live: svc, settings: { watchlist: ['GOLD'] } })
+    h = await liveHarness({ settings: { watchlist: ['GOLD'] } })
+    const { clock: c, service: svc } = h
     const asset = await h.core.getAsset('GOLD')
     expect(asset).toMatchObject({
       fromCache: false,

@@ -142,6 +142,35 @@ export async function harness(o: HarnessOptions = {}): Promise<Harness> {
   }
 }
 
+/** The API key of the service liveHarness starts (a live key, as a real user would store). */
+export const LIVE_KEY = 'sk-live-SECRET-0123456789'
+
+/**
+ * A core in live mode against its own local service (on the same fake clock, so served dates are
+ * never "in the future"), with that service's key in the keychain. `h.service` is the service;
+ * close() stops the core, then the service (closing it earlier in a test is fine).
+ */
+export async function liveHarness(
+  o: Omit<HarnessOptions, 'live'> & { apiKey?: string } = {},
+): Promise<Harness> {
+  const { apiKey = LIVE_KEY, ...rest } = o
+  const clock = rest.clock ?? new FakeClock()
+  const service = await startLocalService({ now: () => clock.date(), apiKey })
+  try {
+    const h = await harness({ ...rest, clock, live: service })
+    return {
+      ...h,
+      close: async () => {
+        await h.close()
+        await service.close()
+      },
+    }
+  } catch (e) {
+    await service.close()
+    throw e
+  }
+}
+
 /** One cycle, then the clock moves on by one poll interval (5 min by default). */
 export async function cycleThenWait(h: Harness, ms = 5 * MIN): Promise<void> {
   await h.core.refreshNow()
@@ -154,17 +183,7 @@ export function row(rows: WatchRow[], symbol: string): WatchRow {
   return r
 }
 
-/** Waits (real time) for a condition reached through real HTTP; fails after timeoutMs. */
-export async function until(
-  cond: () => boolean | Promise<boolean>,
-  timeoutMs = 10_000,
-): Promise<void> {
-  const end = Date.now() + timeoutMs
-  while (!(await cond())) {
-    if (Date.now() > end) throw new Error('condition not reached in time')
-    await new Promise((r) => setTimeout(r, 10))
-  }
-}
+export { until } from '../client/helpers/wait'
 
 /** Drop percentage that puts a symbol's 7-day change at targetPct, given its undisturbed change. */
 export function dropFor(basePct: number, targetPct: number): number {

@@ -1,7 +1,8 @@
 // Watching more than 10 symbols: one poll's abort signal reaches every request of the poll, and
 // Node must not warn MaxListenersExceededWarning (it did, once per process, before).
 import { afterEach, describe, expect, it } from 'vitest'
-import { recordWarnings, settleIo } from '../client/helpers/wait'
+import { recordWarnings } from '../client/helpers/wait'
+import { settle } from '../engine/scheduler/fake-clock'
 import { cycleThenWait, harness, type Harness } from './helpers'
 
 let h: Harness | null = null
@@ -24,7 +25,7 @@ describe('AppCore with many watched symbols', () => {
       for (const symbol of watchlist) await h.core.addSymbol(symbol)
       await cycleThenWait(h)
       await cycleThenWait(h)
-      await settleIo()
+      await settle()
       const rows = await h.core.getWatchlist()
       for (const symbol of watchlist) {
         expect(rows.find((r) => r.symbol === symbol)?.totalTvl).toBeGreaterThan(0)

@@ -1,37 +1,28 @@
 // Offline is honest across restarts: the time of the last success comes back from the files on
 // disk, so a restart with the service gone still says when the shown data is from.
 import { afterEach, describe, expect, it } from 'vitest'
-import { startLocalService, type LocalService } from '../../src/main/service/server'
-import { FakeClock } from '../engine/scheduler/fake-clock'
-import { cycleThenWait, harness, MIN, row, type Harness } from './helpers'
+import { cycleThenWait, harness, liveHarness, LIVE_KEY, MIN, row, type Harness } from './helpers'
 
-const KEY = 'sk-live-SECRET-0123456789'
 let h: Harness | null = null
-let svc: LocalService | null = null
 afterEach(async () => {
   await h?.close()
-  await svc?.close()
   h = null
-  svc = null
 })
 
 describe('a restart while the service is gone', () => {
   it('restores the last success time, stays honest about the connection, and keeps each row’s as-of', async () => {
-    const clock = new FakeClock()
-    svc = await startLocalService({ now: () => clock.date(), apiKey: KEY })
-    h = await harness({ clock, live: svc, settings: { watchlist: ['TSLA', 'NVDA'] } })
+    h = await liveHarness({ settings: { watchlist: ['TSLA', 'NVDA'] } })
     await cycleThenWait(h)
     const { lastSuccessAt } = await h.core.getStatus()
     expect(lastSuccessAt).not.toBeNull()
     const asOf = row(await h.core.getWatchlist(), 'TSLA').fetchedAt
     expect(asOf).toBe(lastSuccessAt)
 
-    const { dir } = h
+    const { dir, clock } = h
     await h.core.stop()
-    await svc.close()
-    svc = null
+    await h.service.close()
     clock.jump(2 * 60 * MIN)
-    h = await harness({ dir, clock, key: KEY })
+    h = await harness({ dir, clock, key: LIVE_KEY })
 
     // Before any poll: the last success is the one on disk; nothing claims to be online.
     const first = await h.core.getStatus()

@@ -2,36 +2,36 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { cacheNamespace } from '../../src/main/engine/cache-namespace'
-import { startLocalService, type LocalService } from '../../src/main/service/server'
-import { FakeClock } from '../engine/scheduler/fake-clock'
-import { cycleThenWait, harness, MIN, row, until, type Harness } from './helpers'
+import {
+  cycleThenWait,
+  harness,
+  liveHarness,
+  LIVE_KEY,
+  MIN,
+  row,
+  until,
+  type Harness,
+} from './helpers'
 
 let h: Harness | null = null
-let svc: LocalService | null = null
 afterEach(async () => {
   await h?.close()
-  await svc?.close()
   h = null
-  svc = null
 })
 
-async function liveHarness(extra: Parameters<typeof harness>[0] = {}): Promise<Harness> {
-  const clock = extra.clock ?? new FakeClock()
-  svc = await startLocalService({ now: () => clock.date(), apiKey: 'sk-live-SECRET-0123456789' })
-  return harness({ clock, live: svc, settings: { watchlist: ['TSLA', 'NVDA'] }, ...extra })
-}
+const settings = { watchlist: ['TSLA', 'NVDA'] }
 
 describe('AppCore during an outage (live service over HTTP)', () => {
   it('503s: no alert, offline after 3 failures, rows turn stale, cached data still served with its as-of', async () => {
-    h = await liveHarness()
+    h = await liveHarness({ settings })
     expect((await h.core.getStatus()).mode).toBe('live')
     await h.core.refreshNow()
     const goodAt = row(await h.core.getWatchlist(), 'TSLA').fetchedAt!
     expect((await h.core.getAsset('TSLA')).fromCache).toBe(false)
     h.clock.jump(5 * MIN)
     // The drop happens while the service is failing: it must not fire from stale data.
-    svc!.scenarios.add({ kind: 'tvl-drop', symbol: 'TSLA', pct: 30, windowDays: 1 })
-    svc!.faults.inject({ kind: 'status', status: 503 })
+    h.service.scenarios.add({ kind: 'tvl-drop', symbol: 'TSLA', pct: 30, windowDays: 1 })
+    h.service.faults.inject({ kind: 'status', status: 503 })
     for (let i = 0; i < 4; i++) await cycleThenWait(h)
     const status = await h.core.getStatus()
     expect(status.connection).toBe('offline')
@@ -55,10 +55,10 @@ describe('AppCore during an outage (live service over HTTP)', () => {
   })
 
   it('service closed: the offline view still shows last-fetched data; a restart with no service too', async () => {
-    h = await liveHarness()
+    h = await liveHarness({ settings })
     await cycleThenWait(h)
     const before = await h.core.getWatchlist()
-    await svc!.close()
+    await h.service.close()
     await cycleThenWait(h, 20 * MIN)
     const after = await h.core.getWatchlist()
     expect(row(after, 'NVDA')).toMatchObject({
@@ -69,7 +69,7 @@ describe('AppCore during an outage (live service over HTTP)', () => {
     expect((await h.core.getStatus()).connection).toBe('degraded')
     const { dir, clock } = h
     await h.core.stop()
-    const again = await harness({ dir, clock, key: 'sk-live-SECRET-0123456789' })
+    const again = await harness({ dir, clock, key: LIVE_KEY })
     try {
       // Before any cycle: rows come from the cache on disk, with their as-of.
       expect(row(await again.core.getWatchlist(), 'NVDA')).toMatchObject({
@@ -83,32 +83,39 @@ describe('AppCore during an outage (live service over HTTP)', () => {
   })
 
   it('a long Retry-After on 429 holds off every request until it has passed', async () => {
-    h = await liveHarness()
-    svc!.faults.inject({ kind: 'status', status: 429, retryAfter: 600 })
+    h = await liveHarness({ settings })
+    h.service.faults.inject({ kind: 'status', status: 429, retryAfter: 600 })
     await h.core.refreshNow()
     const status = await h.core.getStatus()
     expect(status.lastError).toMatchObject({ kind: 'rate-limited', retryAfterMs: 600_000 })
-    svc!.faults.clear()
+    h.service.faults.clear()
     h.core.start()
     await until(async () => (await h!.core.getStatus()).nextPollAt !== null)
     expect(Date.parse((await h.core.getStatus()).nextPollAt!)).toBeGreaterThanOrEqual(
       h.clock.now() + 600_000,
     )
-    const requests = svc!.stats().requests
+    const requests = h.service.stats().requests
     await h.core.refreshNow() // held off: no request
     await h.clock.advance(9 * MIN)
-    expect(svc!.stats().requests).toBe(requests)
+    expect(h.service.stats().requests).toBe(requests)
     await h.clock.advance(1 * MIN)
     await until(async () => (await h!.core.getStatus()).connection === 'online')
-    expect(svc!.stats().requests).toBeGreaterThan(requests)
+    expect(h.service.stats().requests).toBeGreaterThan(requests)
   })
 
   it('a short Retry-After is waited out by the client on the injected clock, then the cycle succeeds', async () => {
     // random 0: no jitter on top of the Retry-After, so the wait is exactly 30 s.
     h = await liveHarness({
+      settings,
       deps: { client: { retry: { maxAttempts: 3 }, timeoutMs: 5_000, random: () => 0 } },
     })
-    svc!.faults.inject({ kind: 'status', status: 429, retryAfter: 30, times: 1, match: 'asset' })
+    h.service.faults.inject({
+      kind: 'status',
+      status: 429,
+      retryAfter: 30,
+      times: 1,
+      match: 'asset',
+    })
     let done = false
     const p = h.core.refreshNow().then((s) => {
       done = true
@@ -124,15 +131,18 @@ describe('AppCore during an outage (live service over HTTP)', () => {
   })
 
   it('a key change aborts a stalled in-flight cycle and polls again; the key appears nowhere', async () => {
-    const key = 'sk-live-SECRET-0123456789'
-    h = await liveHarness({ deps: { client: { retry: { maxAttempts: 1 }, timeoutMs: 60_000 } } })
-    svc!.faults.inject({ kind: 'status', status: 401, times: 2, match: 'asset' })
+    const key = LIVE_KEY
+    h = await liveHarness({
+      settings,
+      deps: { client: { retry: { maxAttempts: 1 }, timeoutMs: 60_000 } },
+    })
+    h.service.faults.inject({ kind: 'status', status: 401, times: 2, match: 'asset' })
     await h.core.refreshNow()
     expect((await h.core.getStatus()).lastError).toMatchObject({ kind: 'auth' })
-    svc!.faults.inject({ kind: 'stall', times: 2, match: 'asset' })
+    h.service.faults.inject({ kind: 'stall', times: 2, match: 'asset' })
     h.core.start()
     await h.clock.advance(0) // start() polls at once (on the injected clock)
-    await until(() => svc!.stats().requests >= 5) // 3 before, then the two stalled asset requests
+    await until(() => h!.service.stats().requests >= 5) // 3 before, then the two stalled asset requests
     expect((await h.core.getStatus()).refreshing).toBe(true)
     const keyStatus = await h.core.setApiKey(key)
     expect(keyStatus.stored).toBe(true)
@@ -151,11 +161,11 @@ describe('AppCore during an outage (live service over HTTP)', () => {
       await h.core.getNotificationLog(),
       keyStatus,
       await h.core.getKeyStatus(),
-      await h.core.testConnection({ baseUrl: svc!.url }),
+      await h.core.testConnection({ baseUrl: h.service.url }),
     ])
     expect(seen).not.toContain(key)
     await h.core.stop()
-    const cacheFile = join('caches', cacheNamespace(svc!.url), 'response-cache.json')
+    const cacheFile = join('caches', cacheNamespace(h.service.url), 'response-cache.json')
     for (const f of ['settings.json', cacheFile, 'alert-state.json']) {
       expect(await readFile(join(h.dir, f), 'utf8')).not.toContain(key)
     }

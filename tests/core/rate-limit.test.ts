@@ -1,31 +1,24 @@
 // A 429 in the middle of a poll holds the rest of that poll at the origin: the requests queued
 // behind it are not sent, every row says until when, and the poller holds off until then.
 import { afterEach, describe, expect, it } from 'vitest'
-import { startLocalService, type LocalService } from '../../src/main/service/server'
-import { FakeClock } from '../engine/scheduler/fake-clock'
-import { harness, type Harness } from './helpers'
+import { harness, liveHarness, type Harness } from './helpers'
 
 let h: Harness | null = null
-let svc: LocalService | null = null
 afterEach(async () => {
   await h?.close()
-  await svc?.close()
-  h = svc = null
+  h = null
 })
 
 const WATCH = ['TSLA', 'NVDA', 'AAPL', 'MSFT', 'GOOGL', 'AMZN', 'META', 'GOLD']
 
 describe('AppCore and the rate gate (live service over HTTP)', () => {
   it('one 429 (Retry-After 10 min) holds the other requests of the same poll', async () => {
-    const clock = new FakeClock()
-    svc = await startLocalService({ now: () => clock.date(), apiKey: 'sk-live-RATE-0123456789' })
-    h = await harness({
-      clock,
-      live: svc,
+    h = await liveHarness({
       settings: { watchlist: WATCH },
       // One slot: everything after the first request is queued behind it, as a large poll is.
       deps: { client: { retry: { maxAttempts: 1 }, timeoutMs: 3_000, concurrency: 1 } },
     })
+    const svc = h.service
     svc.faults.inject({ kind: 'status', status: 429, retryAfter: 600, times: 1, match: 'asset' })
     const status = await h.core.refreshNow()
     expect(svc.stats().requests).toBe(1)
@@ -44,5 +37,36 @@ describe('AppCore and the rate gate (live service over HTTP)', () => {
     await h.core.refreshNow()
     expect(svc.stats().requests).toBeGreaterThan(WATCH.length)
     expect((await h.core.getWatchlist()).every((r) => r.error === null)).toBe(true)
+  })
+
+  it('Test connection shares the poll’s hold: after a poll meets a 429, it fails fast and sends nothing', async () => {
+    h = await liveHarness({ settings: { watchlist: ['TSLA'] } })
+    const svc = h.service
+    svc.faults.inject({ kind: 'status', status: 429, retryAfter: 600, times: 1, match: 'asset' })
+    await h.core.refreshNow()
+    const sent = svc.stats().requests
+    const r = await h.core.testConnection({ baseUrl: svc.url })
+    expect(r).toMatchObject({ ok: false, kind: 'rate-limited', key: 'saved' })
+    expect(r.message).toMatch(/rate-limited until \d\d:\d\d/)
+    expect(svc.stats().requests).toBe(sent)
+  })
+
+  it('holds belong to one core, not the process: another core on the same origin is not held', async () => {
+    h = await liveHarness({ settings: { watchlist: ['TSLA'] } })
+    const svc = h.service
+    svc.faults.inject({ kind: 'status', status: 429, retryAfter: 3600, times: 1, match: 'asset' })
+    await h.core.refreshNow()
+    expect((await h.core.getWatchlist())[0]!.error).toMatchObject({ kind: 'rate-limited' })
+    await h.core.stop()
+    // A new core (as after a restart, or a test that reuses the port) starts without that hold.
+    const again = await harness({ clock: h.clock, live: svc, settings: { watchlist: ['TSLA'] } })
+    try {
+      const sent = svc.stats().requests
+      await again.core.refreshNow()
+      expect(svc.stats().requests).toBeGreaterThan(sent)
+      expect((await again.core.getWatchlist())[0]!.error).toBeNull()
+    } finally {
+      await again.close()
+    }
   })
 })

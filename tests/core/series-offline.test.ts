@@ -2,17 +2,13 @@
 // stand in for a series that was never fetched on its own.
 import { afterEach, describe, expect, it } from 'vitest'
 import { LiquidityClient } from '../../src/main/client/liquidity-client'
-import { startLocalService, type LocalService } from '../../src/main/service/server'
-import { FakeClock } from '../engine/scheduler/fake-clock'
-import { cycleThenWait, harness, MIN, type Harness } from './helpers'
+import type { LocalService } from '../../src/main/service/server'
+import { cycleThenWait, liveHarness, MIN, type Harness } from './helpers'
 
 let h: Harness | null = null
-let svc: LocalService | null = null
 afterEach(async () => {
   await h?.close()
-  await svc?.close()
   h = null
-  svc = null
 })
 
 async function directSeries(
@@ -32,9 +28,8 @@ async function directSeries(
 
 describe('getAssetSeries without the service', () => {
   it("falls back to the cycle's cached 90-day analytics, cut to the requested days, with its as-of", async () => {
-    const clock = new FakeClock()
-    svc = await startLocalService({ now: () => clock.date() })
-    h = await harness({ clock, live: svc, settings: { watchlist: ['TSLA', 'GOLD'] } })
+    h = await liveHarness({ settings: { watchlist: ['TSLA', 'GOLD'] } })
+    const { clock, service: svc } = h
     await h.core.refreshNow()
     const at = clock.date().toISOString()
     const tsla30 = await directSeries(svc, 'TSLA', 'stock', 30)
@@ -77,9 +72,8 @@ describe('getAssetSeries without the service', () => {
   })
 
   it('prefers the newer of the exact cached request and the cycle analytics', async () => {
-    const clock = new FakeClock()
-    svc = await startLocalService({ now: () => clock.date() })
-    h = await harness({ clock, live: svc, settings: { watchlist: ['TSLA'] } })
+    h = await liveHarness({ settings: { watchlist: ['TSLA'] } })
+    const { clock, service: svc } = h
     const early = await h.core.getAssetSeries('TSLA', 30) // exact request cached now
     clock.jump(24 * 60 * MIN)
     await h.core.refreshNow() // the cycle's analytics a day later

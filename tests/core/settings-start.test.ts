@@ -123,6 +123,34 @@ describe('a saved Service URL the client refuses', () => {
   })
 })
 
+describe('a saved watchlist that lists a symbol twice', () => {
+  it('starts on that watchlist without the repeat (not the defaults), and says so', async () => {
+    const dir = await dataDir()
+    writeRaw(dir, (s) => ({ ...mine(s), watchlist: ['MSFT', 'GOLD', 'MSFT'] }))
+    h = await harness({ dir })
+    const status = await h.core.refreshNow()
+    expect((await h.core.getWatchlist()).map((r) => r.symbol)).toEqual(['MSFT', 'GOLD'])
+    expect((await h.core.getSettings()).rules[0]).toMatchObject({ name: 'My drop rule' })
+    expect(status.notices).toHaveLength(1)
+    expect(status.notices[0]).toMatch(/Watchlist lists MSFT twice/)
+    expect(status.notices[0]).toContain(join(dir, 'settings.json.corrupt-'))
+  })
+})
+
+describe('a saved notification pause far in the future (year 9999, from an old bug)', () => {
+  it('is bounded at start to 24 hours from now, and the notice says so', async () => {
+    const dir = await dataDir()
+    const clock = new FakeClock('2025-06-02T12:00:00Z')
+    writeRaw(dir, (s) => ({ ...mine(s), notificationsPausedUntil: '9999-01-01T00:00:00.000Z' }))
+    h = await harness({ dir, clock })
+    const status = await h.core.getStatus()
+    expect(status.notificationsPausedUntil).toBe('2025-06-03T12:00:00.000Z')
+    expect(status.notices[0]).toMatch(/paused until 9999-01-01.*ends 24 hours from now/)
+    // The rest of the file is kept.
+    expect((await h.core.getSettings()).watchlist).toEqual(['MSFT', 'GOLD'])
+  })
+})
+
 describe('a settings file that cannot be read or written', () => {
   it('a directory in its place: moved aside, the app starts on defaults and names where it went', async () => {
     const dir = await dataDir()

@@ -24,16 +24,41 @@ async function service(clock: FakeClock): Promise<LocalService> {
 }
 
 describe('cache namespaces', () => {
-  it('names demo "demo", live sources by normalized origin + path, never by query or user info', () => {
+  it('names demo "demo", live sources by normalized origin + path', () => {
     expect(cacheNamespace(null)).toBe('demo')
     const a = cacheNamespace('https://API.example.com:443/v1/')
     expect(a).toBe(cacheNamespace('https://api.example.com/v1'))
-    expect(a).toBe(cacheNamespace('https://api.example.com/v1?api_key=sk-live-SECRET#frag'))
     expect(a).toMatch(/^https-api\.example\.com-v1-[0-9a-f]{10}$/)
     expect(cacheNamespace('https://api.example.com/v2')).not.toBe(a)
     expect(cacheNamespace('https://api.example.com:8443/v1')).not.toBe(a)
-    expect(cacheNamespace('https://user:sk-live-SECRET@api.example.com/v1')).not.toContain('SECRET')
-    expect(cacheNamespace('not a url sk-live-SECRET')).toMatch(/^invalid-[0-9a-f]{10}$/)
+  })
+
+  // Existing users' cache folders carry these names: the same URL must keep finding its cache.
+  it.each([
+    ['https://api.example.com', 'https-api.example.com-137b9e5e4e'],
+    ['https://API.Example.com:443/v1/', 'https-api.example.com-v1-53aee2ca76'],
+    ['https://api.example.com/v1', 'https-api.example.com-v1-53aee2ca76'],
+    [
+      'https://api.example.com:8443/liquidity/api/',
+      'https-api.example.com-8443-liquidity-api-bc6698cf28',
+    ],
+    ['http://127.0.0.1:4321', 'http-127.0.0.1-4321-ab8d833d23'],
+    ['http://localhost:8080/base', 'http-localhost-8080-base-8bb23627b9'],
+    ['http://[::1]:9000', 'http-1-9000-819e6e9eb1'],
+    ['  https://data.rwa.xyz/Path%20With/Case  ', 'https-data.rwa.xyz-Path-20With-Case-0ac63f1a31'],
+    ['https://xn--bcher-kva.example/', 'https-xn-bcher-kva.example-edcf346bca'],
+  ])('keeps the folder name of a valid URL as before: %s', (url, name) => {
+    expect(cacheNamespace(url)).toBe(name)
+  })
+
+  it('a URL the Service URL rule refuses gets a name without any part of it (no key can leak)', () => {
+    for (const bad of [
+      'https://api.example.com/v1?api_key=sk-live-SECRET#frag',
+      'https://user:sk-live-SECRET@api.example.com/v1',
+      'not a url sk-live-SECRET',
+    ]) {
+      expect(cacheNamespace(bad)).toMatch(/^invalid-[0-9a-f]{10}$/)
+    }
   })
 })
 

@@ -72,6 +72,16 @@ describe('start-up with a state file that cannot be used', () => {
     await stillAlerts(h)
   })
 
+  it('alert-state.json in the wrong shape: the notice says what is wrong in plain words', async () => {
+    const dir = await dataDir()
+    await writeFile(join(dir, ALERT_STATE_FILE), '[1, 2, 3]')
+    h = await harness({ dir })
+    const [notice] = (await h.core.getStatus()).notices
+    expect(notice).toMatch(/could not be read \(the file should be an object but is a list\)/)
+    expect(notice).not.toMatch(/Invalid|expected|received/)
+    expect(await asideOf(dir, ALERT_STATE_FILE)).toHaveLength(1)
+  })
+
   it('notification-log.json is a folder: the log starts empty and the app alerts as usual', async () => {
     const dir = await dataDir()
     await mkdir(join(dir, NOTIFICATION_LOG_FILE))

@@ -11,8 +11,8 @@ import {
   type SecretStore,
 } from '../engine/secret-store'
 import { KeytarSecretStore } from '../engine/secret-store-keytar'
-import type { KeyHelp } from '../client/errors-map'
 import type { SaveFailure } from '../engine/save-health'
+import { cliSettingsHelp } from './settings-help'
 import { asOfText, eventLines, jsonReport, oneLine, pollsToConfirm, table } from './format'
 
 export interface CheckOptions {
@@ -34,12 +34,6 @@ export const EXIT_ERROR = 2
 
 const createConf: KeyValueStoreFactory = ({ cwd, configName }) =>
   new Conf({ cwd, configName, projectName: 'liquidity-watch' })
-
-/** The CLI's key comes from the environment or the app's keychain entry, never a Settings screen. */
-const CLI_KEY_HELP: KeyHelp = {
-  missing: `Set ${API_KEY_ENV}, or store a key in the desktop app (it keeps it in the system keychain).`,
-  rejected: `Check ${API_KEY_ENV} (or, when it is not set, the key the desktop app keeps in the system keychain).`,
-}
 
 /** Runs act as successive polls only through the saved alert state: without it, none can confirm. */
 function alertStateLost(f: SaveFailure, dataDir: string): string {
@@ -73,7 +67,7 @@ export async function runCheck(o: CheckOptions, io: CheckIo): Promise<number> {
         ...(o.symbols ? { watchlist: o.symbols } : {}),
         ...(o.baseUrl !== undefined ? { baseUrl: o.baseUrl } : {}),
       },
-      client: { keyHelp: CLI_KEY_HELP },
+      client: { help: cliSettingsHelp(o.dataDir) },
       log: (line) => diagnostics.push(line),
     })
     const reported = new Set(core.reports())

@@ -2,6 +2,7 @@
 // so the API key is only ever sent over https (or plain http to this machine) to one origin.
 import { LiquidityError } from '../../shared/errors'
 import { checkServiceUrl, transportProblem } from '../../shared/service-url'
+import type { SettingsHelp } from './errors-map'
 
 /** Parses and checks the configured base URL with the shared rule; keeps any path prefix. */
 export function parseBaseUrl(baseUrl: string): URL {
@@ -23,7 +24,7 @@ export function endpointUrl(base: URL, path: string, query?: URLSearchParams): U
  * Resolves a redirect Location and refuses it unless it stays on the original origin
  * (scheme + host + port) over an allowed scheme: the Authorization header goes with it.
  */
-export function checkRedirect(location: string, from: URL): URL {
+export function checkRedirect(location: string, from: URL, help: SettingsHelp): URL {
   let target: URL
   try {
     target = new URL(location, from)
@@ -38,7 +39,7 @@ export function checkRedirect(location: string, from: URL): URL {
   if (target.origin !== from.origin) {
     throw new LiquidityError(
       'invalid-response',
-      `The service redirected to a different server (${target.origin}); your API key is not sent there. Check the service address in Settings.`,
+      `The service redirected to a different server (${target.origin}); your API key is not sent there. ${help.address}`,
     )
   }
   return target

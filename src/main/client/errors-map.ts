@@ -22,8 +22,24 @@ export function tooLargeError(maxBytes: number): LiquidityError {
   )
 }
 
+/** Where the user fixes what a message is about: the app's Settings, or the CLI's flags and files. */
+export interface SettingsHelp {
+  /** After "No API key is set." */
+  missingKey: string
+  /** After "The service did not accept your API key (401)." */
+  rejectedKey: string
+  /** A sentence sending the user to where the service address is set. */
+  address: string
+}
+
+export const APP_HELP: SettingsHelp = {
+  missingKey: 'Add your Liquidity API key in Settings.',
+  rejectedKey: 'Check the key in Settings.',
+  address: 'Check the service address in Settings.',
+}
+
 /** Low-level socket/DNS errors from node:http. */
-export function networkError(cause: unknown, url: URL): LiquidityError {
+export function networkError(cause: unknown, url: URL, help: SettingsHelp): LiquidityError {
   const code = (cause as { code?: unknown } | null)?.code
   const where = url.host
   let message: string
@@ -45,32 +61,68 @@ export function networkError(cause: unknown, url: URL): LiquidityError {
       break
     default:
       message =
-        (typeof code === 'string' && tlsMessage(code, where)) ||
+        (typeof code === 'string' && tlsMessage(code, where, help)) ||
         `The connection to the service at ${where} failed (${typeof code === 'string' ? code : errorText(cause)}).`
   }
   return new LiquidityError('network', message, { cause })
 }
 
-/** Certificate problems stop the handshake before any request (and so the key) is sent. */
-function tlsMessage(code: string, where: string): string | null {
+/** OpenSSL's certificate verification codes as Node reports them (tls docs: X509 error codes). */
+const CERT_CODES = new Set([
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_CRL',
+  'UNABLE_TO_DECRYPT_CERT_SIGNATURE',
+  'UNABLE_TO_DECRYPT_CRL_SIGNATURE',
+  'UNABLE_TO_DECODE_ISSUER_PUBLIC_KEY',
+  'CERT_SIGNATURE_FAILURE',
+  'CRL_SIGNATURE_FAILURE',
+  'CERT_NOT_YET_VALID',
+  'CERT_HAS_EXPIRED',
+  'CRL_NOT_YET_VALID',
+  'CRL_HAS_EXPIRED',
+  'ERROR_IN_CERT_NOT_BEFORE_FIELD',
+  'ERROR_IN_CERT_NOT_AFTER_FIELD',
+  'ERROR_IN_CRL_LAST_UPDATE_FIELD',
+  'ERROR_IN_CRL_NEXT_UPDATE_FIELD',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'CERT_CHAIN_TOO_LONG',
+  'CERT_REVOKED',
+  'INVALID_CA',
+  'PATH_LENGTH_EXCEEDED',
+  'INVALID_PURPOSE',
+  'CERT_UNTRUSTED',
+  'CERT_REJECTED',
+  'HOSTNAME_MISMATCH',
+])
+
+/**
+ * A certificate or TLS handshake failure: it stops the connection before any request (and so the
+ * key) is sent, and repeating the request will not fix it. The one test, for messages and retries.
+ */
+export function isTlsFailure(code: unknown): code is string {
+  return typeof code === 'string' && (CERT_CODES.has(code) || /^ERR_(TLS|SSL)_/.test(code))
+}
+
+function tlsMessage(code: string, where: string, help: SettingsHelp): string | null {
+  if (!isTlsFailure(code)) return null
   const refused = 'so Liquidity Watch did not connect and did not send your API key.'
-  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
-    return `The server at ${where} presented a certificate for a different name, ${refused} Check the service address in Settings.`
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID' || code === 'HOSTNAME_MISMATCH') {
+    return `The server at ${where} presented a certificate for a different name, ${refused} ${help.address}`
   }
   if (code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID') {
     return `The server at ${where} presented a certificate that has expired or is not valid yet, ${refused} If this computer's clock is wrong, correct it; otherwise the service must renew its certificate.`
   }
   if (
-    /SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER|CERT_UNTRUSTED|CERT_SIGNATURE_FAILURE/.test(
+    /SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER|CERT_UNTRUSTED|CERT_SIGNATURE_FAILURE|INVALID_CA/.test(
       code,
     )
   ) {
     return `The server at ${where} presented a certificate that this computer does not trust, ${refused} Check the service address; a company network that inspects traffic may need its certificate installed on this computer.`
   }
-  if (/CERT|TLS|SSL/.test(code)) {
-    return `The secure connection to ${where} could not be set up (${code}), ${refused}`
-  }
-  return null
+  return `The secure connection to ${where} could not be set up (${code}), ${refused}`
 }
 
 function errorText(e: unknown): string {
@@ -114,21 +166,8 @@ export function heldError(status: number, untilMs: number, remainingMs: number):
   })
 }
 
-/** Where the user fixes the API key: completes the auth messages (the app and the CLI differ). */
-export interface KeyHelp {
-  /** After "No API key is set." */
-  missing: string
-  /** After "The service did not accept your API key (401)." */
-  rejected: string
-}
-
-export const APP_KEY_HELP: KeyHelp = {
-  missing: 'Add your Liquidity API key in Settings.',
-  rejected: 'Check the key in Settings.',
-}
-
-export function missingKeyError(help: KeyHelp): LiquidityError {
-  return new LiquidityError('auth', `No API key is set. ${help.missing}`)
+export function missingKeyError(help: SettingsHelp): LiquidityError {
+  return new LiquidityError('auth', `No API key is set. ${help.missingKey}`)
 }
 
 /**
@@ -140,14 +179,14 @@ export function statusError(
   what: string,
   body: unknown,
   heldUntil?: { untilMs: number; remainingMs: number },
-  keyHelp: KeyHelp = APP_KEY_HELP,
+  help: SettingsHelp = APP_HELP,
 ): LiquidityError {
   const detail = serverMessage(body)
   const extra = heldUntil ? { status, retryAfterMs: heldUntil.remainingMs } : { status }
   if (status === 401) {
     return new LiquidityError(
       'auth',
-      withDetail(`The service did not accept your API key (401). ${keyHelp.rejected}`, detail),
+      withDetail(`The service did not accept your API key (401). ${help.rejectedKey}`, detail),
       extra,
     )
   }

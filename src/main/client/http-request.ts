@@ -2,7 +2,7 @@
 import http, { type IncomingHttpHeaders } from 'node:http'
 import https from 'node:https'
 import type { Socket } from 'node:net'
-import { networkError, tooLargeError } from './errors-map'
+import { networkError, tooLargeError, type SettingsHelp } from './errors-map'
 
 export interface RawResponse {
   status: number
@@ -16,6 +16,8 @@ export interface HopOptions {
   /** Aborting destroys the exchange and rejects with `signal.reason` (the caller picks timeout vs cancelled). */
   signal: AbortSignal
   maxBodyBytes: number
+  /** Where the user fixes the service address, for the failure messages. */
+  help: SettingsHelp
   onSocket?: (socket: Socket) => void
 }
 
@@ -44,7 +46,7 @@ export function requestOnce(url: URL, o: HopOptions): Promise<RawResponse> {
     o.signal.addEventListener('abort', onAbort, { once: true })
 
     req.on('socket', (s) => o.onSocket?.(s))
-    req.on('error', (e) => fail(networkError(e, url)))
+    req.on('error', (e) => fail(networkError(e, url, o.help)))
     req.on('response', (res) => {
       const declared = Number(res.headers['content-length'])
       if (Number.isFinite(declared) && declared > o.maxBodyBytes) {
@@ -66,10 +68,12 @@ export function requestOnce(url: URL, o: HopOptions): Promise<RawResponse> {
           body: Buffer.concat(chunks, size),
         }),
       )
-      res.on('error', (e) => fail(networkError(e, url)))
+      res.on('error', (e) => fail(networkError(e, url, o.help)))
       res.on('close', () => {
         if (!res.complete)
-          fail(networkError(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }), url))
+          fail(
+            networkError(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }), url, o.help),
+          )
       })
     })
     req.end()

@@ -15,26 +15,18 @@ import { parseAnalytics, parseAssetDetail } from '../../shared/parse'
 import { AbortableLimit } from './abortable-limit'
 import { checkRedirect, endpointUrl, parseBaseUrl } from './base-url'
 import {
-  APP_KEY_HELP,
+  APP_HELP,
   cancelledError,
   missingKeyError,
   statusError,
   timeoutError,
-  type KeyHelp,
+  type SettingsHelp,
 } from './errors-map'
 import { type RawResponse, requestOnce } from './http-request'
 import { readJsonBody, tryJsonBody } from './response-body'
 import { SignalLinks } from './signal-links'
-import {
-  MAX_HOLD_MS,
-  clampHoldMs,
-  sharedRateGates,
-  timerMs,
-  type RateGate,
-  type RateGates,
-} from './rate-gate'
+import { RateGates, gatedExchange, timerMs, type Hold, type RateGate } from './rate-gate'
 import { DEFAULT_RETRY, type RetryPolicy, type Sleep, abortableSleep, withRetry } from './retry'
-import { parseRetryAfter } from './retry-after'
 
 export interface LiquidityClientOptions {
   baseUrl: string
@@ -42,8 +34,8 @@ export interface LiquidityClientOptions {
   apiKey: () => string | null
   /** Send no Authorization header at all (Test connection of an unsaved URL without a typed key). */
   anonymous?: boolean
-  /** Where the user fixes the key, for the auth messages (default: the app's Settings). */
-  keyHelp?: KeyHelp
+  /** Where the user fixes the key and the address, for the messages (default: the app's Settings). */
+  help?: SettingsHelp
   timeoutMs?: number
   maxBodyBytes?: number
   concurrency?: number
@@ -53,7 +45,10 @@ export interface LiquidityClientOptions {
   /** Clock for Retry-After HTTP-dates, rate-gate holds and the "not in the future" check. */
   now?: () => number
   userAgent?: string
-  /** Where per-origin holds live; default: one registry for the whole process. */
+  /**
+   * Where per-origin holds live. Clients that must respect each other's holds share one (the
+   * core's poll connection and Test connection: CoreParts.rateGates). Default: this client's own.
+   */
   rateGates?: RateGates
   /**
    * Certificate authorities (PEM) to trust instead of the system store. Tests use a throwaway CA;
@@ -72,9 +67,6 @@ export interface ClientStats {
   retries: number
 }
 
-/** The hold an answer put on its origin: until when, and how long that is from now. */
-type Hold = { untilMs: number; remainingMs: number }
-
 const MAX_REDIRECTS = 3
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
 
@@ -82,7 +74,7 @@ export class LiquidityClient {
   private readonly base: URL
   private readonly apiKey: () => string | null
   private readonly anonymous: boolean
-  private readonly keyHelp: KeyHelp
+  private readonly help: SettingsHelp
   private readonly timeoutMs: number
   private readonly maxBodyBytes: number
   private readonly policy: RetryPolicy
@@ -102,7 +94,7 @@ export class LiquidityClient {
     this.base = parseBaseUrl(opts.baseUrl)
     this.apiKey = opts.apiKey
     this.anonymous = opts.anonymous ?? false
-    this.keyHelp = opts.keyHelp ?? APP_KEY_HELP
+    this.help = opts.help ?? APP_HELP
     this.timeoutMs = Math.max(1, timerMs(opts.timeoutMs ?? 15_000))
     this.maxBodyBytes = opts.maxBodyBytes ?? 32 * 1024 * 1024
     this.policy = { ...DEFAULT_RETRY, ...opts.retry }
@@ -120,7 +112,7 @@ export class LiquidityClient {
         ? new https.Agent({ ...agentOpts, ...(opts.trustedCa ? { ca: opts.trustedCa } : {}) })
         : new http.Agent(agentOpts)
     this.limit = new AbortableLimit(concurrency)
-    this.gate = (opts.rateGates ?? sharedRateGates()).for(this.base.origin)
+    this.gate = (opts.rateGates ?? new RateGates()).for(this.base.origin)
     // Every queued or running call listens on this signal; hundreds at once are expected, not a leak.
     setMaxListeners(0, this.closing.signal)
   }
@@ -178,7 +170,7 @@ export class LiquidityClient {
     opts: RequestOptions,
   ): Promise<T> {
     const key = this.anonymous ? null : this.apiKey()
-    if (!key && !this.anonymous) throw missingKeyError(this.keyHelp)
+    if (!key && !this.anonymous) throw missingKeyError(this.help)
     const linked = opts.signal ? this.links.acquire(opts.signal) : null
     const signal = linked?.signal ?? this.closing.signal
     if (signal.aborted) {
@@ -188,7 +180,16 @@ export class LiquidityClient {
     try {
       return await withRetry(
         async () => {
-          const { res, held } = await this.gatedExchange(url, key, signal)
+          const { res, held } = await gatedExchange(
+            this.gate,
+            this.limit,
+            () => this.exchange(url, key, signal),
+            {
+              signal,
+              budgetMs: this.policy.retryAfterCapMs,
+              clock: { now: this.now, sleep: this.sleep, random: this.random },
+            },
+          )
           return this.interpret(res, held, what, parse)
         },
         {
@@ -203,28 +204,6 @@ export class LiquidityClient {
       throw redact(e, key)
     } finally {
       linked?.release()
-    }
-  }
-
-  /**
-   * Waits at the origin's gate, then takes a slot. A hold that began while this request queued sends
-   * it back to wait; the hold an answer starts is set before its slot is freed for the next request.
-   */
-  private async gatedExchange(
-    url: URL,
-    key: string | null,
-    signal: AbortSignal,
-  ): Promise<{ res: RawResponse; held: Hold | undefined }> {
-    const budgetMs = Math.min(MAX_HOLD_MS, Math.max(0, this.policy.retryAfterCapMs))
-    const clock = { now: this.now, sleep: this.sleep, random: this.random }
-    for (;;) {
-      const pass = await this.gate.pass(signal, budgetMs, clock)
-      const out = await this.limit.run(async () => {
-        if (this.gate.heldSince(pass, this.now())) return null
-        const res = await this.exchange(url, key, signal)
-        return { res, held: this.holdFor(res) }
-      }, signal)
-      if (out) return out
     }
   }
 
@@ -249,6 +228,7 @@ export class LiquidityClient {
           headers,
           signal: attempt.signal,
           maxBodyBytes: this.maxBodyBytes,
+          help: this.help,
           onSocket: (s) => this.countSocket(s),
         })
         if (!REDIRECT_STATUSES.has(res.status)) return res
@@ -265,7 +245,7 @@ export class LiquidityClient {
             'The service redirected too many times. Check the service address.',
           )
         }
-        url = checkRedirect(location, url)
+        url = checkRedirect(location, url, this.help)
       }
     } finally {
       clearTimeout(timer)
@@ -281,23 +261,7 @@ export class LiquidityClient {
   ): T {
     const contentType = res.headers['content-type']
     if (res.status >= 200 && res.status < 300) return parse(readJsonBody(contentType, res.body))
-    throw statusError(res.status, what, tryJsonBody(contentType, res.body), held, this.keyHelp)
-  }
-
-  /** A 429 (Retry-After or a computed back-off) or a 503 with Retry-After holds the whole origin. */
-  private holdFor(res: RawResponse): Hold | undefined {
-    if (res.status >= 200 && res.status < 300) {
-      this.gate.succeeded()
-      return undefined
-    }
-    const now = this.now()
-    const asked = parseRetryAfter(res.headers['retry-after'], now)
-    if (res.status === 429 && asked === undefined) this.gate.holdWithBackoff(now, this.random)
-    else if (res.status === 429 || (res.status === 503 && asked !== undefined)) {
-      this.gate.hold(now, clampHoldMs(asked!), res.status)
-    } else return undefined
-    const remainingMs = this.gate.remaining(now)
-    return { untilMs: now + remainingMs, remainingMs }
+    throw statusError(res.status, what, tryJsonBody(contentType, res.body), held, this.help)
   }
 
   private countSocket(s: Socket): void {

@@ -1,8 +1,12 @@
 // Per-origin rate gate: when a service says "slow down" (429, or 503 with Retry-After), every
-// request to that origin waits until the hold is over — from any client in the process (polls,
-// screens, Test connection) — or fails fast when the hold outlasts the caller's wait budget.
+// request to that origin waits until the hold is over — from every client sharing the registry
+// (the core's polls, screens and Test connection) — or fails fast when the hold outlasts the
+// caller's wait budget.
+import type { AbortableLimit } from './abortable-limit'
 import { heldError } from './errors-map'
+import type { RawResponse } from './http-request'
 import type { Sleep } from './retry'
+import { parseRetryAfter } from './retry-after'
 
 /** Retry-After is clamped to [1 s, 1 h]: 0 must not mean "hammer", 10^12 s must not mean "never". */
 export const MIN_HOLD_MS = 1_000
@@ -26,6 +30,20 @@ export function clampHoldMs(ms: number): number {
 export function timerMs(ms: number): number {
   if (!(ms > 0)) return 0
   return Math.min(MAX_TIMER_MS, ms)
+}
+
+/**
+ * Whether a caller with this wait budget waits out a hold with `leftMs` to go, or fails fast: the one
+ * budget rule, for requests meeting a hold and for retries of the answer that started one.
+ */
+export function waitsOut(leftMs: number, budgetMs: number): boolean {
+  return leftMs <= Math.min(MAX_HOLD_MS, Math.max(0, budgetMs))
+}
+
+/** The hold an answer put on its origin: until when, and how long that is from now. */
+export interface Hold {
+  untilMs: number
+  remainingMs: number
 }
 
 /** Proof of a served hold: the hold that was in force when the request was let through. */
@@ -67,9 +85,22 @@ export class RateGate {
     this.hold(now, clampHoldMs(random() * ceiling), 429)
   }
 
-  /** The service answered: the next 429 without Retry-After starts the back-off afresh. */
-  succeeded(): void {
-    this.streak = 0
+  /**
+   * What an answer means for the origin: a 429 (Retry-After, or a computed back-off) or a 503 with
+   * Retry-After holds it; a success resets the back-off. Returns the hold the answer started.
+   */
+  answered(res: RawResponse, now: number, random: () => number): Hold | undefined {
+    if (res.status >= 200 && res.status < 300) {
+      this.streak = 0
+      return undefined
+    }
+    const asked = parseRetryAfter(res.headers['retry-after'], now)
+    if (res.status === 429 && asked === undefined) this.holdWithBackoff(now, random)
+    else if (res.status === 429 || (res.status === 503 && asked !== undefined)) {
+      this.hold(now, clampHoldMs(asked!), res.status)
+    } else return undefined
+    const remainingMs = this.remaining(now)
+    return { untilMs: now + remainingMs, remainingMs }
   }
 
   /**
@@ -81,7 +112,7 @@ export class RateGate {
     for (;;) {
       const left = this.remaining(c.now())
       if (left === 0) return { until: this.until }
-      if (left > budgetMs) throw heldError(this.status, this.until, left)
+      if (!waitsOut(left, budgetMs)) throw heldError(this.status, this.until, left)
       const waitedFor = this.until
       await c.sleep(timerMs(left + c.random() * this.spreadMs), signal)
       // Served this hold in full; only a hold extended meanwhile (another 429) is waited again.
@@ -92,6 +123,28 @@ export class RateGate {
   /** A new hold began after this pass was given (the request queued meanwhile): wait again. */
   heldSince(p: GatePass, now: number): boolean {
     return this.until !== p.until && this.remaining(now) > 0
+  }
+}
+
+/**
+ * One exchange through the gate: waits at the origin's gate, then takes a slot of `limit`. A hold
+ * that began while this request queued sends it back to wait; the hold an answer starts is set
+ * before its slot is freed for the next request.
+ */
+export async function gatedExchange(
+  gate: RateGate,
+  limit: AbortableLimit,
+  send: () => Promise<RawResponse>,
+  o: { signal: AbortSignal; budgetMs: number; clock: GateClock },
+): Promise<{ res: RawResponse; held: Hold | undefined }> {
+  for (;;) {
+    const pass = await gate.pass(o.signal, o.budgetMs, o.clock)
+    const out = await limit.run(async () => {
+      if (gate.heldSince(pass, o.clock.now())) return null
+      const res = await send()
+      return { res, held: gate.answered(res, o.clock.now(), o.clock.random) }
+    }, o.signal)
+    if (out) return out
   }
 }
 
@@ -107,12 +160,4 @@ export class RateGates {
     }
     return gate
   }
-}
-
-let processGates: RateGates | null = null
-
-/** The registry every client shares unless given its own (tests): one hold per origin per process. */
-export function sharedRateGates(): RateGates {
-  processGates ??= new RateGates()
-  return processGates
 }

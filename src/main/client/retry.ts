@@ -2,8 +2,8 @@
 // are the rate gate's: a retry after one goes straight back to the gate, which waits or fails fast.
 import { setTimeout as delay } from 'node:timers/promises'
 import { LiquidityError } from '../../shared/errors'
-import { cancelledError } from './errors-map'
-import { timerMs } from './rate-gate'
+import { cancelledError, isTlsFailure } from './errors-map'
+import { timerMs, waitsOut } from './rate-gate'
 
 export interface RetryPolicy {
   maxAttempts: number
@@ -40,15 +40,12 @@ export function backoffMs(policy: RetryPolicy, attempt: number, random: () => nu
   return random() * Math.min(policy.capMs, policy.baseMs * 2 ** attempt)
 }
 
-const TLS_CODES = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS|ERR_SSL/
-
 /** Transient failures only: the request may succeed if repeated unchanged. */
 export function isRetryable(e: unknown): boolean {
   if (!(e instanceof LiquidityError)) return false
   if (e.kind === 'network') {
     // A certificate problem will not fix itself between attempts.
-    const code = (e.cause as { code?: unknown } | undefined)?.code
-    return !(typeof code === 'string' && TLS_CODES.test(code))
+    return !isTlsFailure((e.cause as { code?: unknown } | undefined)?.code)
   }
   const s = e.status
   return s !== undefined && (s === 408 || s === 429 || (s >= 500 && s <= 599))
@@ -74,10 +71,10 @@ export async function withRetry<T>(
       if (signal.aborted) throw cancelledError()
       if (!isRetryable(e) || attempt + 1 >= policy.maxAttempts) throw e
       const err = e as LiquidityError
-      // The answer put its origin on hold: the next attempt waits at the gate (jittered) or fails fast.
+      // The answer put its origin on hold: the next attempt waits at the gate (jittered). A hold the
+      // gate would not wait out fails now with this answer's own error (status, server's words).
       const held = err.retryAfterMs !== undefined
-      // Longer than this caller waits: say so now (the poller holds off) instead of queueing.
-      if (held && err.retryAfterMs > policy.retryAfterCapMs) throw err
+      if (held && !waitsOut(err.retryAfterMs, policy.retryAfterCapMs)) throw err
       const wait = held ? 0 : timerMs(backoffMs(policy, attempt, deps.random))
       deps.onRetry?.(attempt + 1, wait, err)
       if (!held) await deps.sleep(wait, signal)

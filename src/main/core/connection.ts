@@ -2,6 +2,7 @@
 // The API key stays behind the apiKey() provider; a connection never stores or returns it.
 import { LiquidityError } from '../../shared/errors'
 import { LiquidityClient, type LiquidityClientOptions } from '../client/liquidity-client'
+import type { RateGates } from '../client/rate-gate'
 import type { Sleep } from '../client/retry'
 import type { Clock } from '../engine/scheduler'
 import { startLocalService, type LocalService, type LocalServiceOptions } from '../service/server'
@@ -13,7 +14,7 @@ export interface EmbeddedServiceOptions {
 }
 
 export type ClientTuning = Partial<
-  Pick<LiquidityClientOptions, 'timeoutMs' | 'retry' | 'concurrency' | 'random' | 'keyHelp'>
+  Pick<LiquidityClientOptions, 'timeoutMs' | 'retry' | 'concurrency' | 'random' | 'help'>
 >
 
 export interface Connection {
@@ -27,6 +28,8 @@ export interface ConnectOptions {
   baseUrl: string | null
   apiKey: () => string | null
   clock: Clock
+  /** The core's one registry of per-origin holds (shared with Test connection). */
+  rateGates: RateGates
   embedded?: EmbeddedServiceOptions
   client?: ClientTuning
   userAgent?: string
@@ -60,6 +63,7 @@ export async function openConnection(o: ConnectOptions): Promise<Connection> {
     sleep: clockSleep(o.clock),
     now: () => o.clock.now(),
     userAgent: o.userAgent,
+    rateGates: o.rateGates,
   }
   if (o.baseUrl !== null) {
     const client = new LiquidityClient({ ...base, baseUrl: o.baseUrl, apiKey: o.apiKey })

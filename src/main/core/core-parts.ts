@@ -3,6 +3,7 @@ import type { NotificationDecision } from '../../shared/alert-rules'
 import { toSerializedError } from '../../shared/errors'
 import type { UtcOffset } from '../../shared/local-time'
 import type { EventSink } from '../ipc/events'
+import { RateGates } from '../client/rate-gate'
 import { AlertStateStore } from '../engine/alerts/alert-state-store'
 import type { ResponseCache } from '../engine/cache'
 import { cacheNamespace, openSourceCache } from '../engine/cache-namespace'
@@ -55,6 +56,8 @@ export interface CoreParts {
   saves: SaveHealth
   /** The API key, in memory only; read from the secret store when a live service needs it. */
   key: { value: string | null }
+  /** Per-origin rate-limit holds, one registry for every request this core makes (polls, screens, Test connection). */
+  rateGates: RateGates
   connection: Connection
   connect(baseUrl: string | null): Promise<Connection>
   /** Reads the key from the secret store once (demo mode never does). */
@@ -95,6 +98,7 @@ export async function openCoreParts(deps: AppCoreDeps): Promise<CoreParts> {
   report(log.report)
 
   const key = { value: null as string | null }
+  const rateGates = new RateGates()
   let keyLoaded = false
   const loadKey = async (): Promise<string | null> => {
     if (!keyLoaded) {
@@ -114,6 +118,7 @@ export async function openCoreParts(deps: AppCoreDeps): Promise<CoreParts> {
       baseUrl,
       apiKey: () => key.value,
       clock,
+      rateGates,
       embedded: deps.embeddedService,
       client: deps.client,
       userAgent:
@@ -131,6 +136,7 @@ export async function openCoreParts(deps: AppCoreDeps): Promise<CoreParts> {
     log,
     saves,
     key,
+    rateGates,
     connection,
     connect,
     loadKey,

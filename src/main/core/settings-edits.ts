@@ -2,7 +2,7 @@
 // service knows), a settings patch, rules, a pause — each validated and saved by the settings
 // store, and what the running core must do about it. AppCore applies these and tells the UI.
 import type { AlertRule } from '../../shared/alert-rules'
-import type { Settings, SettingsPatch } from '../../shared/settings-schema'
+import { applySettingsPatch, type Settings, type SettingsPatch } from '../../shared/settings-schema'
 import { requestKey } from '../engine/cache-envelope'
 import { assetRequest } from '../engine/cycle-fetch'
 import type { CoreParts } from './core-parts'
@@ -58,7 +58,7 @@ export interface PatchApplied {
 
 export function applyPatch(p: Parts, patch: SettingsPatch): PatchApplied {
   const before = p.settings.get()
-  const settings = p.settings.update((s) => ({ ...s, ...patch }))
+  const settings = p.settings.update((s) => applySettingsPatch(s, patch))
   return {
     settings,
     // The CLI's --base-url pins this run's service: a saved change waits for the next run.

@@ -3,7 +3,7 @@
 // test, or with none — and then the result says what such a test can and cannot tell.
 import { toSerializedError } from '../../shared/errors'
 import type { IpcArgs } from '../../shared/ipc-contract'
-import { checkServiceUrl, sameServiceUrl } from '../../shared/service-url'
+import { sameServiceUrl } from '../../shared/service-url'
 import type { ConnectionTestResult, TestKey } from '../../shared/view-models'
 import { LiquidityClient } from '../client/liquidity-client'
 import { clockSleep, openConnection } from './connection'
@@ -13,7 +13,7 @@ const TEST_TIMEOUT_MS = 10_000
 
 export type TestTarget = IpcArgs<'testConnection'>[0]
 
-type Parts = Pick<CoreParts, 'connection' | 'clock' | 'settings' | 'loadKey'>
+type Parts = Pick<CoreParts, 'connection' | 'clock' | 'settings' | 'loadKey' | 'rateGates'>
 
 interface Probe {
   client: Pick<LiquidityClient, 'getAnalytics'>
@@ -28,7 +28,12 @@ async function probeFor(target: TestTarget, p: Parts): Promise<Probe> {
     const conn =
       p.connection.mode === 'demo'
         ? p.connection
-        : await openConnection({ baseUrl: null, apiKey: () => null, clock: p.clock })
+        : await openConnection({
+            baseUrl: null,
+            apiKey: () => null,
+            clock: p.clock,
+            rateGates: p.rateGates,
+          })
     return {
       client: conn.client,
       where: 'the built-in demo service',
@@ -50,11 +55,13 @@ async function probeFor(target: TestTarget, p: Parts): Promise<Probe> {
     retry: { maxAttempts: 1, retryAfterCapMs: 0 },
     now: () => p.clock.now(),
     sleep: clockSleep(p.clock),
+    // The core's holds: a service that told the poll to slow down is not asked again by the test.
+    rateGates: p.rateGates,
   })
-  const r = checkServiceUrl(target.baseUrl)
+  // The URL passed the Service URL rule already (the IPC schema, and the client just now).
   return {
     client,
-    where: r.ok ? new URL(r.url).host : target.baseUrl,
+    where: new URL(target.baseUrl).host,
     key,
     close: () => client.close(),
   }

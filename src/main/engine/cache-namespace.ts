@@ -1,35 +1,29 @@
 // One offline cache per data source, so switching the service address never serves (or feeds
 // alerts with) another source's data. The namespace names a directory under <dataDir>/caches:
 // 'demo' for the embedded service, otherwise a readable slug of the normalized origin + path and
-// a short hash of it. Only origin and path count: query, fragment and user info (where a key
-// could hide) never reach the name.
+// a short hash of it (normalised by the one Service URL rule, shared/service-url.ts).
 import { createHash } from 'node:crypto'
 import { mkdir, rename, stat } from 'node:fs/promises'
 import { join } from 'node:path'
+import { checkServiceUrl } from '../../shared/service-url'
 import { CACHE_FILE_NAME, ResponseCache, type CacheOpenOptions } from './cache'
 
 export const DEMO_SOURCE = 'demo'
 export const CACHES_DIR = 'caches'
 
-/** The normalized identity of a base URL: scheme + host + port (lower-case) + path without trailing '/'. */
-export function normalizeSource(baseUrl: string): string {
-  let url: URL
-  try {
-    url = new URL(baseUrl.trim())
-  } catch {
-    // Not a URL (the connection will say so); still a stable, key-free identity.
-    return `invalid:${baseUrl.trim()}`
-  }
-  // URL already lower-cases scheme and host and drops a default port; the path stays as typed.
-  return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`
-}
-
-/** Directory-safe namespace of a source: 'demo', or e.g. 'https-api.example.com-v1-3f9a1c2b7d'. */
+/**
+ * Directory-safe namespace of a source: 'demo', or e.g. 'https-api.example.com-v1-3f9a1c2b7d' — a
+ * readable slug and a short hash of the URL as the Service URL rule normalises it. A URL the rule
+ * refuses (it cannot be saved, so no cache should exist for it) gets 'invalid-<hash>': no part of
+ * it, where a key could hide, reaches the name.
+ */
 export function cacheNamespace(baseUrl: string | null): string {
   if (baseUrl === null) return DEMO_SOURCE
-  const id = normalizeSource(baseUrl)
+  const r = checkServiceUrl(baseUrl)
+  // The hashed identity is the one names had before the shared rule (existing folders stay found).
+  const id = r.ok ? r.url : `invalid:${baseUrl.trim()}`
   const hash = createHash('sha256').update(id).digest('hex').slice(0, 10)
-  const readable = id.startsWith('invalid:')
+  const readable = !r.ok
     ? 'invalid'
     : id
         .replace(/^([a-z]+):\/\//, '$1-')

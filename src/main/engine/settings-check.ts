@@ -2,22 +2,31 @@
 // schema field by field, so one unusable field does not cost the user every other setting.
 import type { z } from 'zod'
 import {
+  MAX_PAUSE_MINUTES,
   SETTING_LABELS,
   settingsSchema,
   type SettingKey,
   type Settings,
 } from '../../shared/settings-schema'
+import { describeIssues } from '../../shared/schema-issues'
 import { MigrationError, migrateSettings } from './migrations'
 
 export interface FieldProblem {
   key: SettingKey
-  /** Plain words: "Service URL: The service address must start with https:// …". */
+  /** Plain words: "Polling interval should be a number but is text ("five")". */
   reason: string
+  /** Set when the field was fixed in place and kept: what was done ("the repeats were removed"). */
+  mended?: string
 }
 
 export type SettingsCheck =
   | { kind: 'ok'; settings: Settings; from: number }
-  /** A settings object of this version, but these fields cannot be used; `valid` holds the rest. */
+  /** Usable once the fields in `problems` were fixed in place; `settings` is the fixed result. */
+  | { kind: 'mended'; settings: Settings; problems: FieldProblem[] }
+  /**
+   * A settings object of this version, but these fields cannot be used; `valid` holds the rest
+   * (fields fixed in place included, listed in `problems` with `mended`).
+   */
   | { kind: 'fields'; valid: Partial<Settings>; problems: FieldProblem[] }
   /** reason completes "Your settings file …". */
   | { kind: 'unusable'; reason: string }
@@ -33,13 +42,43 @@ function labelOf(path: readonly PropertyKey[]): string {
   return rest.length > 0 ? `${label} (${rest.map(String).join('.')})` : label
 }
 
-/** "Polling interval: must be at least 1 minute; Watchlist: lists TSLA twice" (at most three). */
-export function describeIssues(issues: z.core.$ZodIssue[], prefix: PropertyKey[] = []): string {
-  const first = issues.slice(0, 3).map((i) => `${labelOf([...prefix, ...i.path])}: ${i.message}`)
-  return first.join('; ') + (issues.length > 3 ? ` (+${issues.length - 3} more)` : '')
+/** "Polling interval must be at least 1 minute; Watchlist lists TSLA twice" (at most three). */
+export function describeSettingsIssues(issues: z.core.$ZodIssue[], root: unknown): string {
+  return describeIssues(issues, root, labelOf)
 }
 
-export function checkSettingsValue(raw: unknown): SettingsCheck {
+type Json = Record<string, unknown>
+
+/** Keeps the first of each repeated symbol: one repeat must not cost the user the whole list. */
+function mendWatchlist(value: Json, mended: FieldProblem[]): Json {
+  const list = value.watchlist
+  if (!Array.isArray(list)) return value
+  const kept = [...new Set<unknown>(list)]
+  if (kept.length === list.length) return value
+  const repeated = list.find((symbol, i) => list.indexOf(symbol) !== i)
+  mended.push({
+    key: 'watchlist',
+    reason: `${SETTING_LABELS.watchlist} lists ${String(repeated)} twice`,
+    mended: 'the repeats were removed, and each symbol kept its first place',
+  })
+  return { ...value, watchlist: kept }
+}
+
+/** A pause longer than pauseNotifications allows (an old bug saved year 9999) ends 24 h from now. */
+function mendPause(value: Json, now: Date, mended: FieldProblem[]): Json {
+  const until = value.notificationsPausedUntil
+  if (typeof until !== 'string') return value
+  const latest = now.getTime() + MAX_PAUSE_MINUTES * 60_000
+  if (!(Date.parse(until) > latest)) return value
+  mended.push({
+    key: 'notificationsPausedUntil',
+    reason: `Notifications were paused until ${until.slice(0, 10)}, longer than the ${MAX_PAUSE_MINUTES / 60} hours a pause may last`,
+    mended: `the pause now ends ${MAX_PAUSE_MINUTES / 60} hours from now`,
+  })
+  return { ...value, notificationsPausedUntil: new Date(latest).toISOString() }
+}
+
+function checkSettingsValue(raw: unknown, now: Date): SettingsCheck {
   let migrated: ReturnType<typeof migrateSettings>
   try {
     migrated = migrateSettings(raw)
@@ -47,34 +86,49 @@ export function checkSettingsValue(raw: unknown): SettingsCheck {
     if (e instanceof MigrationError) return { kind: 'unusable', reason: e.message }
     throw e
   }
-  const whole = settingsSchema.safeParse(migrated.value)
-  if (whole.success) return { kind: 'ok', settings: whole.data, from: migrated.from }
+  const mended: FieldProblem[] = []
+  const value = mendPause(mendWatchlist(migrated.value, mended), now, mended)
+  const whole = settingsSchema.safeParse(value)
+  if (whole.success) {
+    return mended.length === 0
+      ? { kind: 'ok', settings: whole.data, from: migrated.from }
+      : { kind: 'mended', settings: whole.data, problems: mended }
+  }
   const valid: Record<string, unknown> = {}
   const problems: FieldProblem[] = []
   for (const key of SETTING_KEYS) {
-    const value = migrated.value[key]
-    const r = settingsSchema.shape[key].safeParse(value)
+    const field = value[key]
+    const r = settingsSchema.shape[key].safeParse(field)
     if (r.success) valid[key] = r.data
-    else if (value === undefined)
-      problems.push({ key, reason: `${SETTING_LABELS[key]}: is missing` })
-    else problems.push({ key, reason: describeIssues(r.error.issues, [key]) })
+    else if (field === undefined)
+      problems.push({ key, reason: `${SETTING_LABELS[key]} is missing` })
+    else {
+      const issues = r.error.issues.map((i) => ({ ...i, path: [key, ...i.path] }))
+      problems.push({ key, reason: describeSettingsIssues(issues, value) })
+    }
   }
   // Every field passes alone but not together (a rule across fields): nothing to keep field-wise.
   if (problems.length === 0) {
     return {
       kind: 'unusable',
-      reason: `holds values that are not allowed together (${describeIssues(whole.error.issues)})`,
+      reason: `holds values that are not allowed together (${describeSettingsIssues(whole.error.issues, value)})`,
     }
   }
-  return { kind: 'fields', valid: valid as Partial<Settings>, problems }
+  const replaced = new Set(problems.map((p) => p.key))
+  return {
+    kind: 'fields',
+    valid: valid as Partial<Settings>,
+    problems: [...mended.filter((m) => !replaced.has(m.key)), ...problems],
+  }
 }
 
-export function checkSettingsText(text: string): SettingsCheck {
+/** `now` bounds a saved pause (see mendPause). */
+export function checkSettingsText(text: string, now: Date): SettingsCheck {
   let raw: unknown
   try {
     raw = JSON.parse(text)
   } catch {
     return { kind: 'unusable', reason: 'is not valid JSON' }
   }
-  return checkSettingsValue(raw)
+  return checkSettingsValue(raw, now)
 }

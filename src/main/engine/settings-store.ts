@@ -7,12 +7,17 @@ import { LiquidityError } from '../../shared/errors'
 import { defaultSettings, settingsSchema, type Settings } from '../../shared/settings-schema'
 import { describeFsError } from './fs-error'
 import type { KeyValueStore, KeyValueStoreFactory } from './key-value-store'
-import { checkSettingsText, describeIssues, type SettingsCheck } from './settings-check'
+import { checkSettingsText, describeSettingsIssues, type SettingsCheck } from './settings-check'
 import { quarantineSync, readTextIfExistsSync, writeFileAtomicSync } from './settings-files'
 import { repairSettings } from './settings-repair'
 
 export const SETTINGS_CONFIG_NAME = 'settings'
 export const LAST_GOOD_FILE_NAME = 'settings.last-good.json'
+
+/** Where the settings of a data directory live (the CLI names it in its messages). */
+export function settingsFilePath(dir: string): string {
+  return join(dir, `${SETTINGS_CONFIG_NAME}.json`)
+}
 
 export interface SettingsStore {
   /** A copy: changing it changes nothing stored. */
@@ -20,13 +25,12 @@ export interface SettingsStore {
   /**
    * fn gets a copy; its result is validated before anything is written. A change that cannot be
    * written is refused (LiquidityError 'storage') and nothing changes, in memory either — except in
-   * memory-only mode (`persistent` false), where the user was told at start that changes are not kept.
+   * memory-only mode (the settings file cannot be written), where the user was told at start that
+   * changes are not kept.
    */
   update(fn: (s: Settings) => Settings): Settings
   /** A plain sentence when start-up had to repair the settings or cannot save them, else null. */
   readonly report: string | null
-  /** false: the settings file cannot be written; this session's changes live in memory only. */
-  readonly persistent: boolean
 }
 
 export interface OpenSettingsOptions {
@@ -39,23 +43,23 @@ export interface OpenSettingsOptions {
 
 type Found = SettingsCheck | { kind: 'missing' } | { kind: 'unreadable'; error: unknown }
 
-function inspect(path: string): Found {
+function inspect(path: string, now: Date): Found {
   let text: string | null
   try {
     text = readTextIfExistsSync(path)
   } catch (error) {
     return { kind: 'unreadable', error }
   }
-  return text === null ? { kind: 'missing' } : checkSettingsText(text)
+  return text === null ? { kind: 'missing' } : checkSettingsText(text, now)
 }
 
-/** Only a fully valid copy counts: it exists to undo damage, not to add more. */
-function readLastGood(path: string): Settings | null {
+/** Only a copy valid as a whole (mended in place at most) counts: it exists to undo damage, not to add more. */
+function readLastGood(path: string, now: Date): Settings | null {
   try {
     const text = readTextIfExistsSync(path)
     if (text === null) return null
-    const check = checkSettingsText(text)
-    return check.kind === 'ok' ? check.settings : null
+    const check = checkSettingsText(text, now)
+    return check.kind === 'ok' || check.kind === 'mended' ? check.settings : null
   } catch {
     return null
   }
@@ -71,7 +75,7 @@ function memoryOnlyNotice(path: string, why: string): string {
 
 export function openSettings(options: OpenSettingsOptions): SettingsStore {
   const now = options.now ?? (() => new Date())
-  const mainPath = join(options.dir, `${SETTINGS_CONFIG_NAME}.json`)
+  const mainPath = settingsFilePath(options.dir)
   const lastGoodPath = join(options.dir, LAST_GOOD_FILE_NAME)
   const lines: string[] = []
   /** Why the file cannot back the settings; set → memory-only mode. */
@@ -84,7 +88,7 @@ export function openSettings(options: OpenSettingsOptions): SettingsStore {
   }
 
   // Checked on the raw file before the store exists: conf throws on a file it cannot parse.
-  const found = inspect(mainPath)
+  const found = inspect(mainPath, now())
   let settings: Settings
   if (found.kind === 'ok') settings = found.settings
   else if (found.kind === 'missing') settings = defaultSettings()
@@ -93,7 +97,7 @@ export function openSettings(options: OpenSettingsOptions): SettingsStore {
       found.kind === 'unreadable'
         ? { kind: 'unusable', reason: `could not be read: ${describeFsError(found.error)}` }
         : found
-    const repair = repairSettings(mainPath, check, () => readLastGood(lastGoodPath))
+    const repair = repairSettings(mainPath, check, () => readLastGood(lastGoodPath, now()))
     settings = repair.settings
     lines.push(repair.story)
     try {
@@ -131,14 +135,14 @@ export function openSettings(options: OpenSettingsOptions): SettingsStore {
   let current: Settings = settings
   return {
     report,
-    persistent: store !== null,
     get: () => structuredClone(current),
     update(fn) {
-      const r = settingsSchema.safeParse(fn(structuredClone(current)))
+      const next = fn(structuredClone(current))
+      const r = settingsSchema.safeParse(next)
       if (!r.success) {
         throw new LiquidityError(
           'invalid-argument',
-          `Settings not saved. ${describeIssues(r.error.issues).replace(/\.?$/, '.')}`,
+          `Settings not saved. ${describeSettingsIssues(r.error.issues, next).replace(/\.?$/, '.')}`,
         )
       }
       if (store !== null) {

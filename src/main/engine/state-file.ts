@@ -4,6 +4,7 @@
 import { mkdir } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import type { z } from 'zod'
+import { describeIssues, type PathName } from '../../shared/schema-issues'
 import { quarantine, readFileIfExists } from './atomic-file'
 import { describeFsError } from './fs-error'
 
@@ -15,6 +16,9 @@ export async function keepAside(path: string, now: Date): Promise<string> {
     return `the old file could not be moved aside (${describeFsError(e)}) and will be replaced at the next save`
   }
 }
+
+/** Where in a state file: "instances.0.state", or "the file" itself. */
+const fileName: PathName = (path) => path.map(String).join('.') || 'the file'
 
 export interface StateFileSpec<T> {
   path: string
@@ -35,12 +39,10 @@ export async function openStateFile<T>(spec: StateFileSpec<T>): Promise<OpenedSt
   try {
     const text = await readFileIfExists(spec.path)
     if (text === null) return { value: null, report: null }
-    const parsed = spec.schema.safeParse(JSON.parse(text))
+    const raw: unknown = JSON.parse(text)
+    const parsed = spec.schema.safeParse(raw)
     if (parsed.success) return { value: parsed.data, report: null }
-    const first = parsed.error.issues[0]
-    reason = first
-      ? `${first.path.join('.') || '(root)'}: ${first.message}`
-      : 'not in the expected shape'
+    reason = describeIssues(parsed.error.issues, raw, fileName) || 'not in the expected shape'
   } catch (e) {
     reason = e instanceof SyntaxError ? 'not valid JSON' : describeFsError(e)
   }

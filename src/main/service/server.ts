@@ -31,6 +31,8 @@ export interface LocalServiceOptions {
   latencyMs?: number
   /** Serve /__admin (loopback only, bearer key). Default false; the CLI turns it on. */
   admin?: boolean
+  /** How many recent requests requestLog() keeps (default 1000). */
+  requestLogSize?: number
 }
 
 export interface ServiceStats {
@@ -47,7 +49,7 @@ export interface LoggedRequest {
 }
 
 /** The request log keeps the most recent requests only, so a long-running service stays small. */
-const REQUEST_LOG_SIZE = 1000
+const DEFAULT_REQUEST_LOG_SIZE = 1000
 
 export interface LocalService {
   /** http://127.0.0.1:PORT, no trailing slash. */
@@ -67,6 +69,7 @@ export async function startLocalService(opts: LocalServiceOptions = {}): Promise
   const host = opts.host ?? '127.0.0.1'
   const apiKey = opts.apiKey ?? DEMO_API_KEY
   const now = opts.now ?? (() => new Date())
+  const logSize = Math.max(1, opts.requestLogSize ?? DEFAULT_REQUEST_LOG_SIZE)
   const catalog = getCatalog()
   const faults = new FaultController()
   const scenarios = new ScenarioController(catalog, now)
@@ -89,7 +92,7 @@ export async function startLocalService(opts: LocalServiceOptions = {}): Promise
     const url = new URL(req.url ?? '/', 'http://service.local')
     const path = url.pathname
     log.push({ method: req.method ?? '', path, authorization: req.headers.authorization ?? null })
-    if (log.length > REQUEST_LOG_SIZE) log = log.slice(-REQUEST_LOG_SIZE)
+    if (log.length > logSize) log = log.slice(-logSize)
     if (path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`)) {
       if (opts.admin) return send(res, await handleAdmin(req, path, adminDeps))
     }

@@ -1,17 +1,19 @@
-// Waiting on real I/O in client tests, and catching process warnings (timer overflow, listener leaks).
+// Waiting on real I/O in tests (the one `until`; `settle` is fake-clock.ts's), and catching process
+// warnings (timer overflow, listener leaks).
 
-/** Polls (real time) until cond holds; fails after timeoutMs so a broken test does not hang. */
-export async function until(cond: () => boolean, timeoutMs = 5_000): Promise<void> {
+/**
+ * Polls (real time) until cond holds, for a condition reached through real HTTP or files; fails
+ * after timeoutMs so a broken test does not hang.
+ */
+export async function until(
+  cond: () => boolean | Promise<boolean>,
+  timeoutMs = 10_000,
+): Promise<void> {
   const end = Date.now() + timeoutMs
-  while (!cond()) {
+  while (!(await cond())) {
     if (Date.now() > end) throw new Error('condition not reached in time')
     await new Promise((r) => setTimeout(r, 5))
   }
-}
-
-/** Lets pending I/O callbacks and next-tick work (where Node emits warnings) run. */
-export async function settleIo(turns = 5): Promise<void> {
-  for (let i = 0; i < turns; i++) await new Promise<void>((r) => setImmediate(r))
 }
 
 /** Records every process warning of the given names until stop(). */

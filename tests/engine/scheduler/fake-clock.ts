@@ -61,7 +61,7 @@ export class FakeClock implements Clock {
   }
 }
 
-/** Lets queued promise callbacks (and one macrotask turn) run. */
+/** Lets queued promise callbacks, pending I/O callbacks and next-tick work (where Node emits warnings) run. */
 export async function settle(): Promise<void> {
   for (let i = 0; i < 5; i++) await new Promise<void>((r) => setImmediate(r))
 }

@@ -2,7 +2,8 @@
 // timer overflows (Node would fire a > 2^31−1 ms timer after 1 ms and the poller would hammer).
 import { describe, expect, it } from 'vitest'
 import { Poller, realClock, type CycleOutcome } from '../../../src/main/engine/scheduler'
-import { recordWarnings, settleIo, until } from '../../client/helpers/wait'
+import { recordWarnings, until } from '../../client/helpers/wait'
+import { settle } from './fake-clock'
 
 const HOUR = 3_600_000
 
@@ -27,7 +28,7 @@ describe('Poller.holdOff bounds', () => {
       await until(() => cycles >= 1 && poller.status().nextDueAt !== null)
       // An overflowed timer fires after 1 ms: give it that chance, and Node the turn to warn.
       await new Promise((r) => setTimeout(r, 20))
-      await settleIo()
+      await settle()
       expect(cycles).toBe(1)
       expect(warnings.seen).toEqual([])
       const { heldUntil, nextDueAt } = poller.status()
@@ -41,7 +42,7 @@ describe('Poller.holdOff bounds', () => {
     }
   })
 
-  it('a hold that is not a number is ignored', () => {
+  it('a hold that is not a number is ignored: it leaves no hold, and later holds still work', () => {
     const poller = new Poller({
       clock: realClock,
       intervalMs: () => 60_000,
@@ -49,5 +50,8 @@ describe('Poller.holdOff bounds', () => {
     })
     poller.holdOff(Number.NaN)
     expect(poller.status().heldUntil).toBeNull()
+    const until = Date.now() + 60_000
+    poller.holdOff(until)
+    expect(poller.status().heldUntil).toBe(until)
   })
 })

@@ -72,7 +72,7 @@ describe('openSettings', () => {
     expect(error).toMatchObject({
       kind: 'invalid-argument',
       message: expect.stringMatching(
-        /^Settings not saved\. .*Polling interval: must be at least 1 minute/,
+        /^Settings not saved\. .*Polling interval must be at least 1 minute/,
       ),
     })
     expect(s.get().intervalMinutes).toBe(9)
@@ -135,56 +135,156 @@ describe('openSettings', () => {
   })
 
   it.each([
-    [
-      'an interval out of range',
-      (s: Record<string, unknown>) => ({ ...s, intervalMinutes: -3 }),
-      /Polling interval: must be at least 1 minute/,
-    ],
-    [
-      'a Service URL the client refuses',
-      (s: Record<string, unknown>) => ({ ...s, baseUrl: 'http://api.example.com' }),
-      /Service URL: The service address uses plain http:\/\//,
-    ],
-    [
-      'a watchlist that lists a symbol twice',
-      (s: Record<string, unknown>) => ({ ...s, watchlist: ['TSLA', 'TSLA'] }),
-      /Watchlist: lists TSLA twice/,
-    ],
-    [
-      'two rules with one id',
-      (s: Record<string, unknown>) => ({
+    {
+      label: 'an interval out of range',
+      edit: (s: Record<string, unknown>) => ({ ...s, intervalMinutes: -3 }),
+      reason: /Polling interval must be at least 1 minute/,
+      // The last good copy's interval (withLastGood saves 17).
+      expected: { intervalMinutes: 17 },
+    },
+    {
+      label: 'a Service URL the client refuses',
+      edit: (s: Record<string, unknown>) => ({ ...s, baseUrl: 'http://api.example.com' }),
+      reason: /Service URL: The service address uses plain http:\/\//,
+      expected: { baseUrl: null, intervalMinutes: defaultSettings().intervalMinutes },
+    },
+    {
+      label: 'two rules with one id',
+      edit: (s: Record<string, unknown>) => ({
         ...s,
         rules: [...(s.rules as unknown[]), ...(s.rules as unknown[])],
       }),
-      /Alert rules: has two rules with the id default-7d-drop/,
-    ],
-    [
-      'a missing field',
-      (s: Record<string, unknown>) => ({ ...s, quietHours: undefined }),
-      /Quiet hours: is missing/,
-    ],
+      reason: /Alert rules has two rules with the id default-7d-drop/,
+      expected: { rules: defaultSettings().rules },
+    },
+    {
+      label: 'a missing field',
+      edit: (s: Record<string, unknown>) => ({ ...s, quietHours: undefined }),
+      reason: /Quiet hours is missing/,
+      expected: { quietHours: defaultSettings().quietHours },
+    },
   ])(
-    'repairs %s field by field: the rest of the file is kept, that field comes from the last good copy',
-    (_label, edit, reason) => {
+    'repairs $label field by field: the rest of the file is kept, that field comes from the last good copy',
+    ({ edit, reason, expected }) => {
       withLastGood()
       const edited = { ...defaultSettings(), watchlist: ['NEWER'], startAtLogin: true }
       const bad = JSON.stringify(edit(edited as unknown as Record<string, unknown>))
       writeFileSync(main(), bad)
       const s = open()
       expect(s.report).toMatch(reason)
-      expect(s.report).toMatch(/replaced only those and kept the rest/)
+      expect(s.report).toMatch(/fixed only those and kept the rest/)
       expect(s.report).toMatch(/restored from your last good settings/)
       expect(s.report).toContain(`kept as ${join(dir, aside()[0] as string)}`)
-      // Fields the file got right are kept, even where the last good copy differs.
-      expect(s.get().startAtLogin).toBe(true)
-      if (!/Watchlist/.test(s.report ?? '')) expect(s.get().watchlist).toEqual(['NEWER'])
-      else expect(s.get().watchlist).toEqual(['GOOD'])
-      if (/Polling interval/.test(s.report ?? '')) expect(s.get().intervalMinutes).toBe(17)
+      // Fields the file got right are kept, even where the last good copy differs (GOOD, 17).
+      expect(s.get()).toEqual({
+        ...defaultSettings(),
+        watchlist: ['NEWER'],
+        startAtLogin: true,
+        ...expected,
+      })
       expect(readFileSync(join(dir, aside()[0] as string), 'utf8')).toBe(bad)
       expect(readJson(main())).toEqual(s.get())
       expect(open().report).toBeNull()
     },
   )
+
+  it('a watchlist that lists a symbol twice keeps its first place: only the repeat is removed', () => {
+    const bad = JSON.stringify({
+      ...defaultSettings(),
+      watchlist: ['MSFT', 'TSLA', 'MSFT', 'NVDA', 'TSLA'],
+      intervalMinutes: 12,
+    })
+    writeFileSync(main(), bad)
+    const s = open()
+    expect(s.get()).toEqual({
+      ...defaultSettings(),
+      watchlist: ['MSFT', 'TSLA', 'NVDA'],
+      intervalMinutes: 12,
+    })
+    expect(s.report).toMatch(/Watchlist lists MSFT twice.*the repeats were removed/)
+    expect(s.report).not.toMatch(/default|last good/)
+    expect(s.report).toContain(`kept as ${join(dir, aside()[0] as string)}`)
+    expect(readFileSync(join(dir, aside()[0] as string), 'utf8')).toBe(bad)
+    expect(readJson(main())).toEqual(s.get())
+    expect(open().report).toBeNull()
+  })
+
+  it('a last good copy with a repeated symbol still restores the settings, without the repeat', () => {
+    writeFileSync(
+      lastGood(),
+      JSON.stringify({
+        ...defaultSettings(),
+        watchlist: ['GOOD', 'GOOD', 'MSTR'],
+        intervalMinutes: 17,
+      }),
+    )
+    writeFileSync(main(), 'garbage')
+    const s = open()
+    expect(s.get()).toEqual({
+      ...defaultSettings(),
+      watchlist: ['GOOD', 'MSTR'],
+      intervalMinutes: 17,
+    })
+    expect(s.report).toMatch(/restored your last good settings/)
+  })
+
+  it('a pause saved far in the future (year 9999, an old bug) ends at most 24 h from now, said plainly', () => {
+    const bad = JSON.stringify({
+      ...defaultSettings(),
+      watchlist: ['MSFT'],
+      notificationsPausedUntil: '9999-12-31T23:59:59.000Z',
+    })
+    writeFileSync(main(), bad)
+    const s = open()
+    // open() runs at 2025-07-01T08:00:00Z.
+    expect(s.get()).toEqual({
+      ...defaultSettings(),
+      watchlist: ['MSFT'],
+      notificationsPausedUntil: '2025-07-02T08:00:00.000Z',
+    })
+    expect(s.report).toMatch(
+      /Notifications were paused until 9999-12-31, longer than the 24 hours a pause may last — the pause now ends 24 hours from now/,
+    )
+    expect(readFileSync(join(dir, aside()[0] as string), 'utf8')).toBe(bad)
+    expect(readJson(main())).toEqual(s.get())
+  })
+
+  it('a pause within 24 h is kept as saved, without a report', () => {
+    const settings = { ...defaultSettings(), notificationsPausedUntil: '2025-07-01T09:00:00.000Z' }
+    writeFileSync(main(), JSON.stringify(settings))
+    const s = open()
+    expect(s.report).toBeNull()
+    expect(s.get()).toEqual(settings)
+  })
+
+  it('says what is wrong with a field in plain words, not in the schema library’s terms', () => {
+    writeFileSync(
+      main(),
+      JSON.stringify({
+        ...defaultSettings(),
+        intervalMinutes: 'five',
+        quietHours: { enabled: true, start: '25:00', end: 7 },
+      }),
+    )
+    const s = open()
+    expect(s.report).toContain('Polling interval should be a number but is text ("five")')
+    expect(s.report).toContain('Quiet hours (start) should be a time as HH:MM (24 h)')
+    expect(s.report).toContain('Quiet hours (end) should be text but is 7')
+    expect(s.report).not.toMatch(/Invalid|expected|received/)
+  })
+
+  it('refuses an invalid rule with the rule’s field in plain words', () => {
+    const s = open()
+    const [rule] = s.get().rules
+    expect(() =>
+      s.update((v) => ({
+        ...v,
+        rules: [{ ...rule!, pendingCycles: 0, notify: 'sometimes' as 'once' }],
+      })),
+    ).toThrow(
+      'Settings not saved. Alert rules (0.pendingCycles) is 0, below the minimum of 1; Alert rules (0.notify) should be "once" or "every-time" but is text ("sometimes").',
+    )
+  })
 
   it('repairs a field from the defaults when there is no last good copy', () => {
     writeFileSync(
@@ -228,7 +328,6 @@ describe('openSettings', () => {
     })
     const lastGoodBefore = readFileSync(lastGood(), 'utf8')
     const s = open()
-    expect(s.persistent).toBe(false)
     expect(s.get()).toMatchObject({ watchlist: ['GOOD'], intervalMinutes: 17 })
     expect(s.report).toMatch(/could not be read: a folder is in its place/)
     expect(s.report).toMatch(/The original file was left as it is\./)
@@ -266,8 +365,11 @@ describe('openSettings', () => {
       ),
     })
     expect(s.get().intervalMinutes).toBe(9)
-    expect(s.persistent).toBe(true)
     expect(readFileSync(lastGood(), 'utf8')).toBe(lastGoodBefore)
+    // Still saving to disk: once the file can be written again, the next change is kept.
+    rmSync(main(), { recursive: true })
+    s.update((v) => ({ ...v, intervalMinutes: 45 }))
+    expect(open().get().intervalMinutes).toBe(45)
   })
 
   it('never lets fn change the stored value by mutating its argument', () => {

@@ -1,0 +1,13 @@
+// Where a CLI user fixes what a message is about: the key comes from LIQUIDITY_API_KEY or the app's
+// keychain entry, the service address from --base-url or the settings file — never a Settings screen.
+import type { SettingsHelp } from '../client/errors-map'
+import { API_KEY_ENV } from '../engine/secret-store'
+import { settingsFilePath } from '../engine/settings-store'
+
+export function cliSettingsHelp(dataDir: string): SettingsHelp {
+  return {
+    missingKey: `Set ${API_KEY_ENV}, or store a key in the desktop app (it keeps it in the system keychain).`,
+    rejectedKey: `Check ${API_KEY_ENV} (or, when it is not set, the key the desktop app keeps in the system keychain).`,
+    address: `Check the service address given with --base-url (without it, the one saved in ${settingsFilePath(dataDir)}).`,
+  }
+}
