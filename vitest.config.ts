@@ -1,11 +1,28 @@
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
 // Three projects: engine tests in Node, the renderer in Debian's Chromium, and the
 // Electron e2e spec (which skips itself where the Electron binary is absent).
 export default defineConfig({
   test: {
+    // Coverage of the whole run; the composition root and shell have their own floor (they run
+    // in Node through the Electron fake, tests/mocks/electron.ts).
+    coverage: {
+      provider: 'v8',
+      include: ['src/**/*.ts'],
+      reporter: ['text-summary', ['text', { skipFull: true }], 'json-summary'],
+      thresholds: {
+        'src/main/index.ts': { lines: 85 },
+        'src/main/shell/**': { lines: 85 },
+      },
+    },
     projects: [
       {
+        // In Node, `electron` is the fake: the real src/main/index.ts runs against it. electron-store
+        // is inlined so its own `import electron` resolves to the fake too.
+        resolve: {
+          alias: { electron: fileURLToPath(new URL('tests/mocks/electron.ts', import.meta.url)) },
+        },
         test: {
           name: 'node',
           include: ['tests/**/*.test.ts'],
@@ -13,6 +30,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 20_000,
           hookTimeout: 20_000,
+          server: { deps: { inline: ['electron-store'] } },
         },
       },
       {
