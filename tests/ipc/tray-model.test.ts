@@ -42,7 +42,11 @@ describe('buildTrayModel', () => {
       'Liquidity Watch — 1 alert firing',
       'alert',
     ],
-    [{ worstState: 'error' as const }, 'Liquidity Watch — an alert rule has errors', 'normal'],
+    [
+      { worstState: 'error' as const },
+      'Liquidity Watch — could not fetch the latest data',
+      'normal',
+    ],
     [
       { worstState: 'stale' as const, connection: 'offline' as const },
       'Liquidity Watch — data is stale · offline',

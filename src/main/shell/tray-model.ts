@@ -24,7 +24,8 @@ function headline(s: EngineStatus): string {
   if (s.firingCount > 0) return `${s.firingCount} alert${s.firingCount === 1 ? '' : 's'} firing`
   switch (s.worstState) {
     case 'error':
-      return 'an alert rule has errors'
+      // 'error' is a row whose fetch failed this poll, never a broken rule.
+      return 'could not fetch the latest data'
     case 'stale':
       return 'data is stale'
     case 'nodata':
