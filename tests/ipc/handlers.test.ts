@@ -220,6 +220,32 @@ describe('IPC handlers pass valid input through', () => {
     expect((await table.openExternal(['https://github.com/'])).ok).toBe(false)
     expect(rec.calls).toHaveLength(1)
   })
+
+  it('hands allowed links to the injected opener instead of the core', async () => {
+    const rec = recordingCore()
+    const opened: string[] = []
+    const table = createIpcHandlers(rec.core, {
+      isAllowedExternalUrl: (u) => u.startsWith('https://docs.example.com/'),
+      openExternal: (url) => {
+        opened.push(url)
+        return Promise.resolve()
+      },
+    })
+    expect(await table.openExternal(['https://docs.example.com/a'])).toEqual({
+      ok: true,
+      value: undefined,
+    })
+    expect((await table.openExternal(['https://github.com/'])).ok).toBe(false)
+    expect(opened).toEqual(['https://docs.example.com/a'])
+    expect(rec.calls).toEqual([])
+  })
+
+  it('opens no link when the caller gives no allow-list', async () => {
+    const rec = recordingCore()
+    const result = await createIpcHandlers(rec.core).openExternal(['https://docs.example.org/'])
+    expect(result).toMatchObject({ ok: false, error: { kind: 'invalid-argument' } })
+    expect(rec.calls).toEqual([])
+  })
 })
 
 describe('IPC handlers wrap core failures', () => {

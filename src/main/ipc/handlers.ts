@@ -3,7 +3,6 @@
 import { toSerializedError, type SerializedError } from '../../shared/errors'
 import type { IpcMethod } from '../../shared/ipc-channels'
 import { ipcArgSchemas, type IpcResult } from '../../shared/ipc-contract'
-import { isAllowedExternalUrl } from '../shell/open-external'
 import { clip, describeIssue, screenArgs } from './arg-check'
 import { IPC_METHODS, type IpcCore } from './core-types'
 
@@ -11,8 +10,10 @@ export type IpcHandler = (args: unknown[]) => Promise<IpcResult<unknown>>
 export type IpcHandlerTable = Record<IpcMethod, IpcHandler>
 
 export interface IpcHandlerOptions {
-  /** Which links the renderer may open (default: the https allow-list in open-external.ts). */
+  /** Which links the renderer may open (default: none; the shell injects its allow-list). */
   isAllowedExternalUrl?: (url: string) => boolean
+  /** Opens an allowed link (the shell's, injected by the root); default: the core's method. */
+  openExternal?: (url: string) => Promise<void>
   /** Full errors (with stacks) for the main-process log; the renderer gets only kind + message. */
   onError?: (method: IpcMethod, error: unknown) => void
 }
@@ -30,7 +31,7 @@ function extraCheck(
   opts: IpcHandlerOptions,
 ): string | null {
   if (method === 'openExternal') {
-    const allowed = opts.isAllowedExternalUrl ?? isAllowedExternalUrl
+    const allowed = opts.isAllowedExternalUrl ?? ((): boolean => false)
     return allowed(args[0] as string) ? null : 'argument 1 (url): this link may not be opened'
   }
   return null
@@ -70,6 +71,10 @@ function createHandler<M extends IpcMethod>(
     const extra = extraCheck(method, parsed.data, opts)
     if (extra) return invalid(extra)
     try {
+      if (method === 'openExternal' && opts.openExternal) {
+        await opts.openExternal(parsed.data[0] as string)
+        return { ok: true, value: undefined }
+      }
       // Called as a method of the core (not a detached function), so class instances keep `this`.
       const call = core[method] as (this: IpcCore, ...a: unknown[]) => Promise<unknown>
       return { ok: true, value: await call.apply(core, parsed.data as unknown[]) }
