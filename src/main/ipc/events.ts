@@ -21,3 +21,12 @@ export function fanOutEventSink(sinks: EventSink[], onError?: (e: unknown) => vo
     }
   }
 }
+
+/** A fan-out whose sinks are added later: the core emits from its start, window and tray join once made. */
+export function eventHub(onError?: (e: unknown) => void): {
+  emit: EventSink
+  add(sink: EventSink): void
+} {
+  const sinks: EventSink[] = []
+  return { emit: fanOutEventSink(sinks, onError), add: (sink) => void sinks.push(sink) }
+}

@@ -1,19 +1,12 @@
 // Sleep pauses polling and wake resumes it (the core refreshes once then). Screen lock does not:
 // a monitor should keep watching, and alerts wait in the tray for the user's return.
 import { powerMonitor } from 'electron'
-
-export type PauseReason = 'suspend'
-export type ResumeReason = 'resume'
-
-export interface PowerHandlers {
-  pause(reason: PauseReason): void
-  resume(reason: ResumeReason): void
-}
+import type { AppCore } from '../core/app-core'
 
 /** Returns a function that stops listening. */
-export function watchPower(handlers: PowerHandlers): () => void {
-  const onSuspend = (): void => handlers.pause('suspend')
-  const onResume = (): void => handlers.resume('resume')
+export function setupPower(core: Pick<AppCore, 'pause' | 'resume'>): () => void {
+  const onSuspend = (): void => core.pause()
+  const onResume = (): void => core.resume()
   powerMonitor.on('suspend', onSuspend)
   powerMonitor.on('resume', onResume)
   return () => {
