@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The project's test entry point (npm test). Runs typecheck, lint, the build, every vitest project and the
-# Electron security lint, inside scripts/with-keyring.sh (a private, throwaway keyring).
+# The project's test entry point (npm test). Runs typecheck, lint, the build, every vitest project (with
+# coverage) and the Electron security lint, inside scripts/with-keyring.sh (a private, throwaway keyring).
 set -u
 cd "$(dirname "$0")/.."
 
@@ -17,7 +17,8 @@ run() {
 run npm run --silent typecheck
 run npx eslint .
 run npx electron-vite build
-run npx vitest run "$@"
+# Coverage of the whole run; vitest.config.ts sets the floor for index.ts and shell/**.
+run npx vitest run --coverage "$@"
 if [ -f scripts/electronegativity.mjs ]; then
   run node scripts/electronegativity.mjs
 fi
