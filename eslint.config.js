@@ -4,6 +4,39 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 import svelteConfig from './svelte.config.js'
 
+// Architecture guard rails (docs/ARCHITECTURE.md "Guard rails"): each zone lists what it must not
+// import. Flat config replaces a rule per file, so every zone states its whole list.
+const electronOnlyInShell = {
+  name: 'electron',
+  message:
+    'Only the composition root (src/main/index.ts), src/main/shell/ and the preload use Electron.',
+}
+const noChannels = {
+  group: ['**/ipc-channels', '**/ipc-channels.ts'],
+  message: 'Only the preload and the IPC layer (src/main/ipc, shell/ipc-main.ts) touch channels.',
+}
+const noChannelNames = {
+  group: ['**/shared/ipc-contract'],
+  importNames: ['EVENT_CHANNELS', 'REQUEST_CHANNELS'],
+  message: 'Only the preload and the IPC layer touch channels.',
+}
+const noShell = {
+  group: ['**/shell/**', '../shell', './shell'],
+  message:
+    'The engine, core, IPC and CLI do not reach up into the Electron shell: inject what they need.',
+}
+const noMain = {
+  group: ['**/main/**', '**/preload/**'],
+  message: 'The renderer talks to main only through window.api (src/shared/ipc-contract.ts).',
+}
+const noNode = {
+  group: ['node:*'],
+  message: 'src/shared and the renderer run in the browser: no Node modules.',
+}
+const restrict = (paths, patterns) => ({
+  'no-restricted-imports': ['error', { paths, patterns }],
+})
+
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'bench-results/**'] },
   js.configs.recommended,
@@ -35,5 +68,31 @@ export default tseslint.config(
   {
     files: ['**/*.js', '**/*.mjs', 'scripts/**'],
     ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    files: ['src/main/**/*.ts'],
+    ignores: ['src/main/index.ts', 'src/main/shell/**', 'src/main/ipc/**'],
+    rules: restrict([electronOnlyInShell], [noChannels, noChannelNames, noShell]),
+  },
+  {
+    files: ['src/main/ipc/**/*.ts'],
+    rules: restrict([electronOnlyInShell], [noShell]),
+  },
+  {
+    files: ['src/main/shell/**/*.ts', 'src/main/index.ts'],
+    ignores: ['src/main/shell/ipc-main.ts'],
+    rules: restrict(
+      [{ name: 'electron', importNames: ['ipcMain'], message: noChannels.message }],
+      [noChannels, noChannelNames],
+    ),
+  },
+  {
+    files: ['src/shared/**/*.ts'],
+    ignores: ['src/shared/ipc-contract.ts', 'src/shared/ipc-channels.ts'],
+    rules: restrict([electronOnlyInShell], [noChannels, noMain, noNode]),
+  },
+  {
+    files: ['src/renderer/**/*.ts', 'src/renderer/**/*.svelte'],
+    rules: restrict([electronOnlyInShell], [noChannels, noChannelNames, noMain, noNode]),
   },
 )

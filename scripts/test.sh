@@ -16,6 +16,7 @@ run() {
 
 run npm run --silent typecheck
 run npx eslint .
+run npx prettier --check .
 run npx electron-vite build
 # Coverage of the whole run; vitest.config.ts sets the floor for index.ts and shell/**.
 run npx vitest run --coverage "$@"

@@ -1,0 +1,101 @@
+// The architecture's import rules are enforced by ESLint (eslint.config.js); this proves each rule
+// bites where it should and stays quiet where the import belongs, by linting real file paths.
+import { ESLint } from 'eslint'
+import { describe, expect, it } from 'vitest'
+
+const eslint = new ESLint({ cwd: process.cwd() })
+
+async function restricted(filePath: string, code: string): Promise<boolean> {
+  const [result] = await eslint.lintText(code, { filePath })
+  const messages = result?.messages ?? []
+  const fatal = messages.find((m) => m.fatal)
+  if (fatal) throw new Error(`${filePath}: ${fatal.message}`)
+  return messages.some((m) => m.ruleId === 'no-restricted-imports')
+}
+
+const use = (name: string): string => `\nexport const used = ${name}\n`
+
+describe('architecture guard rails', () => {
+  it.each([
+    [
+      'the engine imports Electron',
+      'src/main/engine/cycle.ts',
+      "import { app } from 'electron'",
+      'app',
+    ],
+    [
+      'the core reaches up into the shell',
+      'src/main/core/app-core.ts',
+      "import { isAllowedExternalUrl } from '../shell/open-external'",
+      'isAllowedExternalUrl',
+    ],
+    [
+      'the core touches channel names',
+      'src/main/core/app-core.ts',
+      "import { REQUEST_CHANNELS } from '../../shared/ipc-contract'",
+      'REQUEST_CHANNELS',
+    ],
+    [
+      'a shell module other than ipc-main uses ipcMain',
+      'src/main/shell/tray.ts',
+      "import { ipcMain } from 'electron'",
+      'ipcMain',
+    ],
+    [
+      'the renderer imports from main',
+      'src/renderer/src/lib/api.ts',
+      "import { runCycle } from '../../../main/engine/cycle'",
+      'runCycle',
+    ],
+    [
+      'the renderer imports a Node module',
+      'src/renderer/src/lib/api.ts',
+      "import { readFileSync } from 'node:fs'",
+      'readFileSync',
+    ],
+    [
+      'shared code imports a Node module',
+      'src/shared/plain-list.ts',
+      "import { readFileSync } from 'node:fs'",
+      'readFileSync',
+    ],
+    ['the CLI imports Electron', 'src/main/cli/check.ts', "import { app } from 'electron'", 'app'],
+  ])('refuses: %s', async (_what, file, line, name) => {
+    expect(await restricted(file, line + use(name))).toBe(true)
+  })
+
+  it.each([
+    [
+      'the shell imports Electron',
+      'src/main/shell/tray.ts',
+      "import { app } from 'electron'",
+      'app',
+    ],
+    [
+      'the IPC layer uses channel names',
+      'src/main/ipc/handlers.ts',
+      "import { REQUEST_CHANNELS } from '../../shared/ipc-contract'",
+      'REQUEST_CHANNELS',
+    ],
+    [
+      'ipc-main registers handlers with ipcMain',
+      'src/main/shell/ipc-main.ts',
+      "import { ipcMain } from 'electron'",
+      'ipcMain',
+    ],
+    [
+      'the preload uses ipcRenderer',
+      'src/preload/index.ts',
+      "import { ipcRenderer } from 'electron'",
+      'ipcRenderer',
+    ],
+    [
+      'the engine uses Node modules',
+      'src/main/engine/cycle.ts',
+      "import { readFileSync } from 'node:fs'",
+      'readFileSync',
+    ],
+  ])('allows: %s', async (_what, file, line, name) => {
+    expect(await restricted(file, line + use(name))).toBe(false)
+  })
+})
