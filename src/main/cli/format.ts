@@ -133,6 +133,30 @@ export interface JsonReport {
    * and cannot confirm what this one found (the exit code is then 2).
    */
   alertStateSaved: boolean
+  /** What the run said on stderr as `note:` lines (cached data stood in, repairs at start), one each. */
+  notes: string[]
+  /** What the run said on stderr as `error:` lines: non-empty exactly when the exit code is 2. */
+  errors: string[]
+}
+
+/** The document of a run with nothing to show (the check could not run, or had no data at all). */
+export function emptyReport(
+  mode: 'demo' | 'live',
+  baseUrl: string,
+  at: string,
+): Omit<JsonReport, 'notes' | 'errors'> {
+  return {
+    mode,
+    baseUrl,
+    at,
+    firing: 0,
+    rows: [],
+    events: [],
+    decisions: [],
+    failures: [],
+    unsaved: [],
+    alertStateSaved: true,
+  }
 }
 
 export function jsonReport(
@@ -141,7 +165,7 @@ export function jsonReport(
   cycle: CycleResult,
   firing: number,
   toConfirm: PollsToConfirm = new Map(),
-): JsonReport {
+): Omit<JsonReport, 'notes' | 'errors'> {
   return {
     mode,
     baseUrl,
