@@ -80,7 +80,12 @@ export async function openCoreParts(deps: AppCoreDeps): Promise<CoreParts> {
     reportLine(r)
   }
   const now = (): Date => new Date(clock.now())
-  const settings = openSettings({ dir: deps.dataDir, create: deps.createSettingsStore, now })
+  const settings = openSettings({
+    dir: deps.dataDir,
+    create: deps.createSettingsStore,
+    now,
+    help: deps.client?.help,
+  })
   report(settings.report)
   const overrides = deps.overrides ?? {}
   const baseUrl = overrides.baseUrl !== undefined ? overrides.baseUrl : settings.get().baseUrl

@@ -282,7 +282,7 @@ describe('openSettings', () => {
         rules: [{ ...rule!, pendingCycles: 0, notify: 'sometimes' as 'once' }],
       })),
     ).toThrow(
-      'Settings not saved. Alert rules (0.pendingCycles) is 0, below the minimum of 1; Alert rules (0.notify) should be "once" or "every-time" but is text ("sometimes").',
+      'Settings not saved. Alert rule 1, pending cycles is 0, below the minimum of 1; Alert rule 1, notify should be "once" or "every-time" but is text ("sometimes").',
     )
   })
 
