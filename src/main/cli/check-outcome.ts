@@ -23,19 +23,27 @@ function oldest(failures: readonly Failure[]): string | null {
   return times[0] ?? null
 }
 
+/** When every request of the poll failed for one cause alike, naming each one adds nothing. */
+function whats(group: readonly Failure[], cycle: CycleResult): string | null {
+  return cycle.outcome === 'failed' && group.length === cycle.failures.length
+    ? null
+    : joinNames(group.map((f) => f.what))
+}
+
 /** Requests that failed while cached data stood in: one note per cause, saying from when. */
-export function cachedNotes(failures: readonly Failure[]): string[] {
-  return [...byMessage(failures.filter((f) => f.fromCache))].map(
-    ([message, group]) =>
-      `${joinNames(group.map((f) => f.what))} could not be refreshed (${message}); showing cached data from ${asOfText(oldest(group))}.`,
-  )
+export function cachedNotes(cycle: CycleResult): string[] {
+  return [...byMessage(cycle.failures.filter((f) => f.fromCache))].map(([message, group]) => {
+    const from = `showing cached data from ${asOfText(oldest(group))}`
+    return `${whats(group, cycle) ?? 'Nothing'} could not be refreshed (${message}); ${from}.`
+  })
 }
 
 /** Requests that failed with nothing to stand in for them: one error per cause. */
-export function uncoveredErrors(failures: readonly Failure[]): string[] {
-  return [...byMessage(failures.filter((f) => !f.fromCache))].map(
-    ([message, group]) => `${joinNames(group.map((f) => f.what))}: ${message}`,
-  )
+export function uncoveredErrors(cycle: CycleResult): string[] {
+  return [...byMessage(cycle.failures.filter((f) => !f.fromCache))].map(([message, group]) => {
+    const names = whats(group, cycle)
+    return names === null ? message : `${names}: ${message}`
+  })
 }
 
 /** Runs act as successive polls only through the saved alert state: without it, none can confirm. */

@@ -11,6 +11,7 @@ import {
   type SecretStore,
 } from '../engine/secret-store'
 import { KeytarSecretStore } from '../engine/secret-store-keytar'
+import { settingsFilePath } from '../engine/settings-store'
 import { cliSettingsHelp } from './settings-help'
 import { alertStateLost, cachedNotes, nothingToShow, uncoveredErrors } from './check-outcome'
 import {
@@ -28,6 +29,8 @@ export interface CheckOptions {
   baseUrl?: string
   symbols?: string[]
   json: boolean
+  /** Also say what was tried and failed on the way (the keychain's own words). */
+  verbose?: boolean
 }
 
 export interface CheckIo {
@@ -43,10 +46,27 @@ export const EXIT_ERROR = 2
 const createConf: KeyValueStoreFactory = ({ cwd, configName }) =>
   new Conf({ cwd, configName, projectName: 'liquidity-watch' })
 
-/** The environment variable wins; otherwise the keychain entry of the installed app. */
-function secretStoreFor(env: NodeJS.ProcessEnv): SecretStore {
+/**
+ * The environment variable wins; otherwise the keychain entry of the installed app. A keychain that
+ * cannot be reached just means no key: the missing-key error then says what to set, and its
+ * technical reason (about the app storing keys, which the CLI never does) is only for --verbose.
+ */
+function secretStoreFor(env: NodeJS.ProcessEnv, unreachable: (why: string) => void): SecretStore {
   if (env[API_KEY_ENV]?.trim()) return new EnvSecretStore({ env })
-  return new KeytarSecretStore({ service: keychainServiceName(true), timeoutMs: 5_000 })
+  const keychain = new KeytarSecretStore({ service: keychainServiceName(true), timeoutMs: 5_000 })
+  return {
+    async get() {
+      try {
+        return await keychain.get()
+      } catch (e) {
+        unreachable(toSerializedError(e).message)
+        return null
+      }
+    },
+    set: (key) => keychain.set(key),
+    clear: () => keychain.clear(),
+    status: () => keychain.status(),
+  }
 }
 
 export async function runCheck(o: CheckOptions, io: CheckIo): Promise<number> {
@@ -70,7 +90,9 @@ export async function runCheck(o: CheckOptions, io: CheckIo): Promise<number> {
     core = await createAppCore({
       dataDir: o.dataDir,
       createSettingsStore: createConf,
-      secretStore: secretStoreFor(io.env),
+      secretStore: secretStoreFor(io.env, (why) => {
+        if (o.verbose) note(`The system keychain could not be read: ${why}`)
+      }),
       // A CLI run shows what it would notify in its output instead of desktop notifications.
       emit: () => undefined,
       notify: (_d: NotificationDecision) => undefined,
@@ -89,6 +111,13 @@ export async function runCheck(o: CheckOptions, io: CheckIo): Promise<number> {
       io.err(
         `Using built-in demo data (local service at ${before.baseUrl}); pass --base-url for a real service.`,
       )
+    if ((await core.getSettings()).watchlist.length === 0) {
+      error(
+        `Your watchlist is empty: pass --symbols TSLA,NVDA, or add symbols to "watchlist" in ${settingsFilePath(o.dataDir)}.`,
+      )
+      printJson(emptyReport(before.mode, before.baseUrl, new Date().toISOString()))
+      return EXIT_ERROR
+    }
     const status = await core.refreshNow()
     const cycle = core.lastCycle()
     if (!cycle) {
@@ -99,8 +128,8 @@ export async function runCheck(o: CheckOptions, io: CheckIo): Promise<number> {
     // Problems that arose during the poll (data that could not be saved), once each.
     for (const n of status.notices) if (!reported.has(n)) note(n)
     // Any failed request is an error, unless cached data stood in for it: then say so.
-    for (const n of cachedNotes(cycle.failures)) note(n)
-    for (const e of uncoveredErrors(cycle.failures)) error(e)
+    for (const n of cachedNotes(cycle)) note(n)
+    for (const e of uncoveredErrors(cycle)) error(e)
     // Runs act as successive polls only through the saved alert state.
     if (cycle.alertStateUnsaved) error(alertStateLost(cycle.alertStateUnsaved, o.dataDir))
     const firing = cycle.instances.filter((i) => i.state === 'firing').length
