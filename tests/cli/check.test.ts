@@ -217,7 +217,15 @@ describe('cli check', () => {
       }
       const disk = await mountSmallDisk(4)
       const env = { LIQUIDITY_API_KEY: svc.apiKey }
-      const args = ['check', '--base-url', svc.url, '--symbols', 'MSFT', '--data-dir', disk.dir]
+      const args = [
+        'check',
+        '--base-url',
+        svc.url,
+        '--symbols',
+        'MSFT,TSLA',
+        '--data-dir',
+        disk.dir,
+      ]
       let id: string | null = null
       try {
         expect((await cli(args, env)).code).toBe(0)
@@ -248,6 +256,9 @@ describe('cli check', () => {
         // The next run starts from the same saved state: still pending, never firing.
         const second = await cli(args, env)
         expect(second.stdout).toMatch(/^MSFT\s.*pending/m)
+        // What the poll could not save is said once, not on every row.
+        expect(second.stdout.match(/Could not save/g)).toHaveLength(1)
+        expect(second.stdout).toMatch(/^ {2}Could not save the latest data: .*read-only/m)
         expect(second.code).toBe(2)
         expect(second.stderr).toMatch(/^error: .*alert state/m)
       } finally {
@@ -273,9 +284,20 @@ describe('cli check', () => {
         const second = await cli(args, env)
         expect(second.code).toBe(1)
         expect(second.stdout).toMatch(/^ {2}AAPL: figures disagree: service says \+2\.0 %/m)
-        expect(second.stdout).toMatch(/^NOT NOTIFIED \(figures-disagree\): .+/m)
+        // Said once: the reason in brackets, the symbol, then why (not "Not notified" again).
+        expect(second.stdout).toMatch(/^NOT NOTIFIED \(figures-disagree\) AAPL: the service/m)
+        expect(second.stdout).not.toMatch(/Not notified:/)
         const json = JSON.parse((await cli([...args, '--json'], env)).stdout) as JsonReport
         expect(json.rows[0]).toMatchObject({ symbol: 'AAPL', flapping: false })
+        // Held and suppressed decisions name their symbol, as sent ones do.
+        const fresh = ['check', '--json', '--base-url', svc.url, '--symbols', 'AAPL']
+        const dir2 = await dataDir()
+        await cli([...fresh, '--data-dir', dir2], env)
+        const held = JSON.parse(
+          (await cli([...fresh, '--data-dir', dir2], env)).stdout,
+        ) as JsonReport
+        expect(held.decisions).not.toEqual([])
+        for (const d of held.decisions) expect(d).toMatchObject({ status: 'held', symbol: 'AAPL' })
       } finally {
         for (const id of ids) svc.scenarios.remove(id)
       }

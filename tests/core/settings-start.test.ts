@@ -158,7 +158,7 @@ describe('a settings file that cannot be read or written', () => {
     h = await harness({ dir })
     const status = await h.core.refreshNow()
     expect(status.mode).toBe('demo')
-    expect(status.notices[0]).toMatch(/could not be read: a folder is in its place \(EISDIR\)/)
+    expect(status.notices[0]).toMatch(/could not be read: a folder is in its place, code EISDIR/)
     expect(status.notices[0]).toContain(`kept as ${join(dir, asideFiles(dir)[0]!)}`)
     expect(readdirSync(join(dir, asideFiles(dir)[0]!))).toEqual(['inside'])
     expect(JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8'))).toEqual(defaultSettings())

@@ -11,15 +11,26 @@ import {
   type SecretStore,
 } from '../engine/secret-store'
 import { KeytarSecretStore } from '../engine/secret-store-keytar'
-import type { SaveFailure } from '../engine/save-health'
+import { settingsFilePath } from '../engine/settings-store'
 import { cliSettingsHelp } from './settings-help'
-import { asOfText, eventLines, jsonReport, oneLine, pollsToConfirm, table } from './format'
+import { alertStateLost, cachedNotes, nothingToShow, uncoveredErrors } from './check-outcome'
+import {
+  emptyReport,
+  eventLines,
+  jsonReport,
+  oneLine,
+  pollsToConfirm,
+  table,
+  type JsonReport,
+} from './format'
 
 export interface CheckOptions {
   dataDir: string
   baseUrl?: string
   symbols?: string[]
   json: boolean
+  /** Also say what was tried and failed on the way (the keychain's own words). */
+  verbose?: boolean
 }
 
 export interface CheckIo {
@@ -35,30 +46,53 @@ export const EXIT_ERROR = 2
 const createConf: KeyValueStoreFactory = ({ cwd, configName }) =>
   new Conf({ cwd, configName, projectName: 'liquidity-watch' })
 
-/** Runs act as successive polls only through the saved alert state: without it, none can confirm. */
-function alertStateLost(f: SaveFailure, dataDir: string): string {
-  return (
-    `the alert state could not be saved to ${f.path} (${f.reason}), so the next check starts ` +
-    'again from the last state saved: a pending alert cannot be confirmed and a firing one is ' +
-    `reported as new each run. Make sure ${dataDir} can be written (free space, not read-only), ` +
-    'or pass --data-dir with a folder that can.'
-  )
-}
-
-/** The environment variable wins; otherwise the keychain entry of the installed app. */
-function secretStoreFor(env: NodeJS.ProcessEnv): SecretStore {
+/**
+ * The environment variable wins; otherwise the keychain entry of the installed app. A keychain that
+ * cannot be reached just means no key: the missing-key error then says what to set, and its
+ * technical reason (about the app storing keys, which the CLI never does) is only for --verbose.
+ */
+function secretStoreFor(env: NodeJS.ProcessEnv, unreachable: (why: string) => void): SecretStore {
   if (env[API_KEY_ENV]?.trim()) return new EnvSecretStore({ env })
-  return new KeytarSecretStore({ service: keychainServiceName(true), timeoutMs: 5_000 })
+  const keychain = new KeytarSecretStore({ service: keychainServiceName(true), timeoutMs: 5_000 })
+  return {
+    async get() {
+      try {
+        return await keychain.get()
+      } catch (e) {
+        unreachable(toSerializedError(e).message)
+        return null
+      }
+    },
+    set: (key) => keychain.set(key),
+    clear: () => keychain.clear(),
+    status: () => keychain.status(),
+  }
 }
 
 export async function runCheck(o: CheckOptions, io: CheckIo): Promise<number> {
   let core: AppCore | null = null
   const diagnostics: string[] = []
+  const notes: string[] = []
+  const errors: string[] = []
+  const note = (text: string): void => {
+    notes.push(oneLine(text))
+    io.err(`note: ${oneLine(text)}`)
+  }
+  const error = (text: string): void => {
+    errors.push(oneLine(text))
+    io.err(`error: ${oneLine(text)}`)
+  }
+  /** --json always prints its document, also when nothing could be shown (then rows are []). */
+  const printJson = (doc: Omit<JsonReport, 'notes' | 'errors'>): void => {
+    if (o.json) io.out(JSON.stringify({ ...doc, notes, errors }, null, 2))
+  }
   try {
     core = await createAppCore({
       dataDir: o.dataDir,
       createSettingsStore: createConf,
-      secretStore: secretStoreFor(io.env),
+      secretStore: secretStoreFor(io.env, (why) => {
+        if (o.verbose) note(`The system keychain could not be read: ${why}`)
+      }),
       // A CLI run shows what it would notify in its output instead of desktop notifications.
       emit: () => undefined,
       notify: (_d: NotificationDecision) => undefined,
@@ -71,49 +105,47 @@ export async function runCheck(o: CheckOptions, io: CheckIo): Promise<number> {
       log: (line) => diagnostics.push(line),
     })
     const reported = new Set(core.reports())
-    for (const r of reported) io.err(`note: ${oneLine(r)}`)
+    for (const r of reported) note(r)
     const before = await core.getStatus()
     if (before.mode === 'demo')
       io.err(
         `Using built-in demo data (local service at ${before.baseUrl}); pass --base-url for a real service.`,
       )
-    const status = await core.refreshNow()
-    const cycle = core.lastCycle()
-    if (!cycle || cycle.outcome === 'failed') {
-      io.err(
-        `error: ${oneLine(status.lastError?.message ?? diagnostics.at(-1) ?? 'the check did not complete')}`,
+    if ((await core.getSettings()).watchlist.length === 0) {
+      error(
+        `Your watchlist is empty: pass --symbols TSLA,NVDA, or add symbols to "watchlist" in ${settingsFilePath(o.dataDir)}.`,
       )
+      printJson(emptyReport(before.mode, before.baseUrl, new Date().toISOString()))
       return EXIT_ERROR
     }
-    const firing = cycle.instances.filter((i) => i.state === 'firing').length
+    const status = await core.refreshNow()
+    const cycle = core.lastCycle()
+    if (!cycle) {
+      error(status.lastError?.message ?? diagnostics.at(-1) ?? 'the check did not complete')
+      printJson(emptyReport(status.mode, status.baseUrl, new Date().toISOString()))
+      return EXIT_ERROR
+    }
     // Problems that arose during the poll (data that could not be saved), once each.
-    for (const n of status.notices) if (!reported.has(n)) io.err(`note: ${oneLine(n)}`)
+    for (const n of status.notices) if (!reported.has(n)) note(n)
+    // Any failed request is an error, unless cached data stood in for it: then say so.
+    for (const n of cachedNotes(cycle)) note(n)
+    for (const e of uncoveredErrors(cycle)) error(e)
+    // Runs act as successive polls only through the saved alert state.
+    if (cycle.alertStateUnsaved) error(alertStateLost(cycle.alertStateUnsaved, o.dataDir))
+    const firing = cycle.instances.filter((i) => i.state === 'firing').length
     const toConfirm = pollsToConfirm(cycle.instances, await core.getRules())
-    if (o.json)
-      io.out(
-        JSON.stringify(jsonReport(status.mode, status.baseUrl, cycle, firing, toConfirm), null, 2),
-      )
-    else {
-      io.out(table(cycle.rows, toConfirm))
+    const shown = nothingToShow(cycle) ? { ...cycle, rows: [] } : cycle
+    printJson(jsonReport(status.mode, status.baseUrl, shown, firing, toConfirm))
+    if (!o.json && shown.rows.length > 0) {
+      io.out(table(shown.rows, toConfirm))
       const lines = eventLines(cycle)
       if (lines.length > 0) io.out(['', ...lines].join('\n'))
     }
-    // Any failed request is an error, unless cached data stood in for it: then say so.
-    for (const f of cycle.failures.filter((x) => x.fromCache))
-      io.err(
-        `note: ${f.what} could not be refreshed (${oneLine(f.error.message)}); showing cached data from ${asOfText(f.fetchedAt)}.`,
-      )
-    const errors: string[] = []
-    const uncovered = cycle.failures.filter((x) => !x.fromCache)
-    if (uncovered.length > 0)
-      errors.push(uncovered.map((f) => `${f.what}: ${oneLine(f.error.message)}`).join('; '))
-    // Runs act as successive polls only through the saved alert state.
-    if (cycle.alertStateUnsaved) errors.push(alertStateLost(cycle.alertStateUnsaved, o.dataDir))
-    for (const e of errors) io.err(`error: ${e}`)
     if (errors.length > 0) return EXIT_ERROR
     return firing > 0 ? EXIT_FIRING : EXIT_OK
   } catch (e) {
-    io.err(`error: ${oneLine(toSerializedError(e).message)}`)
+    error(toSerializedError(e).message)
+    printJson(emptyReport(o.baseUrl ? 'live' : 'demo', o.baseUrl ?? '', new Date().toISOString()))
     return EXIT_ERROR
   } finally {
     await core?.stop().catch(() => undefined)

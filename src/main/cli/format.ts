@@ -1,7 +1,13 @@
 // How `check` prints: a fixed-width table for people, a stable JSON document for scripts.
 import { headline } from '../engine/alerts/notification-text'
 import type { CycleResult } from '../engine/cycle'
-import type { AlertInstance, AlertRule } from '../../shared/alert-rules'
+import type {
+  AlertEvent,
+  AlertInstance,
+  AlertRule,
+  NotificationDecision,
+} from '../../shared/alert-rules'
+import { joinNames } from '../../shared/plain-list'
 import type { WatchRow } from '../../shared/view-models'
 
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 2 })
@@ -72,22 +78,52 @@ export function table(rows: WatchRow[], toConfirm: PollsToConfirm = new Map()): 
       .join('  ')
       .trimEnd()
   const lines = [line(head), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)]
-  const problems = rows.flatMap((r) => r.problems.map((p) => `  ${r.symbol}: ${oneLine(p)}`))
+  const problems = problemLines(rows)
   if (problems.length > 0) lines.push('', 'Problems:', ...problems)
   return lines.join('\n')
+}
+
+/**
+ * Each problem once: with the symbols it concerns, or bare when every row has it (the poll's own,
+ * such as data that could not be saved, or one outage behind every row).
+ */
+function problemLines(rows: readonly WatchRow[]): string[] {
+  const bySymbols = new Map<string, string[]>()
+  for (const r of rows)
+    for (const p of r.problems) {
+      const text = oneLine(p)
+      const symbols = bySymbols.get(text) ?? []
+      if (!symbols.includes(r.symbol)) bySymbols.set(text, [...symbols, r.symbol])
+    }
+  return [...bySymbols].map(([text, symbols]) =>
+    rows.length > 1 && symbols.length === rows.length
+      ? `  ${text}`
+      : `  ${joinNames(symbols)}: ${text}`,
+  )
 }
 
 export function oneLine(s: string): string {
   return s.replace(/\s+/g, ' ').trim()
 }
 
-/** What happened this poll, then every decision not to notify and why. */
+/** The symbols a decision is about, read from the poll's events it covers. */
+export function decisionSymbols(d: NotificationDecision, events: readonly AlertEvent[]): string[] {
+  const ids = new Set(d.eventIds)
+  return [...new Set(events.filter((e) => ids.has(e.id)).map((e) => e.symbol))]
+}
+
+/** What happened this poll, then every decision not to notify and why (the note's own "Not notified" once). */
 export function eventLines(cycle: CycleResult): string[] {
   return [
     ...cycle.events.map((e) => `${e.type.toUpperCase()}: ${headline(e)}`),
-    ...cycle.decisions.flatMap((d) =>
-      d.status === 'sent' ? [] : [`NOT NOTIFIED (${d.reason}): ${oneLine(d.note)}`],
-    ),
+    ...cycle.decisions.flatMap((d) => {
+      if (d.status === 'sent') return []
+      const yet = /^Not notified yet:\s*/i.test(d.note) ? ' YET' : ''
+      const why = oneLine(d.note.replace(/^Not notified( yet)?:\s*/i, ''))
+      const symbols = decisionSymbols(d, cycle.events)
+      const about = symbols.length > 0 ? ` ${joinNames(symbols)}` : ''
+      return [`NOT NOTIFIED${yet} (${d.reason})${about}: ${why}`]
+    }),
   ]
 }
 
@@ -117,7 +153,14 @@ export interface JsonReport {
     confirmsInPolls: number | null
   }[]
   events: CycleResult['events']
-  decisions: CycleResult['decisions']
+  /**
+   * Held and suppressed decisions also carry `symbol` (null when one decision covers several: then
+   * see `symbols`) and `symbols`, as sent ones carry `symbol`.
+   */
+  decisions: (CycleResult['decisions'][number] & {
+    symbol?: string | null
+    symbols?: string[]
+  })[]
   /** Failed requests of this poll; fromCache: cached data stood in (then the exit code is not 2). */
   failures: {
     what: string
@@ -133,6 +176,30 @@ export interface JsonReport {
    * and cannot confirm what this one found (the exit code is then 2).
    */
   alertStateSaved: boolean
+  /** What the run said on stderr as `note:` lines (cached data stood in, repairs at start), one each. */
+  notes: string[]
+  /** What the run said on stderr as `error:` lines: non-empty exactly when the exit code is 2. */
+  errors: string[]
+}
+
+/** The document of a run with nothing to show (the check could not run, or had no data at all). */
+export function emptyReport(
+  mode: 'demo' | 'live',
+  baseUrl: string,
+  at: string,
+): Omit<JsonReport, 'notes' | 'errors'> {
+  return {
+    mode,
+    baseUrl,
+    at,
+    firing: 0,
+    rows: [],
+    events: [],
+    decisions: [],
+    failures: [],
+    unsaved: [],
+    alertStateSaved: true,
+  }
 }
 
 export function jsonReport(
@@ -141,7 +208,7 @@ export function jsonReport(
   cycle: CycleResult,
   firing: number,
   toConfirm: PollsToConfirm = new Map(),
-): JsonReport {
+): Omit<JsonReport, 'notes' | 'errors'> {
   return {
     mode,
     baseUrl,
@@ -165,7 +232,11 @@ export function jsonReport(
       confirmsInPolls: r.alertState === 'pending' ? (toConfirm.get(r.symbol) ?? null) : null,
     })),
     events: cycle.events,
-    decisions: cycle.decisions,
+    decisions: cycle.decisions.map((d) => {
+      if (d.status === 'sent') return d
+      const symbols = decisionSymbols(d, cycle.events)
+      return { ...d, symbol: symbols.length === 1 ? symbols[0]! : null, symbols }
+    }),
     failures: cycle.failures.map((f) => ({
       what: f.what,
       kind: f.error.kind,

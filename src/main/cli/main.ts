@@ -1,5 +1,7 @@
 // Headless CLI: `npm run cli -- check [--json] [--base-url URL] [--symbols A,B] [--data-dir DIR]`
 // and `npm run cli -- serve [service options]`. No electron, no electron-store.
+import { statSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { checkServiceUrl } from '../../shared/service-url'
 import { runCheck, EXIT_ERROR } from './check'
@@ -37,6 +39,30 @@ function parseBaseUrlFlag(v: string | undefined): string | undefined {
   return r.url
 }
 
+/**
+ * The data dir is a folder, or a path one can be made at: an empty value would scatter files in the
+ * current directory, and a file in its place would only surface as a note per store.
+ */
+function checkDataDir(v: string | undefined): string {
+  if (v === undefined) return defaultDataDir()
+  if (v.trim() === '') throw new UsageError('--data-dir needs a folder path; it was empty')
+  // The nearest part of the path that exists must be a folder (one can be made below it).
+  for (let p = resolve(v); ; p = dirname(p)) {
+    let st
+    try {
+      st = statSync(p, { throwIfNoEntry: false })
+    } catch {
+      return v // Cannot look (permissions): the stores say what fails, with paths.
+    }
+    if (st?.isDirectory()) return v
+    if (st)
+      throw new Error(
+        `--data-dir: ${p} is a file, not a folder. Pass a folder where Liquidity Watch may keep its settings, offline cache and alert state.`,
+      )
+    if (dirname(p) === p) return v
+  }
+}
+
 async function check(args: string[]): Promise<number> {
   let parsed
   try {
@@ -47,6 +73,7 @@ async function check(args: string[]): Promise<number> {
         'base-url': { type: 'string' },
         symbols: { type: 'string' },
         'data-dir': { type: 'string' },
+        verbose: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
@@ -71,7 +98,8 @@ async function check(args: string[]): Promise<number> {
       json: values.json,
       baseUrl: parseBaseUrlFlag(values['base-url']),
       symbols,
-      dataDir: values['data-dir'] ?? defaultDataDir(),
+      dataDir: checkDataDir(values['data-dir']),
+      verbose: values.verbose,
     },
     {
       out: (t) => process.stdout.write(`${t}\n`),

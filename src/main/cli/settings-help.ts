@@ -9,5 +9,7 @@ export function cliSettingsHelp(dataDir: string): SettingsHelp {
     missingKey: `Set ${API_KEY_ENV}, or store a key in the desktop app (it keeps it in the system keychain).`,
     rejectedKey: `Check ${API_KEY_ENV} (or, when it is not set, the key the desktop app keeps in the system keychain).`,
     address: `Check the service address given with --base-url (without it, the one saved in ${settingsFilePath(dataDir)}).`,
+    reviewSettings: `You can check them in ${settingsFilePath(dataDir)}, or pass --data-dir to use another folder.`,
+    afterStorageFix: 'or pass --data-dir with a folder that can be written.',
   }
 }

@@ -30,6 +30,10 @@ export interface SettingsHelp {
   rejectedKey: string
   /** A sentence sending the user to where the service address is set. */
   address: string
+  /** After a start-up repair of some settings (default: check them in Settings). */
+  reviewSettings?: string
+  /** Completes "To fix this, make sure <file> is a file … in a folder that can be written, …". */
+  afterStorageFix?: string
 }
 
 export const APP_HELP: SettingsHelp = {

@@ -64,6 +64,11 @@ export class RateGate {
   /** 429s without Retry-After in a row: the computed back-off doubles with each. */
   private streak = 0
 
+  /** The hold in force, to keep across runs; null when free. */
+  snapshot(now: number): SavedHold | null {
+    return this.remaining(now) > 0 ? { until: this.until, status: this.status } : null
+  }
+
   /** Milliseconds left on the hold (0 when free). */
   remaining(now: number): number {
     return Math.max(0, this.until - now)
@@ -148,9 +153,32 @@ export async function gatedExchange(
   }
 }
 
+/** A hold as kept between runs: until when (epoch ms) and the status that asked for it. */
+export interface SavedHold {
+  until: number
+  status: number
+}
+
 /** One gate per origin (scheme + host + port). */
 export class RateGates {
   private readonly gates = new Map<string, RateGate>()
+
+  /** Holds in force per origin, for a file that outlives the process. */
+  snapshot(now: number): Record<string, SavedHold> {
+    const out: Record<string, SavedHold> = {}
+    for (const [origin, gate] of this.gates) {
+      const hold = gate.snapshot(now)
+      if (hold) out[origin] = hold
+    }
+    return out
+  }
+
+  /** Holds read back from that file: one already over is dropped, the rest clamped like a Retry-After. */
+  load(holds: Readonly<Record<string, SavedHold>>, now: number): void {
+    for (const [origin, h] of Object.entries(holds)) {
+      if (h.until > now) this.for(origin).hold(now, clampHoldMs(h.until - now), h.status)
+    }
+  }
 
   for(origin: string): RateGate {
     let gate = this.gates.get(origin)

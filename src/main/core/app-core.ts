@@ -85,6 +85,7 @@ class Core implements AppCore {
     await this.p.cache.flush().catch(() => undefined)
     await this.p.alerts.settled()
     await this.p.log.settled()
+    await this.p.rateHolds.save()
     await this.p.connection.close()
   }
   pause(): void {

@@ -8,6 +8,7 @@ import { AlertStateStore } from '../engine/alerts/alert-state-store'
 import type { ResponseCache } from '../engine/cache'
 import { cacheNamespace, openSourceCache } from '../engine/cache-namespace'
 import type { KeyValueStoreFactory } from '../engine/key-value-store'
+import { RateHoldFile } from '../engine/rate-hold-file'
 import { SaveHealth } from '../engine/save-health'
 import { realClock, type Clock } from '../engine/scheduler'
 import type { SecretStore } from '../engine/secret-store'
@@ -58,6 +59,8 @@ export interface CoreParts {
   key: { value: string | null }
   /** Per-origin rate-limit holds, one registry for every request this core makes (polls, screens, Test connection). */
   rateGates: RateGates
+  /** Where the holds outlive the process (saved after each poll and at stop). */
+  rateHolds: RateHoldFile
   connection: Connection
   connect(baseUrl: string | null): Promise<Connection>
   /** Reads the key from the secret store once (demo mode never does). */
@@ -77,7 +80,12 @@ export async function openCoreParts(deps: AppCoreDeps): Promise<CoreParts> {
     reportLine(r)
   }
   const now = (): Date => new Date(clock.now())
-  const settings = openSettings({ dir: deps.dataDir, create: deps.createSettingsStore, now })
+  const settings = openSettings({
+    dir: deps.dataDir,
+    create: deps.createSettingsStore,
+    now,
+    help: deps.client?.help,
+  })
   report(settings.report)
   const overrides = deps.overrides ?? {}
   const baseUrl = overrides.baseUrl !== undefined ? overrides.baseUrl : settings.get().baseUrl
@@ -99,6 +107,11 @@ export async function openCoreParts(deps: AppCoreDeps): Promise<CoreParts> {
 
   const key = { value: null as string | null }
   const rateGates = new RateGates()
+  // A hold asked for before a restart (or by the last CLI run) still holds.
+  const rateHolds = await RateHoldFile.open(deps.dataDir, rateGates, {
+    now: () => clock.now(),
+    log: reportLine,
+  })
   let keyLoaded = false
   const loadKey = async (): Promise<string | null> => {
     if (!keyLoaded) {
@@ -137,6 +150,7 @@ export async function openCoreParts(deps: AppCoreDeps): Promise<CoreParts> {
     saves,
     key,
     rateGates,
+    rateHolds,
     connection,
     connect,
     loadKey,

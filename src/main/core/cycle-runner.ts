@@ -99,6 +99,9 @@ export class CycleRunner {
       }
       hooks.emitRows()
       return 'failed'
+    } finally {
+      // A hold the service asked for during the poll outlives the process.
+      await this.p.rateHolds.save()
     }
   }
 }

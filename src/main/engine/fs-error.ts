@@ -27,9 +27,12 @@ function fsCode(e: unknown): string | null {
   return null
 }
 
-/** "the disk is full (ENOSPC)"; an error without a code (nor a cause with one) gives its message. */
+/**
+ * "the disk is full, code ENOSPC" (not in brackets: callers often put the whole reason in some);
+ * an error without a code (nor a cause with one) gives its message.
+ */
 export function describeFsError(e: unknown): string {
   const code = fsCode(e)
-  if (code !== null) return PLAIN[code] ? `${PLAIN[code]} (${code})` : code
+  if (code !== null) return PLAIN[code] ? `${PLAIN[code]}, code ${code}` : code
   return e instanceof Error ? e.message : String(e)
 }

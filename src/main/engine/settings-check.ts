@@ -33,13 +33,52 @@ export type SettingsCheck =
 
 export const SETTING_KEYS = Object.keys(settingsSchema.shape) as SettingKey[]
 
+/** Lists whose entries are named one by one, counted from 1 as people count. */
+const ENTRY_LABELS: Partial<Record<SettingKey, string>> = {
+  watchlist: 'Watchlist entry',
+  rules: 'Alert rule',
+}
+
+/** A rule's fields as the rule editor labels them. */
+const FIELD_WORDS: Readonly<Record<string, string>> = {
+  thresholdPct: 'threshold',
+  amount: 'amount',
+  maxSharePct: 'max share',
+  pendingCycles: 'pending cycles',
+  rearmMarginPct: 're-arm margin',
+  repeatHours: 'repeat every',
+  cooldownMinutes: 'cooldown',
+  expiresAt: 'expires',
+  snoozedUntil: 'snoozed until',
+  notifyMissingIssuers: 'notify missing issuers',
+}
+
+/** "condition.thresholdPct" → "threshold"; list positions inside count from 1. */
+function fieldWords(path: readonly PropertyKey[]): string {
+  return path
+    .filter((k) => k !== 'condition')
+    .map((k) =>
+      typeof k === 'number'
+        ? String(k + 1)
+        : (FIELD_WORDS[String(k)] ??
+          String(k)
+            .replace(/([a-z])([A-Z])/g, '$1 $2')
+            .toLowerCase()),
+    )
+    .join(' ')
+}
+
 function labelOf(path: readonly PropertyKey[]): string {
   const [first, ...rest] = path
-  const label =
-    typeof first === 'string' && first in SETTING_LABELS
-      ? SETTING_LABELS[first as SettingKey]
-      : String(first ?? 'settings')
-  return rest.length > 0 ? `${label} (${rest.map(String).join('.')})` : label
+  const key = typeof first === 'string' && first in SETTING_LABELS ? (first as SettingKey) : null
+  const entry = key ? ENTRY_LABELS[key] : undefined
+  const [index, ...field] = rest
+  if (entry !== undefined && typeof index === 'number') {
+    const name = `${entry} ${index + 1}`
+    return field.length > 0 ? `${name}, ${fieldWords(field)}` : name
+  }
+  const label = key ? SETTING_LABELS[key] : String(first ?? 'settings')
+  return rest.length > 0 ? `${label} (${fieldWords(rest)})` : label
 }
 
 /** "Polling interval must be at least 1 minute; Watchlist lists TSLA twice" (at most three). */

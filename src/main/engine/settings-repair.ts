@@ -26,9 +26,14 @@ function wholeFile(path: string, reason: string, lastGood: Settings | null): Rep
   }
 }
 
-function fieldStory(path: string, problems: FieldProblem[], replacedWith: string): string {
+function fieldStory(
+  path: string,
+  problems: FieldProblem[],
+  replacedWith: string,
+  review: string,
+): string {
   const items = problems.map((p) => `${p.reason.replace(/\.$/, '')} — ${p.mended ?? replacedWith}`)
-  return `Some settings in ${path} could not be used as they were, so Liquidity Watch fixed only those and kept the rest. ${items.join('; ')}. You can check them in Settings.`
+  return `Some settings in ${path} could not be used as they were, so Liquidity Watch fixed only those and kept the rest. ${items.join('; ')}. ${review}`
 }
 
 /** What to start with when the file at `path` is not fully usable (check.kind !== 'ok'). */
@@ -36,9 +41,13 @@ export function repairSettings(
   path: string,
   check: Exclude<SettingsCheck, { kind: 'ok' }>,
   lastGood: () => Settings | null,
+  help: { reviewSettings: string },
 ): Repair {
   if (check.kind === 'mended') {
-    return { settings: check.settings, story: fieldStory(path, check.problems, '') }
+    return {
+      settings: check.settings,
+      story: fieldStory(path, check.problems, '', help.reviewSettings),
+    }
   }
   const good = lastGood()
   if (check.kind === 'unusable') return wholeFile(path, check.reason, good)
@@ -48,5 +57,8 @@ export function repairSettings(
   }
   const replacedWith =
     good !== null ? 'restored from your last good settings' : 'set back to the default'
-  return { settings: fixed, story: fieldStory(path, check.problems, replacedWith) }
+  return {
+    settings: fixed,
+    story: fieldStory(path, check.problems, replacedWith, help.reviewSettings),
+  }
 }

@@ -33,8 +33,20 @@ export interface SettingsStore {
   readonly report: string | null
 }
 
+/** Where the user fixes settings: the app's Settings screen, or (the CLI) the file itself. */
+export interface SettingsFileHelp {
+  reviewSettings?: string
+  afterStorageFix?: string
+}
+
+const APP_SETTINGS_HELP: Required<SettingsFileHelp> = {
+  reviewSettings: 'You can check them in Settings.',
+  afterStorageFix: 'then restart.',
+}
+
 export interface OpenSettingsOptions {
   dir: string
+  help?: SettingsFileHelp
   create: KeyValueStoreFactory
   /** Clock for quarantine names (tests). */
   now?: () => Date
@@ -65,16 +77,17 @@ function readLastGood(path: string, now: Date): Settings | null {
   }
 }
 
-function memoryOnlyNotice(path: string, why: string): string {
+function memoryOnlyNotice(path: string, why: string, afterFix: string): string {
   return (
     `Liquidity Watch cannot save its settings to ${path} (${why}), so it is using settings held in ` +
     `memory: changes you make will not be kept after it closes. To fix this, make sure ${path} is ` +
-    `a file (move away anything else in its place) in a folder that can be written, then restart.`
+    `a file (move away anything else in its place) in a folder that can be written, ${afterFix}`
   )
 }
 
 export function openSettings(options: OpenSettingsOptions): SettingsStore {
   const now = options.now ?? (() => new Date())
+  const help = { ...APP_SETTINGS_HELP, ...options.help }
   const mainPath = settingsFilePath(options.dir)
   const lastGoodPath = join(options.dir, LAST_GOOD_FILE_NAME)
   const lines: string[] = []
@@ -97,7 +110,7 @@ export function openSettings(options: OpenSettingsOptions): SettingsStore {
       found.kind === 'unreadable'
         ? { kind: 'unusable', reason: `could not be read: ${describeFsError(found.error)}` }
         : found
-    const repair = repairSettings(mainPath, check, () => readLastGood(lastGoodPath, now()))
+    const repair = repairSettings(mainPath, check, () => readLastGood(lastGoodPath, now()), help)
     settings = repair.settings
     lines.push(repair.story)
     try {
@@ -128,7 +141,7 @@ export function openSettings(options: OpenSettingsOptions): SettingsStore {
       cannotSave = describeFsError(e)
     }
   }
-  if (cannotSave !== null) lines.push(memoryOnlyNotice(mainPath, cannotSave))
+  if (cannotSave !== null) lines.push(memoryOnlyNotice(mainPath, cannotSave, help.afterStorageFix))
   const report = lines.length > 0 ? lines.join(' ') : null
   if (report !== null) options.onReport?.(report)
 

@@ -3,6 +3,10 @@
 import { parseArgs } from 'node:util'
 import { startLocalService, type LocalService } from './server'
 
+const USAGE =
+  'Usage: npm run service -- [--port 8787] [--host 127.0.0.1] [--key KEY] [--latency MS]\n' +
+  "                          [--scenario '<json>']... [--fault '<json>']...\n"
+
 function fail(message: string): never {
   process.stderr.write(`service: ${message}\n`)
   process.exit(2)
@@ -24,8 +28,17 @@ function numberFlag(flag: string, v: string | undefined, dflt: number): number {
   return n
 }
 
-async function main(): Promise<void> {
-  const { values } = parseArgs({
+function parseOptions(): ReturnType<typeof parseFlags> {
+  try {
+    return parseFlags()
+  } catch (e) {
+    // A mistyped option: say which, and show what the options are.
+    return fail(`${(e as Error).message}\n${USAGE}`)
+  }
+}
+
+function parseFlags() {
+  return parseArgs({
     options: {
       port: { type: 'string' },
       host: { type: 'string' },
@@ -37,11 +50,12 @@ async function main(): Promise<void> {
     },
     strict: true,
   })
+}
+
+async function main(): Promise<void> {
+  const { values } = parseOptions()
   if (values.help) {
-    process.stdout.write(
-      'Usage: npm run service -- [--port 8787] [--host 127.0.0.1] [--key KEY] [--latency MS]\n' +
-        "                          [--scenario '<json>']... [--fault '<json>']...\n",
-    )
+    process.stdout.write(USAGE)
     return
   }
   const port = numberFlag('port', values.port, 8787)

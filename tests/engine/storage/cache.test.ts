@@ -132,7 +132,7 @@ describe('ResponseCache', () => {
     })
     const c = await ResponseCache.open(dir, { now: () => at })
     expect(c.report).toMatch(
-      /^1 cached response failed validation and could not be kept aside \(a folder is in its place \(EISDIR\)\)/,
+      /^1 cached response failed validation and could not be kept aside \(a folder is in its place, code EISDIR\)/,
     )
     expect(c.report).toMatch(/it stays in the cache file unchanged/)
     expect(c.get('asset:TSLA')).not.toBeNull()
@@ -210,7 +210,7 @@ describe('ResponseCache', () => {
   it('quarantines an unreadable cache path (a directory) and carries on', async () => {
     await mkdir(file())
     const c = await ResponseCache.open(dir)
-    expect(c.report).toMatch(/could not be read \(a folder is in its place \(EISDIR\)\)/)
+    expect(c.report).toMatch(/could not be read \(a folder is in its place, code EISDIR\)/)
     await c.flush()
     expect(JSON.parse(await readFile(file(), 'utf8'))).toEqual({ cache: 1, entries: {} })
   })

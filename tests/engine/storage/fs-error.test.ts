@@ -8,7 +8,7 @@ const enospc = (): NodeJS.ErrnoException =>
 
 describe('describeFsError', () => {
   it('words a system code for people and keeps the code', () => {
-    expect(describeFsError(enospc())).toBe('the disk is full (ENOSPC)')
+    expect(describeFsError(enospc())).toBe('the disk is full, code ENOSPC')
     expect(describeFsError(Object.assign(new Error('x'), { code: 'EWHATEVER' }))).toBe('EWHATEVER')
   })
 
@@ -16,7 +16,7 @@ describe('describeFsError', () => {
     const wrapped = new LiquidityError('storage', 'Could not save the offline cache', {
       cause: new Error('write failed', { cause: enospc() }),
     })
-    expect(describeFsError(wrapped)).toBe('the disk is full (ENOSPC)')
+    expect(describeFsError(wrapped)).toBe('the disk is full, code ENOSPC')
   })
 
   it('an error without a code anywhere gives its own message', () => {

@@ -32,14 +32,14 @@ describe('SaveHealth', () => {
     await health.saveAll([a, b, c])
     const notice = health.notice()!
     expect(notice).toMatch(/^Liquidity Watch cannot save its data: /)
-    expect(notice).toContain(`the offline cache (${a.path}: a folder is in its place (EISDIR))`)
+    expect(notice).toContain(`the offline cache (${a.path}: a folder is in its place, code EISDIR)`)
     expect(notice).toContain(
-      `the alert state (${b.path}: part of its path is a file, not a folder (ENOTDIR))`,
+      `the alert state (${b.path}: part of its path is a file, not a folder, code ENOTDIR)`,
     )
     expect(notice).not.toContain('notification log')
     expect(notice).not.toContain('\n')
     expect(health.rowProblem()).toBe(
-      'Could not save the latest data: a folder is in its place (EISDIR); part of its path is a file, not a folder (ENOTDIR).',
+      'Could not save the latest data: a folder is in its place, code EISDIR; part of its path is a file, not a folder, code ENOTDIR.',
     )
     expect(await readFile(c.path, 'utf8')).toContain('notification log')
     // A failure is logged once, not on every poll it lasts.
@@ -67,6 +67,8 @@ describe('SaveHealth', () => {
       save: () => Promise.reject(new Error('Could not save the offline cache', { cause })),
     })
     expect(ok).toBe(false)
-    expect(health.rowProblem()).toBe('Could not save the latest data: the disk is full (ENOSPC).')
+    expect(health.rowProblem()).toBe(
+      'Could not save the latest data: the disk is full, code ENOSPC.',
+    )
   })
 })

@@ -282,7 +282,7 @@ describe('openSettings', () => {
         rules: [{ ...rule!, pendingCycles: 0, notify: 'sometimes' as 'once' }],
       })),
     ).toThrow(
-      'Settings not saved. Alert rules (0.pendingCycles) is 0, below the minimum of 1; Alert rules (0.notify) should be "once" or "every-time" but is text ("sometimes").',
+      'Settings not saved. Alert rule 1, pending cycles is 0, below the minimum of 1; Alert rule 1, notify should be "once" or "every-time" but is text ("sometimes").',
     )
   })
 
@@ -312,7 +312,7 @@ describe('openSettings', () => {
   it('sets aside a settings path it cannot read (a directory) and starts', () => {
     mkdirSync(main())
     const s = open()
-    expect(s.report).toMatch(/could not be read: a folder is in its place \(EISDIR\)/)
+    expect(s.report).toMatch(/could not be read: a folder is in its place, code EISDIR/)
     expect(s.get()).toEqual(defaultSettings())
     expect(existsSync(main())).toBe(true)
     expect(readJson(main())).toEqual(defaultSettings())
@@ -332,7 +332,7 @@ describe('openSettings', () => {
     expect(s.report).toMatch(/could not be read: a folder is in its place/)
     expect(s.report).toMatch(/The original file was left as it is\./)
     expect(s.report).toContain(
-      `cannot save its settings to ${main()} (the damaged file could not be moved aside: a folder with that name is already there (ENOTEMPTY))`,
+      `cannot save its settings to ${main()} (the damaged file could not be moved aside: a folder with that name is already there, code ENOTEMPTY)`,
     )
     expect(s.report).toMatch(/changes you make will not be kept after it closes/)
     // Changes work for the session, in memory only: the directory and the last good copy stay as they were.
@@ -361,7 +361,7 @@ describe('openSettings', () => {
     expect(error).toMatchObject({
       kind: 'storage',
       message: expect.stringContaining(
-        `Your change was not made: the settings could not be saved to ${main()} (a folder is in its place (EISDIR))`,
+        `Your change was not made: the settings could not be saved to ${main()} (a folder is in its place, code EISDIR)`,
       ),
     })
     expect(s.get().intervalMinutes).toBe(9)

@@ -1,0 +1,146 @@
+// A check whose every request fails (offline, a reset, 500, 401, a steady 429) still shows what it
+// has: the cached table with a note saying from when, and --json always prints its document. A
+// rate-limit hold outlives the run, so an immediate second run sends nothing before it ends.
+import { existsSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startLocalService, type LocalService } from '../../src/main/service/server'
+import type { Fault } from '../../src/main/service/faults'
+import type { JsonReport } from '../../src/main/cli/format'
+import { cli, dataDirs } from './run-cli'
+
+const T = 120_000
+const dirs = dataDirs()
+let svc: LocalService
+beforeAll(async () => {
+  svc = await startLocalService({ apiKey: 'sk-cli-offline-0123456789' })
+})
+afterAll(async () => {
+  await svc.close()
+  await dirs.cleanup()
+})
+
+const env = (): Record<string, string> => ({ LIQUIDITY_API_KEY: svc.apiKey })
+const argsFor = (url: string, dir: string): string[] => [
+  'check',
+  '--base-url',
+  url,
+  '--symbols',
+  'TSLA,NVDA',
+  '--data-dir',
+  dir,
+]
+
+/** Both rows carry cached figures, every request failed and cached data stood in for each. */
+function expectCachedReport(r: JsonReport): void {
+  expect(r.rows.map((x) => x.symbol)).toEqual(['TSLA', 'NVDA'])
+  for (const row of r.rows) expect(row.tvl).toEqual(expect.any(Number))
+  expect(r.failures.length).toBeGreaterThan(0)
+  for (const f of r.failures) expect(f.fromCache).toBe(true)
+  expect(r.notes.join('\n')).toMatch(/showing cached data from/)
+}
+
+describe('cli check with every request failing', () => {
+  it(
+    'the service went away after a good run: the cached table, a note, exit 0; --json the same on stdout',
+    { timeout: T },
+    async () => {
+      const gone = await startLocalService({ apiKey: svc.apiKey })
+      const dir = await dirs.make()
+      expect((await cli(argsFor(gone.url, dir), env())).code).toBe(0)
+      await gone.close()
+
+      const table = await cli(argsFor(gone.url, dir), env())
+      expect(table.stderr).toMatch(/^note: .*could not be refreshed.*showing cached data from/m)
+      expect(table.stderr).not.toMatch(/^error:/m)
+      expect(table.stdout).toMatch(/^TSLA\s+\$[\d.]+[KMB].*\(cached/m)
+      expect(table.stdout).toMatch(/^NVDA\s+\$[\d.]+[KMB].*\(cached/m)
+      // One note for one cause, not one per request.
+      expect(table.stderr.match(/^note: .*showing cached data/gm)).toHaveLength(1)
+      expect(table.code).toBe(0)
+
+      const json = await cli([...argsFor(gone.url, dir), '--json'], env())
+      expect(json.code).toBe(0)
+      expectCachedReport(JSON.parse(json.stdout) as JsonReport)
+    },
+  )
+
+  it.each<[string, Fault]>([
+    ['a reset connection', { kind: 'reset' }],
+    ['status 500', { kind: 'status', status: 500 }],
+    ['status 401', { kind: 'status', status: 401 }],
+    ['a steady 429', { kind: 'status', status: 429, retryAfter: '3600' }],
+  ])(
+    '%s on every request: --json prints rows from cache and failures, exit 0',
+    { timeout: T },
+    async (_name, fault) => {
+      const dir = await dirs.make()
+      expect((await cli(argsFor(svc.url, dir), env())).code).toBe(0)
+      const id = svc.faults.inject(fault)
+      try {
+        const r = await cli([...argsFor(svc.url, dir), '--json'], env())
+        expect(r.stderr).toMatch(/showing cached data from/)
+        expectCachedReport(JSON.parse(r.stdout) as JsonReport)
+        expect(r.code).toBe(0)
+      } finally {
+        svc.faults.remove(id)
+      }
+    },
+  )
+
+  it(
+    'offline with no cache at all: exit 2, the error on stderr, and --json still a document',
+    { timeout: T },
+    async () => {
+      const gone = await startLocalService()
+      await gone.close()
+      const dir = await dirs.make()
+      const r = await cli([...argsFor(gone.url, dir), '--json'], env())
+      expect(r.code).toBe(2)
+      expect(r.stderr).toMatch(/^error: .*(connect|answer)/im)
+      const doc = JSON.parse(r.stdout) as JsonReport
+      expect(doc.rows).toEqual([])
+      expect(doc.failures.length).toBeGreaterThan(0)
+      for (const f of doc.failures) expect(f.fromCache).toBe(false)
+      expect(doc.errors).toEqual([expect.stringMatching(/connect|answer/i)])
+    },
+  )
+})
+
+describe('cli check and a rate-limit hold', () => {
+  it(
+    'an immediate second run sends nothing before the hold ends, says until when and shows cached data',
+    { timeout: T },
+    async () => {
+      const dir = await dirs.make()
+      const args = argsFor(svc.url, dir)
+      expect((await cli(args, env())).code).toBe(0)
+      const id = svc.faults.inject({ kind: 'status', status: 429, retryAfter: '3600' })
+      try {
+        const first = await cli(args, env())
+        expect(first.stderr).toMatch(/rate-limited until \d\d:\d\d/)
+        expect(first.code).toBe(0)
+      } finally {
+        svc.faults.remove(id)
+      }
+      expect(existsSync(join(dir, 'rate-holds.json'))).toBe(true)
+      // The service would answer now, but the hold it asked for has not ended.
+      const before = svc.stats().requests
+      const second = await cli([...args, '--json'], env())
+      expect(svc.stats().requests).toBe(before)
+      expect(second.stderr).toMatch(/rate-limited until \d\d:\d\d/)
+      expectCachedReport(JSON.parse(second.stdout) as JsonReport)
+      expect(second.code).toBe(0)
+    },
+  )
+
+  it('a damaged hold file is ignored, not fatal', { timeout: T }, async () => {
+    const dir = await dirs.make()
+    writeFileSync(join(dir, 'rate-holds.json'), '{"holds": {"x": 12')
+    const before = svc.stats().requests
+    const r = await cli(argsFor(svc.url, dir), env())
+    expect(r.code).toBe(0)
+    expect(svc.stats().requests).toBeGreaterThan(before)
+    expect(r.stdout).toMatch(/^TSLA\s+\$/m)
+  })
+})
