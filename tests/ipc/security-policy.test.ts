@@ -1,10 +1,9 @@
 // CSP and permission decisions the shell applies to every page.
-import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { contentSecurityPolicy, isPermissionAllowed } from '../../src/main/shell/security-policy'
-import { APP_ID, isHiddenLaunch } from '../../src/main/shell/launch-args'
+import { isHiddenLaunch } from '../../src/main/shell/launch-args'
 
 const rendererFile = resolve('out/renderer/index.html')
 const rendererUrl = pathToFileURL(rendererFile).href
@@ -54,14 +53,5 @@ describe('isHiddenLaunch', () => {
     expect(isHiddenLaunch(['/app', '--hidden'])).toBe(true)
     expect(isHiddenLaunch(['/app'], true)).toBe(true)
     expect(isHiddenLaunch(['/app', 'out/main/index.js'])).toBe(false)
-  })
-})
-
-describe('APP_ID', () => {
-  it('equals the electron-builder appId, so Windows attributes notifications to the app', async () => {
-    const pkg = JSON.parse(await readFile(resolve('package.json'), 'utf8')) as {
-      build: { appId: string }
-    }
-    expect(APP_ID).toBe(pkg.build.appId)
   })
 })

@@ -1,7 +1,7 @@
 // Identity and command-line facts the shell acts on. Electron-free.
 
-/** Equal to "build.appId" in package.json: Windows groups notifications and the taskbar by it. */
-export const APP_ID = 'com.liquiditywatch.app'
+// Defined once in shared/app-id.ts (the packager reads it too); re-exported for the shell.
+export { APP_ID } from '../../shared/app-id'
 
 /** Passed by the login item: start in the tray without showing the window. */
 export const HIDDEN_ARG = '--hidden'
