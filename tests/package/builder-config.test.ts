@@ -11,7 +11,7 @@ import { getConfig, validateConfiguration } from 'app-builder-lib/out/util/confi
 import { convertIcon, getPngSize } from 'app-builder-lib/out/util/iconConverter'
 import { DebugLogger } from 'builder-util'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { APP_ID } from '../../src/main/shell/launch-args'
+import { APP_ID } from '../../src/shared/app-id'
 
 const root = resolve('.')
 const buildDir = join(root, 'build')
