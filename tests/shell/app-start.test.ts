@@ -1,17 +1,17 @@
 // The real composition root (src/main/index.ts) starting in Node through the Electron fake:
 // demo data from the embedded service, a locked-down window, the CSP header, one instance only,
 // and a start at login that stays in the tray.
-import { readFileSync } from 'node:fs'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import builderConfig from '../../electron-builder'
 import { closeAll, launchApp } from './launch'
 
 afterEach(closeAll)
 
-const appId = (JSON.parse(readFileSync('package.json', 'utf8')) as { build: { appId: string } })
-  .build.appId
+// The packager's appId, as the installed app is registered with the OS.
+const appId = builderConfig.appId
 
 describe('the app started with nothing configured', () => {
   it('polls demo data from the embedded service on 127.0.0.1 and shows it in a locked-down window', async () => {
