@@ -92,6 +92,16 @@ export interface KeyStatus {
   /** false when no OS keychain answers (the app then refuses to store a key). */
   keychainAvailable: boolean
   message: string | null
+  /**
+   * The service (origin, e.g. https://api.example.com) the stored key was entered for; it is sent
+   * to no other. null: no key stored, a key from LIQUIDITY_API_KEY, or one bound to no service yet.
+   */
+  boundTo?: string | null
+  /**
+   * The stored key is not for the saved service, so it is not sent: what to do, in plain words.
+   * null when it is (or when the demo data is in use).
+   */
+  mismatch?: string | null
 }
 
 /**
