@@ -26,11 +26,23 @@ export interface WatchRow {
   issuerCount: number | null
   /** Last 30 days of TVL, oldest first. */
   sparkline: number[]
+  /**
+   * The service's own newest data date for the symbol (YYYY-MM-DD, the last point of its daily
+   * series), as opposed to `fetchedAt` (when we fetched it). null when the analytics lack it.
+   */
+  dataDate: string | null
+  /**
+   * The service's data had stopped advancing when it was fetched (newest point more than 48 h
+   * behind the end of its day): the figures are old at the source. Apart from `stale`.
+   */
+  sourceStale: boolean
   alertState: AlertState
   /** A rule keeps changing state for this symbol (flap detection): notified once, not per episode. */
   flapping: boolean
   snoozed: boolean
+  /** When we fetched the shown data (our "as of"; see dataDate for the service's own date). */
   fetchedAt: string | null
+  /** Our copy is old: this poll's fetch failed or the data is older than its cadence allows. */
   stale: boolean
   error: SerializedError | null
   /**
