@@ -37,6 +37,12 @@ export interface WatchRow {
    */
   sourceStale: boolean
   alertState: AlertState
+  /**
+   * The alert state on the last trusted reading (the worst phase of its rules: ok, pending or
+   * firing); null without rules. What the badge keeps while a poll-wide problem (rate limit,
+   * offline) keeps this poll from judging the row, so Firing stays Firing.
+   */
+  judgedState: AlertState | null
   /** A rule keeps changing state for this symbol (flap detection): notified once, not per episode. */
   flapping: boolean
   snoozed: boolean

@@ -130,6 +130,7 @@ export function buildRow(
     dataDate: series.dataDate,
     sourceStale: sourceStaleAt(series.dataDate, s.fetchedAt),
     alertState: mine.length > 0 ? worstState(mine) : dataState(s),
+    judgedState: own.length > 0 ? worstState(own.map((i) => i.phase ?? i.state)) : null,
     flapping: own.some((i) => i.flapping),
     snoozed,
     fetchedAt: s.fetchedAt,
