@@ -213,6 +213,11 @@ export interface AlertInstance {
   heldBack: HeldBackReason | null
   /** Keeps changing state (flap detection): notified once, not per episode, until it settles. */
   flapping: boolean
+  /**
+   * Where the alert stands on the last trusted reading (`state` may say this poll could not judge:
+   * error, stale, nodata). Absent on instances from before this field.
+   */
+  phase?: 'ok' | 'pending' | 'firing'
   /** Until when a new notification for it waits (the rule's cooldown, from its last notification and
    *  the rule as it is now); null when none. */
   cooldownUntil: string | null

@@ -24,6 +24,22 @@ export const APP_ERROR_KINDS = [
 export type ApiErrorKind = (typeof API_ERROR_KINDS)[number]
 export type ErrorKind = (typeof APP_ERROR_KINDS)[number]
 
+/**
+ * Failures that belong to one row: an unknown symbol, a request the service refused as malformed,
+ * an answer for one asset that could not be used. Every other failure (rate-limited, offline, slow,
+ * the key, the service's own trouble) hits the whole poll alike and is said once, in the banner,
+ * not on every row.
+ */
+export const ROW_ERROR_KINDS: readonly ErrorKind[] = [
+  'not-found',
+  'bad-request',
+  'invalid-response',
+]
+
+export function isPollWideError(e: { kind: ErrorKind } | null | undefined): boolean {
+  return e != null && !ROW_ERROR_KINDS.includes(e.kind)
+}
+
 export interface SerializedError {
   kind: ErrorKind
   message: string

@@ -21,6 +21,7 @@ export const REQUEST_CHANNELS = {
   getKeyStatus: 'key:status',
   setApiKey: 'key:set',
   clearApiKey: 'key:clear',
+  bindApiKey: 'key:bind',
   testConnection: 'connection:test',
   refreshNow: 'refresh:now',
   sendTestNotification: 'notifications:test',

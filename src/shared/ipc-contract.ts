@@ -91,6 +91,8 @@ export const ipcArgSchemas = {
   getKeyStatus: none,
   setApiKey: z.tuple([apiKeySchema]),
   clearApiKey: none,
+  /** "Use the saved key for this service too": binds the stored key to the saved service. */
+  bindApiKey: none,
   /** apiKey: typed in Settings for this test only (never stored); the saved key goes only to the saved URL. */
   testConnection: z.tuple([
     z.object({ baseUrl: serviceUrlSchema.nullable(), apiKey: apiKeySchema.optional() }).strict(),
@@ -127,6 +129,7 @@ export interface IpcResults {
   getKeyStatus: KeyStatus
   setApiKey: KeyStatus
   clearApiKey: KeyStatus
+  bindApiKey: KeyStatus
   testConnection: ConnectionTestResult
   refreshNow: EngineStatus
   sendTestNotification: NotificationDecision

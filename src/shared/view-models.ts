@@ -26,11 +26,29 @@ export interface WatchRow {
   issuerCount: number | null
   /** Last 30 days of TVL, oldest first. */
   sparkline: number[]
+  /**
+   * The service's own newest data date for the symbol (YYYY-MM-DD, the last point of its daily
+   * series), as opposed to `fetchedAt` (when we fetched it). null when the analytics lack it.
+   */
+  dataDate: string | null
+  /**
+   * The service's data had stopped advancing when it was fetched (newest point more than 48 h
+   * behind the end of its day): the figures are old at the source. Apart from `stale`.
+   */
+  sourceStale: boolean
   alertState: AlertState
+  /**
+   * The alert state on the last trusted reading (the worst phase of its rules: ok, pending or
+   * firing); null without rules. What the badge keeps while a poll-wide problem (rate limit,
+   * offline) keeps this poll from judging the row, so Firing stays Firing.
+   */
+  judgedState: AlertState | null
   /** A rule keeps changing state for this symbol (flap detection): notified once, not per episode. */
   flapping: boolean
   snoozed: boolean
+  /** When we fetched the shown data (our "as of"; see dataDate for the service's own date). */
   fetchedAt: string | null
+  /** Our copy is old: this poll's fetch failed or the data is older than its cadence allows. */
   stale: boolean
   error: SerializedError | null
   /**
@@ -92,6 +110,16 @@ export interface KeyStatus {
   /** false when no OS keychain answers (the app then refuses to store a key). */
   keychainAvailable: boolean
   message: string | null
+  /**
+   * The service (origin, e.g. https://api.example.com) the stored key was entered for; it is sent
+   * to no other. null: no key stored, a key from LIQUIDITY_API_KEY, or one bound to no service yet.
+   */
+  boundTo?: string | null
+  /**
+   * The stored key is not for the saved service, so it is not sent: what to do, in plain words.
+   * null when it is (or when the demo data is in use).
+   */
+  mismatch?: string | null
 }
 
 /**

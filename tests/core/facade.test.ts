@@ -129,7 +129,8 @@ describe('AppCore connection and notifications', () => {
     const clock = new FakeClock()
     const svc = await startLocalService({ apiKey: 'sk-live-0123456789', now: () => clock.date() })
     try {
-      h = await harness({ key: 'sk-live-0123456789', clock })
+      // The key was entered for that service earlier (it is bound to it).
+      h = await harness({ key: 'sk-live-0123456789', keyFor: svc.url, clock })
       expect((await h.core.getStatus()).mode).toBe('demo')
       await h.core.updateSettings({ baseUrl: svc.url })
       const s = await h.core.refreshNow()

@@ -9,7 +9,7 @@ import type { Settings } from '../../src/shared/settings-schema'
 import type { KeyStatus, WatchRow, EngineStatus } from '../../src/shared/view-models'
 import { createAppCore, type AppCore, type AppCoreDeps } from '../../src/main/core/app-core'
 import type { KeyValueStoreFactory } from '../../src/main/engine/key-value-store'
-import type { SecretStore } from '../../src/main/engine/secret-store'
+import type { SecretStore, StoredKey } from '../../src/main/engine/secret-store'
 import { KeytarSecretStore } from '../../src/main/engine/secret-store-keytar'
 import { openSettings } from '../../src/main/engine/settings-store'
 import { startLocalService, type LocalService } from '../../src/main/service/server'
@@ -33,37 +33,51 @@ export function seedSettings(dir: string, patch: Partial<Settings>): void {
 
 /** An in-memory key holder for when no Secret Service answers (the keychain is an OS boundary). */
 class MemorySecretStore implements SecretStore {
-  constructor(private key: string | null) {}
-  get(): Promise<string | null> {
-    return Promise.resolve(this.key)
+  private stored: StoredKey | null
+  constructor(key: string | null, origin: string | null) {
+    this.stored = key === null ? null : { key, origin }
   }
-  set(key: string): Promise<void> {
-    this.key = key
+  get(): Promise<string | null> {
+    return Promise.resolve(this.stored?.key ?? null)
+  }
+  read(): Promise<StoredKey | null> {
+    return Promise.resolve(this.stored)
+  }
+  set(key: string, origin: string | null = null): Promise<void> {
+    this.stored = { key, origin }
     return Promise.resolve()
   }
   clear(): Promise<void> {
-    this.key = null
+    this.stored = null
     return Promise.resolve()
   }
   status(): Promise<KeyStatus> {
-    return Promise.resolve({ stored: this.key !== null, keychainAvailable: true, message: null })
+    return Promise.resolve({ stored: this.stored !== null, keychainAvailable: true, message: null })
   }
 }
 
 let keychainOk: boolean | null = null
-/** The real keychain when one answers (scripts/test.sh provides it), else an in-memory stand-in. */
-export async function secretStore(initial: string | null): Promise<SecretStore> {
+/**
+ * The real keychain when one answers (scripts/test.sh provides it), else an in-memory stand-in.
+ * The key is bound to `origin`, as when the user entered it for that service.
+ */
+export async function secretStore(
+  initial: string | null,
+  origin: string | null = null,
+): Promise<SecretStore> {
   const service = `Liquidity Watch (core test ${process.pid}-${Math.random().toString(36).slice(2)})`
   if (keychainOk === null) {
     const probe = new KeytarSecretStore({ service, account: 'probe', timeoutMs: 3_000 })
     keychainOk = (await probe.status()).keychainAvailable
   }
-  if (!keychainOk) return new MemorySecretStore(initial)
+  if (!keychainOk) return new MemorySecretStore(initial, origin)
   const s = new KeytarSecretStore({ service, timeoutMs: 5_000 })
-  if (initial !== null) await s.set(initial)
+  if (initial !== null) await s.set(initial, origin)
   else await s.clear().catch(() => undefined)
   return s
 }
+
+const keyOrigin = (url: string | null): string | null => (url === null ? null : new URL(url).origin)
 
 export interface Harness {
   core: AppCore
@@ -85,6 +99,8 @@ export interface HarnessOptions {
   /** Live mode against this service (settings.baseUrl = its url); default demo mode. */
   live?: LocalService
   key?: string | null
+  /** The service the key was entered for (default: the saved Service URL of `settings`/`live`). */
+  keyFor?: string | null
   secrets?: SecretStore
   settings?: Partial<Settings>
   deps?: Partial<AppCoreDeps>
@@ -109,7 +125,11 @@ export async function harness(o: HarnessOptions = {}): Promise<Harness> {
     dataDir: dir,
     createSettingsStore: createConf,
     secretStore:
-      o.secrets ?? (await secretStore(o.key === undefined ? (o.live?.apiKey ?? null) : o.key)),
+      o.secrets ??
+      (await secretStore(
+        o.key === undefined ? (o.live?.apiKey ?? null) : o.key,
+        keyOrigin(o.keyFor !== undefined ? o.keyFor : (settings.baseUrl ?? null)),
+      )),
     emit: (event, payload) => {
       if (event === 'alertEvents') h.alertEvents.push(...(payload as AlertEvent[]))
       if (event === 'watchlistUpdated') h.rowsEmitted.push(payload as WatchRow[])

@@ -19,10 +19,11 @@ describe('a restart while the service is gone', () => {
     expect(asOf).toBe(lastSuccessAt)
 
     const { dir, clock } = h
+    const url = h.service.url
     await h.core.stop()
     await h.service.close()
     clock.jump(2 * 60 * MIN)
-    h = await harness({ dir, clock, key: LIVE_KEY })
+    h = await harness({ dir, clock, key: LIVE_KEY, keyFor: url })
 
     // Before any poll: the last success is the one on disk; nothing claims to be online.
     const first = await h.core.getStatus()

@@ -85,7 +85,7 @@ describe('a saved Service URL the client refuses', () => {
     const dir = await dataDir()
     seedSettings(dir, { baseUrl: svc.url, watchlist: ['TSLA'] })
     writeRaw(dir, (s) => ({ ...s, watchlist: ['TSLA', 'NVDA'], baseUrl: 'ftp://x' }))
-    h = await harness({ dir, clock, key: svc.apiKey })
+    h = await harness({ dir, clock, key: svc.apiKey, keyFor: svc.url })
     const status = await h.core.refreshNow()
     expect(status).toMatchObject({ mode: 'live', baseUrl: svc.url, lastError: null })
     // Only the bad field came from the last good copy: the newer watchlist stays.

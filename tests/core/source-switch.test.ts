@@ -76,6 +76,8 @@ describe('AppCore keeps each data source to itself', () => {
     const bUrl = b.url
     await b.close()
     await h.core.updateSettings({ baseUrl: bUrl })
+    // The user chose to use the saved key for B too (else nothing would be sent to B at all).
+    await h.core.bindApiKey()
     // Before B's first cycle and after it fails: nothing of A is shown as B's.
     expect(row(await h.core.getWatchlist(), 'TSLA')).toMatchObject({
       totalTvl: null,
@@ -122,6 +124,7 @@ describe('AppCore keeps each data source to itself', () => {
 
     // The same breach seen on B is B's first observation, not A's second.
     await h.core.updateSettings({ baseUrl: b.url })
+    await h.core.bindApiKey() // the user's explicit "use the saved key for this service too"
     expect(await h.core.getAlertInstances()).toEqual([])
     await cycleThenWait(h)
     expect(row(await h.core.getWatchlist(), 'TSLA').alertState).not.toBe('firing')
@@ -133,6 +136,7 @@ describe('AppCore keeps each data source to itself', () => {
     expect(h.notified.filter((n) => n.status === 'sent')).toHaveLength(1)
     a.scenarios.clear()
     await h.core.updateSettings({ baseUrl: a.url })
+    await h.core.bindApiKey()
     await cycleThenWait(h)
     expect(h.alertEvents.filter((e) => e.type === 'resolved')).toHaveLength(0)
   })

@@ -27,6 +27,7 @@ export const VALID_ARGS: { [M in IpcMethod]: unknown[] } = {
   getKeyStatus: [],
   setApiKey: ['sk_live_0123456789abcdef'],
   clearApiKey: [],
+  bindApiKey: [],
   testConnection: [{ baseUrl: 'https://api.example.com/v1' }],
   refreshNow: [],
   sendTestNotification: [],

@@ -9,6 +9,7 @@ import {
   API_KEY_ENV,
   keychainServiceName,
   type SecretStore,
+  type StoredKey,
 } from '../engine/secret-store'
 import { KeytarSecretStore } from '../engine/secret-store-keytar'
 import { settingsFilePath } from '../engine/settings-store'
@@ -54,16 +55,18 @@ const createConf: KeyValueStoreFactory = ({ cwd, configName }) =>
 function secretStoreFor(env: NodeJS.ProcessEnv, unreachable: (why: string) => void): SecretStore {
   if (env[API_KEY_ENV]?.trim()) return new EnvSecretStore({ env })
   const keychain = new KeytarSecretStore({ service: keychainServiceName(true), timeoutMs: 5_000 })
+  const read = async (): Promise<StoredKey | null> => {
+    try {
+      return await keychain.read()
+    } catch (e) {
+      unreachable(toSerializedError(e).message)
+      return null
+    }
+  }
   return {
-    async get() {
-      try {
-        return await keychain.get()
-      } catch (e) {
-        unreachable(toSerializedError(e).message)
-        return null
-      }
-    },
-    set: (key) => keychain.set(key),
+    read,
+    get: async () => (await read())?.key ?? null,
+    set: (key, origin) => keychain.set(key, origin),
     clear: () => keychain.clear(),
     status: () => keychain.status(),
   }

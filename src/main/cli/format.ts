@@ -8,6 +8,7 @@ import type {
   NotificationDecision,
 } from '../../shared/alert-rules'
 import { joinNames } from '../../shared/plain-list'
+import { dataDateLags } from '../../shared/data-date'
 import type { WatchRow } from '../../shared/view-models'
 
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 2 })
@@ -29,7 +30,10 @@ export function asOfText(iso: string | null): string {
 function asOf(r: WatchRow): string {
   if (r.fetchedAt === null) return '—'
   const when = asOfText(r.fetchedAt)
-  return r.stale || r.error ? `${when} (cached${r.stale ? ', stale' : ''})` : when
+  const notes = r.stale || r.error ? [`cached${r.stale ? ', stale' : ''}`] : []
+  // The service's own date, when it lags the day we fetched it (frozen or late data).
+  if (dataDateLags(r.dataDate, r.fetchedAt)) notes.push(`data from ${r.dataDate}`)
+  return notes.length > 0 ? `${when} (${notes.join('; ')})` : when
 }
 
 /** Polls still needed before a pending alert fires, per symbol (the soonest of its rules). */
@@ -142,8 +146,17 @@ export interface JsonReport {
     issuerCount: number | null
     alertState: string
     snoozed: boolean
+    /** When we fetched the row's data. */
     asOf: string | null
+    /** The service's own newest data date for the symbol (YYYY-MM-DD); null when unknown. */
+    dataDate: string | null
+    /**
+     * Our copy is old (this run's fetch failed and cached data stood in, or it is older than its
+     * cadence). Says nothing about the service's own data: see sourceStale.
+     */
     stale: boolean
+    /** The service's data had stopped advancing (dataDate over 48 h behind) when fetched. */
+    sourceStale: boolean
     error: { kind: string; message: string } | null
     /** Plain-language reasons the row's figures may not be trusted (empty when none). */
     problems: string[]
@@ -225,7 +238,9 @@ export function jsonReport(
       alertState: r.alertState,
       snoozed: r.snoozed,
       asOf: r.fetchedAt,
+      dataDate: r.dataDate,
       stale: r.stale,
+      sourceStale: r.sourceStale,
       error: r.error ? { kind: r.error.kind, message: r.error.message } : null,
       problems: r.problems,
       flapping: r.flapping,

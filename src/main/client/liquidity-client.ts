@@ -30,7 +30,11 @@ import { DEFAULT_RETRY, type RetryPolicy, type Sleep, abortableSleep, withRetry 
 
 export interface LiquidityClientOptions {
   baseUrl: string
-  /** Read on every call so a key changed in Settings applies to the next request. */
+  /**
+   * Read on every call so a key changed in Settings applies to the next request. It may throw a
+   * LiquidityError to refuse the request before anything is sent (the stored key belongs to
+   * another service).
+   */
   apiKey: () => string | null
   /** Send no Authorization header at all (Test connection of an unsaved URL without a typed key). */
   anonymous?: boolean

@@ -28,6 +28,7 @@ import {
   instancesNow,
   lastFetchedMs,
 } from './core-snapshot'
+import { boundKeyStatus, serviceOrigin } from './key-binding'
 import { testConnection } from './test-connection'
 import { testNotification } from './test-notification'
 
@@ -182,14 +183,33 @@ class Core implements AppCore {
     this.emitStatus()
     return this.settings(applied.settings)
   }
-  getKeyStatus(): Promise<KeyStatus> {
-    return this.deps.secretStore.status()
+  async getKeyStatus(): Promise<KeyStatus> {
+    const status = await this.deps.secretStore.status()
+    return boundKeyStatus(status, status.stored ? await this.p.loadKey() : null, this.liveUrl())
   }
+  /** The key is bound to the service in use now (none while on the demo data). */
   setApiKey(key: string): Promise<KeyStatus> {
-    return this.changeKey(key)
+    const url = this.liveUrl()
+    return this.changeKey({ key, origin: url === null ? null : serviceOrigin(url) })
   }
   clearApiKey(): Promise<KeyStatus> {
     return this.changeKey(null)
+  }
+  /** "Use the saved key for this service too": the user's explicit re-binding. */
+  async bindApiKey(): Promise<KeyStatus> {
+    const url = this.liveUrl()
+    if (url === null)
+      throw new LiquidityError(
+        'invalid-argument',
+        'The demo data needs no API key. Save the address of your service first, then use the saved key for it.',
+      )
+    const stored = await this.p.loadKey()
+    if (stored === null)
+      throw new LiquidityError(
+        'invalid-argument',
+        'No API key is saved, so there is none to use for this service. Enter a key for it.',
+      )
+    return this.changeKey({ key: stored.key, origin: serviceOrigin(url) })
   }
   testConnection(...[target]: IpcArgs<'testConnection'>): Promise<ConnectionTestResult> {
     return testConnection(target, this.p)
@@ -264,16 +284,21 @@ class Core implements AppCore {
         .then(() => (this.started ? this.poller.refreshNow() : undefined))
     } else void this.poller.refreshNow()
   }
-  private async changeKey(key: string | null): Promise<KeyStatus> {
+  /** The live service in use (the CLI's --base-url included), or null on the demo data. */
+  private liveUrl(): string | null {
+    return this.settings().baseUrl
+  }
+  private async changeKey(next: { key: string; origin: string | null } | null): Promise<KeyStatus> {
     const store = this.deps.secretStore
-    await (key === null ? store.clear() : store.set(key))
-    this.p.key.value = key
+    await (next === null ? store.clear() : store.set(next.key, next.origin))
+    this.p.key.stored = next === null ? null : { key: next.key.trim(), origin: next.origin }
     if (this.p.connection.mode === 'live') {
       // Work under the old key is void: abort it and poll again with the new one.
       this.poller.abort()
       if (this.started) void this.poller.refreshNow()
     }
-    return store.status()
+    this.emitStatus()
+    return this.getKeyStatus()
   }
   private reconnect(): Promise<void> {
     const run = this.switching.then(() => this.switchSource())

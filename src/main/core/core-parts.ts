@@ -11,7 +11,7 @@ import type { KeyValueStoreFactory } from '../engine/key-value-store'
 import { RateHoldFile } from '../engine/rate-hold-file'
 import { SaveHealth } from '../engine/save-health'
 import { realClock, type Clock } from '../engine/scheduler'
-import type { SecretStore } from '../engine/secret-store'
+import type { SecretStore, StoredKey } from '../engine/secret-store'
 import { openSettings, type SettingsStore } from '../engine/settings-store'
 import {
   openConnection,
@@ -19,6 +19,8 @@ import {
   type Connection,
   type EmbeddedServiceOptions,
 } from './connection'
+import { APP_HELP } from '../client/errors-map'
+import { boundKeyProvider, serviceOrigin } from './key-binding'
 import { NotificationLog } from './notification-log'
 
 export interface AppCoreDeps {
@@ -55,8 +57,11 @@ export interface CoreParts {
   log: NotificationLog
   /** Every save of cache, alert state and log goes through it: what cannot be saved, and why. */
   saves: SaveHealth
-  /** The API key, in memory only; read from the secret store when a live service needs it. */
-  key: { value: string | null }
+  /**
+   * The API key and the service it is bound to, in memory only; read from the secret store when a
+   * live service needs it. A connection sends it only to that service (key-binding.ts).
+   */
+  key: { stored: StoredKey | null }
   /** Per-origin rate-limit holds, one registry for every request this core makes (polls, screens, Test connection). */
   rateGates: RateGates
   /** Where the holds outlive the process (saved after each poll and at stop). */
@@ -64,7 +69,7 @@ export interface CoreParts {
   connection: Connection
   connect(baseUrl: string | null): Promise<Connection>
   /** Reads the key from the secret store once (demo mode never does). */
-  loadKey(): Promise<string | null>
+  loadKey(): Promise<StoredKey | null>
   overrides: NonNullable<AppCoreDeps['overrides']>
   reports: string[]
   reportLine(line: string): void
@@ -105,7 +110,7 @@ export async function openCoreParts(deps: AppCoreDeps): Promise<CoreParts> {
   const log = await NotificationLog.open(deps.dataDir, { now })
   report(log.report)
 
-  const key = { value: null as string | null }
+  const key = { stored: null as StoredKey | null }
   const rateGates = new RateGates()
   // A hold asked for before a restart (or by the last CLI run) still holds.
   const rateHolds = await RateHoldFile.open(deps.dataDir, rateGates, {
@@ -113,23 +118,29 @@ export async function openCoreParts(deps: AppCoreDeps): Promise<CoreParts> {
     log: reportLine,
   })
   let keyLoaded = false
-  const loadKey = async (): Promise<string | null> => {
+  // A key stored before keys were bound belongs to the service saved when this version first
+  // starts; read later (after the user saved another address), it stays bound to none.
+  let startingWith: string | null = settings.get().baseUrl
+  const loadKey = async (): Promise<StoredKey | null> => {
     if (!keyLoaded) {
       keyLoaded = true
       try {
-        key.value = await deps.secretStore.get()
+        key.stored = await deps.secretStore.read()
       } catch (e) {
         report(`The API key could not be read: ${toSerializedError(e).message}`)
       }
+      if (key.stored?.legacy === true && startingWith !== null)
+        key.stored = await bindLegacy(deps.secretStore, key.stored, startingWith, report)
     }
-    return key.value
+    return key.stored
   }
+  const help = deps.client?.help ?? APP_HELP
   const connect = async (baseUrl: string | null): Promise<Connection> => {
     // Demo mode never touches the keychain.
     if (baseUrl !== null) await loadKey()
     return openConnection({
       baseUrl,
-      apiKey: () => key.value,
+      apiKey: baseUrl === null ? () => null : boundKeyProvider(key, baseUrl, help.missingKey),
       clock,
       rateGates,
       embedded: deps.embeddedService,
@@ -139,6 +150,7 @@ export async function openCoreParts(deps: AppCoreDeps): Promise<CoreParts> {
     })
   }
   const connection = await connect(baseUrl)
+  startingWith = null
   return {
     clock,
     settings,
@@ -158,4 +170,21 @@ export async function openCoreParts(deps: AppCoreDeps): Promise<CoreParts> {
     reports,
     reportLine,
   }
+}
+
+/** Binds a bare key from before binding to the service saved at this start, in the keychain too. */
+async function bindLegacy(
+  store: SecretStore,
+  stored: StoredKey,
+  baseUrl: string,
+  report: (r: string) => void,
+): Promise<StoredKey> {
+  const origin = serviceOrigin(baseUrl)
+  try {
+    await store.set(stored.key, origin)
+  } catch (e) {
+    // Still this session's saved service; the next start tries again.
+    report(`The API key could not be updated in the keychain: ${toSerializedError(e).message}`)
+  }
+  return { key: stored.key, origin }
 }

@@ -8,6 +8,7 @@ import type { ConnectionTestResult, TestKey } from '../../shared/view-models'
 import { LiquidityClient } from '../client/liquidity-client'
 import { clockSleep, openConnection } from './connection'
 import type { CoreParts } from './core-parts'
+import { keyMismatch } from './key-binding'
 
 const TEST_TIMEOUT_MS = 10_000
 
@@ -19,6 +20,8 @@ interface Probe {
   client: Pick<LiquidityClient, 'getAnalytics'>
   where: string
   key: TestKey
+  /** Why the saved key was not sent to the saved service (it belongs to another one). */
+  unbound?: string
   close(): Promise<void> | void
 }
 
@@ -44,10 +47,13 @@ async function probeFor(target: TestTarget, p: Parts): Promise<Probe> {
   const typed = target.apiKey ?? null
   const saved = sameServiceUrl(target.baseUrl, p.settings.get().baseUrl)
   const stored = saved && typed === null ? await p.loadKey() : null
-  const key: TestKey = typed !== null ? 'typed' : saved ? 'saved' : 'none'
+  // Even the saved service gets the stored key only when the key was entered for it.
+  const unbound = stored !== null ? keyMismatch(stored, target.baseUrl) : null
+  const usable = unbound === null ? (stored?.key ?? null) : null
+  const key: TestKey = typed !== null ? 'typed' : saved && unbound === null ? 'saved' : 'none'
   const client = new LiquidityClient({
     baseUrl: target.baseUrl,
-    apiKey: () => typed ?? stored,
+    apiKey: () => typed ?? usable,
     anonymous: key === 'none',
     timeoutMs: TEST_TIMEOUT_MS,
     // One try, and no waiting out a rate-limit hold: the user is looking at the screen now, so
@@ -63,6 +69,7 @@ async function probeFor(target: TestTarget, p: Parts): Promise<Probe> {
     client,
     where: new URL(target.baseUrl).host,
     key,
+    ...(unbound !== null ? { unbound } : {}),
     close: () => client.close(),
   }
 }
@@ -70,6 +77,7 @@ async function probeFor(target: TestTarget, p: Parts): Promise<Probe> {
 /** What a failure means for the key the test used, in words for the Settings screen. */
 function failureMessage(kind: string, message: string, probe: Probe): string {
   if (kind !== 'auth') return message
+  if (probe.unbound !== undefined) return probe.unbound
   if (probe.key === 'none') {
     return `The service at ${probe.where} answers, but it needs an API key. Type a key for this test to check one; your saved key is only sent to the service you saved.`
   }

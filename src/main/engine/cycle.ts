@@ -31,7 +31,7 @@ import {
   type RequestFailure,
 } from './cycle-fetch'
 import type { SaveFailure, SaveHealth, Saveable } from './save-health'
-import { buildRow, sparklineFor, staleSince, toObservation } from './snapshot'
+import { buildRow, seriesFactsFor, staleSince, toObservation } from './snapshot'
 
 /** The alert state a cycle reads, advances in memory and saves (AlertStateStore). */
 export interface CycleAlertStore extends Saveable {
@@ -197,7 +197,7 @@ function cycleRows(
     const s = bySymbol.get(symbol)!
     const type = s.detail?.assetType as AssetType | undefined
     const stock = type ? fetched.stock.get(type)?.data : null
-    return buildRow(s, sparklineFor(stock, symbol), evaluated.instances, snoozed.has(symbol), {
+    return buildRow(s, seriesFactsFor(stock, symbol), evaluated.instances, snoozed.has(symbol), {
       findings: evaluated.findings[symbol],
       poll: pollProblems,
     })

@@ -3,7 +3,7 @@
 // at that moment, not a crash at start-up. There is deliberately no plaintext fallback.
 import { LiquidityError } from '../../shared/errors'
 import type { KeyStatus } from '../../shared/view-models'
-import { normalizeApiKey, type SecretStore } from './secret-store'
+import { normalizeApiKey, type SecretStore, type StoredKey } from './secret-store'
 
 export interface KeytarLike {
   getPassword(service: string, account: string): Promise<string | null>
@@ -33,6 +33,26 @@ function unavailable(e: unknown): LiquidityError {
   return new LiquidityError('keychain-unavailable', message, { cause: e })
 }
 
+/** Marks an entry written with its origin; an entry without it is a bare key from before binding. */
+const ENTRY_FORMAT = 'liquidity-watch-key/1'
+
+/** One keychain entry holds key and origin together, so they are written and read as one. */
+export function encodeEntry(key: string, origin: string | null): string {
+  return JSON.stringify({ format: ENTRY_FORMAT, key, origin })
+}
+
+export function decodeEntry(text: string): StoredKey {
+  try {
+    const v = JSON.parse(text) as { format?: unknown; key?: unknown; origin?: unknown } | null
+    if (v?.format === ENTRY_FORMAT && typeof v.key === 'string' && v.key !== '') {
+      return { key: v.key, origin: typeof v.origin === 'string' ? v.origin : null, legacy: false }
+    }
+  } catch {
+    // Not JSON: a bare key.
+  }
+  return { key: text, origin: null, legacy: true }
+}
+
 export class KeytarSecretStore implements SecretStore {
   readonly service: string
   readonly account: string
@@ -48,11 +68,16 @@ export class KeytarSecretStore implements SecretStore {
   }
 
   async get(): Promise<string | null> {
-    return this.#call((k) => k.getPassword(this.service, this.account))
+    return (await this.read())?.key ?? null
   }
 
-  async set(key: string): Promise<void> {
-    const value = normalizeApiKey(key)
+  async read(): Promise<StoredKey | null> {
+    const text = await this.#call((k) => k.getPassword(this.service, this.account))
+    return text === null ? null : decodeEntry(text)
+  }
+
+  async set(key: string, origin: string | null = null): Promise<void> {
+    const value = encodeEntry(normalizeApiKey(key), origin)
     await this.#call((k) => k.setPassword(this.service, this.account, value))
   }
 

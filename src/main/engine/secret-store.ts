@@ -2,9 +2,27 @@
 import { LiquidityError } from '../../shared/errors'
 import type { KeyStatus } from '../../shared/view-models'
 
+/** A stored key and the service it may go to. */
+export interface StoredKey {
+  key: string
+  /**
+   * The origin (https://host:port) of the service the key was entered for, or null: stored before
+   * keys were bound, or while no live service was saved. An unbound key is sent to no service.
+   */
+  origin: string | null
+  /** The user's explicit choice for this run (LIQUIDITY_API_KEY): it goes to the run's service. */
+  anyService?: boolean
+  /** A bare key stored before keys were bound: bound at the first start to the service saved then. */
+  legacy?: boolean
+}
+
 export interface SecretStore {
+  /** The key alone. */
   get(): Promise<string | null>
-  set(key: string): Promise<void>
+  /** The key with the service it is bound to. */
+  read(): Promise<StoredKey | null>
+  /** Stores the key bound to `origin` (null: bound to no service yet). */
+  set(key: string, origin?: string | null): Promise<void>
   clear(): Promise<void>
   /** Whether a key is stored and the keychain answers; never the key itself. */
   status(): Promise<KeyStatus>
@@ -53,7 +71,12 @@ export class EnvSecretStore implements SecretStore {
     return Promise.resolve(v === undefined || v === '' ? null : v)
   }
 
-  set(_key: string): Promise<void> {
+  async read(): Promise<StoredKey | null> {
+    const key = await this.get()
+    return key === null ? null : { key, origin: null, anyService: true }
+  }
+
+  set(_key: string, _origin?: string | null): Promise<void> {
     return Promise.reject(this.#readOnly())
   }
 

@@ -14,7 +14,7 @@ import type { KnownSymbol, WatchRow } from '../../shared/view-models'
 import type { ResponseCache } from './cache'
 import { requestKey } from './cache-envelope'
 import { ANALYTICS_DAYS, analyticsRequest, assetRequest } from './cycle-fetch'
-import { buildRow, isStale, sparklineFor, type SymbolSnapshot } from './snapshot'
+import { buildRow, isStale, seriesFactsFor, type SymbolSnapshot } from './snapshot'
 
 export function cachedSnapshot(
   cache: ResponseCache,
@@ -67,7 +67,7 @@ export function cachedRows(i: CachedRowsInput): WatchRow[] {
     const type = s.detail?.assetType
     const stock = isAssetType(type) ? cachedStock(i.cache, type) : null
     const problems = { findings: i.findings?.[symbol], poll: i.pollProblems }
-    return buildRow(s, sparklineFor(stock, symbol), i.instances, i.snoozed.has(symbol), problems)
+    return buildRow(s, seriesFactsFor(stock, symbol), i.instances, i.snoozed.has(symbol), problems)
   })
 }
 

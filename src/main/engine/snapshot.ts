@@ -4,6 +4,7 @@ import type { SerializedError } from '../../shared/errors'
 import type { AnalyticsStock, AssetDetail } from '../../shared/liquidity-schemas'
 import type { WatchRow } from '../../shared/view-models'
 import { computeChange } from './alerts/change'
+import { isSourceStale } from './alerts/source-freshness'
 import type { Observation } from './alerts/measure'
 import { clampInterval } from './scheduler'
 
@@ -48,6 +49,33 @@ export function sparklineFor(stock: AnalyticsStock | null | undefined, symbol: s
   return entry.series.slice(-SPARKLINE_POINTS).map((p) => p.tvl)
 }
 
+/** What a row shows of the symbol's daily series: its sparkline and the service's newest date. */
+export interface SeriesFacts {
+  sparkline: number[]
+  /** Newest point of the service's own series (YYYY-MM-DD); null when the analytics lack it. */
+  dataDate: string | null
+}
+
+export function seriesFactsFor(
+  stock: AnalyticsStock | null | undefined,
+  symbol: string,
+): SeriesFacts {
+  const entry = stock?.data.find((d) => d.symbol === symbol)
+  let newest = ''
+  // YYYY-MM-DD compares as text; the order of the series is not relied on.
+  for (const p of entry?.series ?? []) if (p.date > newest) newest = p.date
+  return { sparkline: sparklineFor(stock, symbol), dataDate: newest === '' ? null : newest }
+}
+
+/**
+ * The service's data had stopped advancing when we fetched it (judged at the fetch, not now: our
+ * own outage makes the copy `stale`, not the service's data). The alert engine's rule.
+ */
+function sourceStaleAt(dataDate: string | null, fetchedAt: string | null): boolean {
+  if (dataDate === null || fetchedAt === null) return false
+  return isSourceStale({ newest: dataDate, checkedAt: fetchedAt }, new Date(fetchedAt))
+}
+
 /** Severity for summarising several rules on one row or the whole app: the worst one shows. */
 const SEVERITY: Record<AlertState, number> = {
   ok: 0,
@@ -81,7 +109,7 @@ export interface RowProblemParts {
 
 export function buildRow(
   s: SymbolSnapshot,
-  sparkline: number[],
+  series: SeriesFacts,
   instances: AlertInstance[],
   snoozed: boolean,
   parts: RowProblemParts = {},
@@ -98,8 +126,11 @@ export function buildRow(
     change7d: d ? computeChange(d, '7d') : null,
     change30d: d ? computeChange(d, '30d') : null,
     issuerCount: d ? d.issuers.length : null,
-    sparkline,
+    sparkline: series.sparkline,
+    dataDate: series.dataDate,
+    sourceStale: sourceStaleAt(series.dataDate, s.fetchedAt),
     alertState: mine.length > 0 ? worstState(mine) : dataState(s),
+    judgedState: own.length > 0 ? worstState(own.map((i) => i.phase ?? i.state)) : null,
     flapping: own.some((i) => i.flapping),
     snoozed,
     fetchedAt: s.fetchedAt,

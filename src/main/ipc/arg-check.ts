@@ -25,6 +25,7 @@ export const ARG_NAMES: { readonly [M in IpcMethod]: readonly string[] } = {
   getKeyStatus: [],
   setApiKey: ['apiKey'],
   clearApiKey: [],
+  bindApiKey: [],
   testConnection: ['target'],
   refreshNow: [],
   sendTestNotification: [],

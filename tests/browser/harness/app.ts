@@ -97,6 +97,7 @@ export async function probeKeychain(): Promise<{ ok: boolean; message: string }>
 /** A secret store that reports no keychain, for runs without one (key tests skip). */
 const noKeychain: SecretStore = {
   get: () => Promise.resolve(null),
+  read: () => Promise.resolve(null),
   set: () => Promise.reject(new Error('no keychain in this test')),
   clear: () => Promise.resolve(),
   status: () =>

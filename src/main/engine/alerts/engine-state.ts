@@ -237,6 +237,7 @@ export function toInstance(
     detail: r.detail,
     heldBack: r.owed?.why ?? null,
     flapping: r.flapping,
+    phase: r.phase,
     cooldownUntil: rule === undefined ? null : cooldownUntil(r, rule, now),
   }
 }

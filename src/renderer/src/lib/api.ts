@@ -40,6 +40,9 @@ const KIND_TITLES: Partial<Record<ErrorKind, string>> = {
 export function describeError(err: SerializedError): string {
   const title = KIND_TITLES[err.kind]
   if (!title) return err.message
+  // A key problem found before asking (none stored, or it belongs to another service): the
+  // service refused nothing, and the message says what happened.
+  if (err.kind === 'auth' && err.status === undefined && err.message) return err.message
   if (!err.message || err.message.toLowerCase() === title.toLowerCase()) return `${title}.`
   return `${title}: ${err.message}`
 }

@@ -1,0 +1,68 @@
+// A poll-wide problem (the service rate-limits us) is said once, in the banner, with when it ends
+// and how old the shown data is. Rows keep their alert badge (Firing stays Firing) with a quiet
+// "not refreshed" marker instead of repeating the error; only a row's own failure shows on the row.
+import { describe, expect, it } from 'vitest'
+import { useBrowserApps, type App } from './harness'
+import { POLL, waitForTvl } from './helpers'
+
+const suite = useBrowserApps()
+
+async function refresh(a: App): Promise<void> {
+  const button = a.page.getByRole('button', { name: 'Refresh now' })
+  await expect.poll(() => button.isEnabled(), POLL).toBe(true)
+  const before = a.bridge.requests('refreshNow').length
+  await button.click()
+  await expect.poll(() => a.bridge.requests('refreshNow').length, POLL).toBe(before + 1)
+  await a.bridge.settled()
+}
+
+describe('the watchlist while the service rate-limits us', () => {
+  it('says it once in the banner; rows keep their badges and are marked not refreshed', async () => {
+    const app = await suite.start()
+    const { page } = app
+    await waitForTvl(page, 4)
+    const service = app.service()!
+    service.scenarios.add({ kind: 'tvl-drop', symbol: 'TSLA', pct: 30, windowDays: 1 })
+    await refresh(app)
+    await refresh(app)
+    const tsla = page.locator('tr[data-symbol="TSLA"]')
+    await expect.poll(() => tsla.getAttribute('data-alert-state'), POLL).toBe('firing')
+
+    service.faults.inject({ kind: 'status', status: 429, retryAfter: '600' })
+    await refresh(app)
+    const banner = page.getByTestId('banner-error')
+    await expect
+      .poll(() => banner.textContent(), POLL)
+      .toMatch(/^Rate-limited by the service until \d{2}:\d{2} — showing data from \d{2}:\d{2}/)
+    await app.screenshot('watchlist-rate-limited')
+    // Said once: no row repeats it, and nothing else on the page says it again.
+    expect(await page.locator('[data-testid="row-error"]').count()).toBe(0)
+    expect(((await page.locator('body').innerText()).match(/rate-limited/gi) ?? []).length).toBe(1)
+    // Firing stays Firing; the others keep their state too; each row is marked, quietly.
+    expect(await tsla.getAttribute('data-alert-state')).toBe('firing')
+    for (const symbol of ['NVDA', 'AAPL', 'GOLD'])
+      expect(
+        await page.locator(`tr[data-symbol="${symbol}"]`).getAttribute('data-alert-state'),
+      ).not.toBe('error')
+    const marks = await page.locator('[data-testid="row-asof"]').allTextContents()
+    expect(marks).toHaveLength(4)
+    for (const m of marks) expect(m.trim()).toMatch(/^Not refreshed — data from \d{2}:\d{2}$/)
+    expect(app.pageErrors).toEqual([])
+  })
+
+  it("a row's own failure still shows on that row, and only there", async () => {
+    const app = await suite.start()
+    const { page } = app
+    await waitForTvl(page, 4)
+    // One asset answer names another symbol: that row's data is not used, and it says why.
+    app
+      .service()!
+      .faults.inject({ kind: 'body', set: { symbol: 'ZZZZ' }, match: 'asset', times: 1 })
+    await refresh(app)
+    const errors = page.locator('[data-testid="row-error"]')
+    await expect.poll(() => errors.count(), POLL).toBe(1)
+    expect(await errors.textContent()).toMatch(/ZZZZ/)
+    expect(await page.getByTestId('banner-error').count()).toBe(0)
+    expect(app.pageErrors).toEqual([])
+  })
+})

@@ -1,0 +1,68 @@
+// The CLI follows the key's binding when it uses the keychain key, and sends LIQUIDITY_API_KEY
+// (the user's explicit choice for this run) to the service of the run. Proven by what each local
+// service received. The keychain entry written here is the installed app's, so the keychain tests
+// run only inside scripts/with-keyring.sh's throwaway keyring.
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import { keychainServiceName } from '../../src/main/engine/secret-store'
+import { KeytarSecretStore } from '../../src/main/engine/secret-store-keytar'
+import { startLocalService, type LocalService } from '../../src/main/service/server'
+import { cli, dataDirs } from './run-cli'
+
+const KEY = 'sk-cli-bound-0123456789abcdef'
+const dirs = dataDirs()
+let services: LocalService[] = []
+afterEach(async () => {
+  await Promise.all(services.map((s) => s.close()))
+  services = []
+})
+afterAll(() => dirs.cleanup())
+
+async function service(): Promise<LocalService> {
+  const s = await startLocalService({ apiKey: KEY })
+  services.push(s)
+  return s
+}
+const sent = (s: LocalService): string[] =>
+  s
+    .requestLog()
+    .map((r) => r.authorization)
+    .filter((x): x is string => x !== null)
+
+const throwawayKeyring = process.env.LW_TEST_KEYRING_SESSION === '1'
+
+describe('check and the key binding', () => {
+  it('LIQUIDITY_API_KEY goes to the service of the run', async () => {
+    const b = await service()
+    const run = await cli(
+      ['check', '--json', '--base-url', b.url, '--data-dir', await dirs.make()],
+      {
+        LIQUIDITY_API_KEY: KEY,
+      },
+    )
+    expect(run.stderr).not.toMatch(/was entered for/)
+    expect(sent(b).length).toBeGreaterThan(0)
+    expect(new Set(sent(b))).toEqual(new Set([`Bearer ${KEY}`]))
+  })
+
+  it.runIf(throwawayKeyring)(
+    'the keychain key goes only to the service it was entered for; --base-url elsewhere says so and sends nothing',
+    async () => {
+      const a = await service()
+      const b = await service()
+      const store = new KeytarSecretStore({ service: keychainServiceName(true), timeoutMs: 5_000 })
+      await store.set(KEY, a.url)
+      try {
+        const other = await cli(['check', '--base-url', b.url, '--data-dir', await dirs.make()])
+        expect(sent(b)).toEqual([])
+        expect(other.code).toBe(2)
+        expect(other.stderr).toContain(`The saved API key was entered for ${a.url}`)
+        expect(other.stderr).toMatch(/LIQUIDITY_API_KEY/)
+        const own = await cli(['check', '--base-url', a.url, '--data-dir', await dirs.make()])
+        expect(own.stderr).not.toMatch(/was entered for/)
+        expect(new Set(sent(a))).toEqual(new Set([`Bearer ${KEY}`]))
+      } finally {
+        await store.clear()
+      }
+    },
+  )
+})
