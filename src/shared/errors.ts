@@ -36,6 +36,16 @@ export const ROW_ERROR_KINDS: readonly ErrorKind[] = [
   'invalid-response',
 ]
 
+/**
+ * Failures only the user can fix (the key is missing, refused, or bound to another service):
+ * cached data may stand in on screen, but a scripted check must not pass while one lasts.
+ */
+export const SETUP_ERROR_KINDS: readonly ErrorKind[] = ['auth']
+
+export function isSetupError(e: { kind: ErrorKind }): boolean {
+  return SETUP_ERROR_KINDS.includes(e.kind)
+}
+
 export function isPollWideError(e: { kind: ErrorKind } | null | undefined): boolean {
   return e != null && !ROW_ERROR_KINDS.includes(e.kind)
 }

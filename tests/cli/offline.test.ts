@@ -1,6 +1,7 @@
-// A check whose every request fails (offline, a reset, 500, 401, a steady 429) still shows what it
-// has: the cached table with a note saying from when, and --json always prints its document. A
-// rate-limit hold outlives the run, so an immediate second run sends nothing before it ends.
+// A check whose every request fails (offline, a reset, 500, a steady 429) still shows what it has:
+// the cached table with a note saying from when, and --json always prints its document. A rejected
+// key is an error even then: it needs the user, waiting does not fix it. A rate-limit hold outlives
+// the run, so an immediate second run sends nothing before it ends.
 import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -68,7 +69,6 @@ describe('cli check with every request failing', () => {
   it.each<[string, Fault]>([
     ['a reset connection', { kind: 'reset' }],
     ['status 500', { kind: 'status', status: 500 }],
-    ['status 401', { kind: 'status', status: 401 }],
     ['a steady 429', { kind: 'status', status: 429, retryAfter: '3600' }],
   ])(
     '%s on every request: --json prints rows from cache and failures, exit 0',
@@ -82,6 +82,29 @@ describe('cli check with every request failing', () => {
         expect(r.stderr).toMatch(/showing cached data from/)
         expectCachedReport(JSON.parse(r.stdout) as JsonReport)
         expect(r.code).toBe(0)
+      } finally {
+        svc.faults.remove(id)
+      }
+    },
+  )
+
+  it(
+    'a rejected key (401) with cached data: the cached rows, but exit 2 and an error naming LIQUIDITY_API_KEY (waiting never fixes a key)',
+    { timeout: T },
+    async () => {
+      const dir = await dirs.make()
+      expect((await cli(argsFor(svc.url, dir), env())).code).toBe(0)
+      const id = svc.faults.inject({ kind: 'status', status: 401 })
+      try {
+        const r = await cli([...argsFor(svc.url, dir), '--json'], env())
+        const doc = JSON.parse(r.stdout) as JsonReport
+        expect(doc.rows.map((x) => x.symbol)).toEqual(['TSLA', 'NVDA'])
+        for (const row of doc.rows) expect(row.tvl).toEqual(expect.any(Number))
+        expect(doc.errors).toEqual([
+          expect.stringMatching(/LIQUIDITY_API_KEY.*showing cached data from/),
+        ])
+        expect(r.stderr).toMatch(/^error: .*LIQUIDITY_API_KEY/m)
+        expect(r.code).toBe(2)
       } finally {
         svc.faults.remove(id)
       }

@@ -1,5 +1,6 @@
 // What one `check` run tells its user besides the table: notes (cached data stood in, start-up
 // repairs) and errors (what makes the exit code 2), each once per cause, in plain words.
+import { isSetupError } from '../../shared/errors'
 import { joinNames } from '../../shared/plain-list'
 import type { CycleResult } from '../engine/cycle'
 import type { SaveFailure } from '../engine/save-health'
@@ -30,19 +31,28 @@ function whats(group: readonly Failure[], cycle: CycleResult): string | null {
     : joinNames(group.map((f) => f.what))
 }
 
+const from = (group: readonly Failure[]): string =>
+  `showing cached data from ${asOfText(oldest(group))}`
+
 /** Requests that failed while cached data stood in: one note per cause, saying from when. */
 export function cachedNotes(cycle: CycleResult): string[] {
-  return [...byMessage(cycle.failures.filter((f) => f.fromCache))].map(([message, group]) => {
-    const from = `showing cached data from ${asOfText(oldest(group))}`
-    return `${whats(group, cycle) ?? 'Nothing'} could not be refreshed (${message}); ${from}.`
-  })
+  const covered = cycle.failures.filter((f) => f.fromCache && !isSetupError(f.error))
+  return [...byMessage(covered)].map(
+    ([message, group]) =>
+      `${whats(group, cycle) ?? 'Nothing'} could not be refreshed (${message}); ${from(group)}.`,
+  )
 }
 
-/** Requests that failed with nothing to stand in for them: one error per cause. */
-export function uncoveredErrors(cycle: CycleResult): string[] {
-  return [...byMessage(cycle.failures.filter((f) => !f.fromCache))].map(([message, group]) => {
+/**
+ * What makes the exit code 2, one error per cause: requests with nothing to stand in for them, and
+ * a setup problem (the key) even where cached data stood in — waiting does not fix it.
+ */
+export function runErrors(cycle: CycleResult): string[] {
+  const errs = cycle.failures.filter((f) => !f.fromCache || isSetupError(f.error))
+  return [...byMessage(errs)].map(([message, group]) => {
     const names = whats(group, cycle)
-    return names === null ? message : `${names}: ${message}`
+    const cached = group.some((f) => f.fromCache) ? ` (${from(group)})` : ''
+    return (names === null ? message : `${names}: ${message}`) + cached
   })
 }
 

@@ -14,7 +14,7 @@ import {
 import { KeytarSecretStore } from '../engine/secret-store-keytar'
 import { settingsFilePath } from '../engine/settings-store'
 import { cliSettingsHelp } from './settings-help'
-import { alertStateLost, cachedNotes, nothingToShow, uncoveredErrors } from './check-outcome'
+import { alertStateLost, cachedNotes, nothingToShow, runErrors } from './check-outcome'
 import {
   emptyReport,
   eventLines,
@@ -130,9 +130,10 @@ export async function runCheck(o: CheckOptions, io: CheckIo): Promise<number> {
     }
     // Problems that arose during the poll (data that could not be saved), once each.
     for (const n of status.notices) if (!reported.has(n)) note(n)
-    // Any failed request is an error, unless cached data stood in for it: then say so.
+    // Any failed request is an error, unless cached data stood in for it (then say so); a key
+    // problem is an error even then.
     for (const n of cachedNotes(cycle)) note(n)
-    for (const e of uncoveredErrors(cycle)) error(e)
+    for (const e of runErrors(cycle)) error(e)
     // Runs act as successive polls only through the saved alert state.
     if (cycle.alertStateUnsaved) error(alertStateLost(cycle.alertStateUnsaved, o.dataDir))
     const firing = cycle.instances.filter((i) => i.state === 'firing').length
