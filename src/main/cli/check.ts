@@ -28,6 +28,12 @@ export interface CheckIo {
   env: NodeJS.ProcessEnv
 }
 
+/**
+ * Longest a check waits in all at rate holds and between attempts: a one-shot run gives up quickly
+ * ("rate-limited until 14:05") instead of waiting out a rate limit the way a desktop poll may.
+ */
+export const CHECK_WAIT_BUDGET_MS = 15_000
+
 export const EXIT_OK = 0
 export const EXIT_FIRING = 1
 export const EXIT_ERROR = 2
@@ -68,6 +74,7 @@ export async function runCheck(o: CheckOptions, io: CheckIo): Promise<number> {
         ...(o.baseUrl !== undefined ? { baseUrl: o.baseUrl } : {}),
       },
       client: { help: cliSettingsHelp(o.dataDir) },
+      pollWaitBudgetMs: CHECK_WAIT_BUDGET_MS,
       log: (line) => diagnostics.push(line),
     })
     const reported = new Set(core.reports())

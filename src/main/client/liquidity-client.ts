@@ -59,6 +59,11 @@ export interface LiquidityClientOptions {
 
 export interface RequestOptions {
   signal?: AbortSignal
+  /**
+   * When the caller stops waiting (the client's clock, ms): a poll gives all its requests one, so
+   * the poll as a whole ends in time. Waits that would end later fail fast instead.
+   */
+  deadline?: number
 }
 
 export interface ClientStats {
@@ -177,6 +182,10 @@ export class LiquidityClient {
       linked?.release()
       throw cancelledError()
     }
+    const deadline = Math.min(opts.deadline ?? Infinity, this.now() + this.policy.waitBudgetMs)
+    // What the request may still wait: never more than the gate's cap on a single hold.
+    const budgetMs = (): number =>
+      Math.max(0, Math.min(this.policy.retryAfterCapMs, deadline - this.now()))
     try {
       return await withRetry(
         async () => {
@@ -186,7 +195,7 @@ export class LiquidityClient {
             () => this.exchange(url, key, signal),
             {
               signal,
-              budgetMs: this.policy.retryAfterCapMs,
+              budgetMs,
               clock: { now: this.now, sleep: this.sleep, random: this.random },
             },
           )
@@ -197,6 +206,7 @@ export class LiquidityClient {
           random: this.random,
           sleep: this.sleep,
           signal,
+          budgetMs,
           onRetry: () => void this.counters.retries++,
         },
       )

@@ -76,7 +76,12 @@ export class CycleRunner {
           now: () => hooks.now(),
           utcOffset: this.deps.utcOffset,
         },
-        { settings: hooks.settings(), intervalMs: hooks.intervalMs(), signal },
+        {
+          settings: hooks.settings(),
+          intervalMs: hooks.intervalMs(),
+          signal,
+          waitBudgetMs: this.deps.pollWaitBudgetMs,
+        },
       )
       // The source changed while saving: what was decided is delivered; show nothing of it.
       if (this.p.source !== source) return 'failed'

@@ -58,6 +58,11 @@ export interface CycleInput {
   settings: Settings
   intervalMs: number
   signal: AbortSignal
+  /**
+   * Longest the poll may wait in all (rate holds, back-off between attempts); default its interval,
+   * so a poll never outlasts it. The one-shot CLI sets it small.
+   */
+  waitBudgetMs?: number
 }
 
 export interface CycleResult {
@@ -135,8 +140,9 @@ export function knownSymbolsOf(
 
 export async function runCycle(deps: CycleDeps, input: CycleInput): Promise<CycleResult> {
   const { settings, intervalMs, signal } = input
+  const deadline = deps.now().getTime() + Math.min(intervalMs, input.waitBudgetMs ?? Infinity)
   const fetched = await fetchAll(
-    { client: deps.client, cache: deps.cache, signal, now: deps.now, intervalMs },
+    { client: deps.client, cache: deps.cache, signal, deadline, now: deps.now, intervalMs },
     symbolsToFetch(settings, deps.now()),
   )
   const now = deps.now()
