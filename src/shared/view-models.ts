@@ -1,6 +1,7 @@
 // What the main process shows the renderer: computed, display-ready, never secret.
 import type { ErrorKind, SerializedError } from './errors'
 import type { AlertState } from './alert-rules'
+import type { HeldBackReason } from './alert-facts'
 import type {
   AssetDetail,
   AnalyticsQuery,
@@ -29,6 +30,11 @@ export interface WatchRow {
   alertState: AlertState
   /** A rule keeps changing state for this symbol (flap detection): notified once, not per episode. */
   flapping: boolean
+  /**
+   * Why the row is held instead of firing ('figures-disagree', 'flapping'; see alert-facts.ts
+   * heldInsteadOfFiring), or null. A held row is not counted as firing; its alertState is kept.
+   */
+  heldBack: HeldBackReason | null
   snoozed: boolean
   fetchedAt: string | null
   stale: boolean

@@ -1,6 +1,7 @@
 // `check`: one poll cycle through the same AppCore the app uses, printed; exit 0 / 1 (firing) / 2 (error).
 import Conf from 'conf'
 import type { AlertEvent, NotificationDecision } from '../../shared/alert-rules'
+import { countsAsFiring, heldInsteadOfFiring } from '../../shared/alert-facts'
 import { toSerializedError } from '../../shared/errors'
 import { createAppCore, type AppCore } from '../core/app-core'
 import type { KeyValueStoreFactory } from '../engine/key-value-store'
@@ -92,13 +93,19 @@ export async function runCheck(o: CheckOptions, io: CheckIo): Promise<number> {
       )
       return EXIT_ERROR
     }
-    const firing = cycle.instances.filter((i) => i.state === 'firing').length
+    // Held alerts (figures disagree, flapping) are not firing: exit 1 means act on it.
+    const firing = cycle.instances.filter(countsAsFiring).length
+    const held = cycle.instances.filter((i) => heldInsteadOfFiring(i) !== null).length
     // Problems that arose during the poll (data that could not be saved), once each.
     for (const n of status.notices) if (!reported.has(n)) io.err(`note: ${oneLine(n)}`)
     const toConfirm = pollsToConfirm(cycle.instances, await core.getRules())
     if (o.json)
       io.out(
-        JSON.stringify(jsonReport(status.mode, status.baseUrl, cycle, firing, toConfirm), null, 2),
+        JSON.stringify(
+          jsonReport(status.mode, status.baseUrl, cycle, { firing, held }, toConfirm),
+          null,
+          2,
+        ),
       )
     else {
       io.out(table(cycle.rows, toConfirm))

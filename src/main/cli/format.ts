@@ -1,7 +1,7 @@
 // How `check` prints: a fixed-width table for people, a stable JSON document for scripts.
 import { headline } from '../engine/alerts/notification-text'
 import type { CycleResult } from '../engine/cycle'
-import type { AlertInstance, AlertRule } from '../../shared/alert-rules'
+import type { AlertInstance, AlertRule, HeldBackReason } from '../../shared/alert-rules'
 import type { WatchRow } from '../../shared/view-models'
 
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 2 })
@@ -43,8 +43,15 @@ export function pollsToConfirm(
   return out
 }
 
+/** How a held row reads in the Alert column; flapping is one steady word while it lasts. */
+const HELD_TEXT: Record<HeldBackReason, string> = {
+  flapping: 'flapping',
+  'figures-disagree': 'held (figures disagree)',
+  cooldown: 'held (cooldown)',
+}
+
 function alertText(r: WatchRow, toConfirm: PollsToConfirm): string {
-  let text: string = r.alertState
+  let text: string = r.heldBack !== null ? HELD_TEXT[r.heldBack] : r.alertState
   const left = toConfirm.get(r.symbol)
   if (r.alertState === 'pending' && left !== undefined)
     text += left === 1 ? ' — confirms on the next poll' : ` — confirms in ${left} more polls`
@@ -95,7 +102,10 @@ export interface JsonReport {
   mode: 'demo' | 'live'
   baseUrl: string
   at: string
+  /** Alerts firing on trusted data and steady; held ones are not counted (exit 1 iff > 0). */
   firing: number
+  /** Alerts held instead of firing (figures disagree, flapping): shown, not counted as firing. */
+  held: number
   rows: {
     symbol: string
     assetType: string | null
@@ -113,6 +123,11 @@ export interface JsonReport {
     problems: string[]
     /** The rule keeps crossing its threshold: notified once, not per episode, until it settles. */
     flapping: boolean
+    /**
+     * Why the row is held instead of firing ('figures-disagree', 'flapping'), or null. A held row
+     * keeps its alertState but is not counted as firing.
+     */
+    heldBack: HeldBackReason | null
     /** While pending: polls still needed before the alert fires (1 = the next poll); else null. */
     confirmsInPolls: number | null
   }[]
@@ -139,14 +154,15 @@ export function jsonReport(
   mode: 'demo' | 'live',
   baseUrl: string,
   cycle: CycleResult,
-  firing: number,
+  counts: { firing: number; held: number },
   toConfirm: PollsToConfirm = new Map(),
 ): JsonReport {
   return {
     mode,
     baseUrl,
     at: cycle.at,
-    firing,
+    firing: counts.firing,
+    held: counts.held,
     rows: cycle.rows.map((r) => ({
       symbol: r.symbol,
       assetType: r.assetType,
@@ -162,6 +178,7 @@ export function jsonReport(
       error: r.error ? { kind: r.error.kind, message: r.error.message } : null,
       problems: r.problems,
       flapping: r.flapping,
+      heldBack: r.heldBack,
       confirmsInPolls: r.alertState === 'pending' ? (toConfirm.get(r.symbol) ?? null) : null,
     })),
     events: cycle.events,

@@ -3,6 +3,7 @@ import type { AlertInstance, AlertState } from '../../shared/alert-rules'
 import type { SerializedError } from '../../shared/errors'
 import type { AnalyticsStock, AssetDetail } from '../../shared/liquidity-schemas'
 import type { WatchRow } from '../../shared/view-models'
+import { rowHold } from '../../shared/alert-facts'
 import { computeChange } from './alerts/change'
 import type { Observation } from './alerts/measure'
 import { clampInterval } from './scheduler'
@@ -101,6 +102,7 @@ export function buildRow(
     sparkline,
     alertState: mine.length > 0 ? worstState(mine) : dataState(s),
     flapping: own.some((i) => i.flapping),
+    heldBack: rowHold(own),
     snoozed,
     fetchedAt: s.fetchedAt,
     stale: s.stale,
