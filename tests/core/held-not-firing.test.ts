@@ -2,6 +2,7 @@
 // count (status bar, sidebar, tray) leaves it out, its row carries heldBack, and while a rule is
 // flapping the answer is the same every poll although the value keeps crossing.
 import { afterEach, describe, expect, it } from 'vitest'
+import { table } from '../../src/main/cli/format'
 import { cycleThenWait, harness, row, type Harness } from './helpers'
 
 let h: Harness | null = null
@@ -53,6 +54,8 @@ describe('held alerts are not firing', () => {
       const [instance] = await h.core.getAlertInstances()
       if (!instance?.flapping) continue
       const r = row(await h.core.getWatchlist(), 'TSLA')
+      // The CLI table's Alert column says so too, every poll (U6).
+      expect(table(await h.core.getWatchlist())).toMatch(/^TSLA\s.*\sflapping\s/m)
       whileFlapping.push({
         state: instance.state,
         firing: (await h.core.getStatus()).firingCount,

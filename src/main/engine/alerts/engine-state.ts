@@ -39,6 +39,8 @@ export interface InstanceRecord extends Omit<AlertInstance, 'heldBack' | 'cooldo
   flapHistory: string
   /** The user was told it is flapping (and will be told when it stops). */
   flapAnnounced: boolean
+  /** Its 'flapping' event is in the history (and the poll's output) though the notice still waits. */
+  flapLogged: boolean
   /** The rule as edited when the flap history began: an edit starts the history afresh. */
   fingerprint: string
   /** Parts ("issuer\u0000network") already named in an 'issuer-left' notice during their absence. */
@@ -169,6 +171,7 @@ const instanceSchema = z
       .default(''),
     flapping: z.boolean().default(false),
     flapAnnounced: z.boolean().default(false),
+    flapLogged: z.boolean().default(false),
     fingerprint: z.string().default(''),
     missingNamed: z.array(z.string()).default([]),
   })

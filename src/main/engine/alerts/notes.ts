@@ -64,6 +64,15 @@ export function cooldownNote(ruleName: string, minutes: number, until: string): 
   )
 }
 
+/** Flapping found inside the cooldown: recorded now, the notice follows when the cooldown ends. */
+export function flapWaitNote(ruleName: string, minutes: number, until: string): string {
+  return (
+    `Not notified yet: “${ruleName}” already notified about this symbol less than ${minutes} min ` +
+    `ago (cooldown until ${until}). It is flapping: shown in the app and the history now, and ` +
+    'told when the cooldown ends if it is still flapping then.'
+  )
+}
+
 const UNVERIFIED_OFF =
   'Held for later, then not delivered: its figures disagree, and alerts whose figures disagree ' +
   'are no longer notified (Settings → Notifications).'

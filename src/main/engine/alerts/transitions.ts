@@ -29,6 +29,7 @@ export function blankRecord(ruleId: string, symbol: string): InstanceRecord {
     flapHistory: '',
     flapping: false,
     flapAnnounced: false,
+    flapLogged: false,
     fingerprint: '',
     missingNamed: [],
   }
