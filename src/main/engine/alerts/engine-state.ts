@@ -45,6 +45,11 @@ export interface InstanceRecord extends Omit<AlertInstance, 'heldBack' | 'cooldo
   fingerprint: string
   /** Parts ("issuer\u0000network") already named in an 'issuer-left' notice during their absence. */
   missingNamed: string[]
+  /**
+   * This episode was already under way at a fresh start (the backfill poll): its 'fired' and
+   * 'resolved' are recorded, not notified as news. Cleared when the episode is over.
+   */
+  seeded: boolean
 }
 
 export interface HeldEvent {
@@ -94,6 +99,12 @@ export interface AlertEngineState {
   version: 1
   /** false until a cycle had fresh data: that first cycle is backfill and notifies nothing. */
   initialized: boolean
+  /**
+   * Started fresh in place of a state file that could not be used: the user may already have been
+   * told of what is firing, so episodes under way at the backfill poll stay silent (seeded) until
+   * they end. A first run or a new data source does not set it (nothing was told then).
+   */
+  afterReset: boolean
   /** Event id counter (ids stay unique without randomness, so evaluation stays pure). */
   seq: number
   instances: InstanceRecord[]
@@ -109,10 +120,11 @@ export interface AlertEngineState {
   heldOverflow: number
 }
 
-export function freshState(): AlertEngineState {
+export function freshState(afterReset = false): AlertEngineState {
   return {
     version: 1,
     initialized: false,
+    afterReset,
     seq: 0,
     instances: [],
     baselines: {},
@@ -174,6 +186,7 @@ const instanceSchema = z
     flapLogged: z.boolean().default(false),
     fingerprint: z.string().default(''),
     missingNamed: z.array(z.string()).default([]),
+    seeded: z.boolean().default(false),
   })
   .transform((r): InstanceRecord => ({
     ...r,
@@ -201,6 +214,7 @@ const baselineSchema = z.object({
 export const engineStateSchema = z.object({
   version: z.literal(1),
   initialized: z.boolean(),
+  afterReset: z.boolean().default(false),
   seq: z.number().int().nonnegative(),
   instances: z.array(instanceSchema),
   baselines: z.record(z.string(), baselineSchema),

@@ -73,6 +73,7 @@ export function evaluateCycle(input: CycleInput): CycleResult {
     if (read.baseline !== undefined) baselines[symbol] = read.baseline
   }
 
+  const backfill = !state.initialized
   const previous = new Map(state.instances.map((r) => [instanceKey(r.ruleId, r.symbol), r]))
   const notifyUnverified = input.prefs.notifyUnverified ?? false
   const records: InstanceRecord[] = []
@@ -91,6 +92,10 @@ export function evaluateCycle(input: CycleInput): CycleResult {
     const prev = previous.get(instanceKey(t.rule.id, t.symbol))
     const absences = reading.kind === 'good' ? (reading.lfl?.absences ?? []) : null
     const { record, drafted } = advance(prev, t, verdict, { now, notifyUnverified, absences, tz })
+    // After a reset, an episode under way at the backfill poll may have been told before: neither
+    // its 'fired' (which comes a poll or more later) nor its end is news.
+    const seeded = (backfill && state.afterReset) || (prev?.seeded ?? false)
+    record.seeded = seeded && record.phase !== 'ok'
     records.push(record)
     const disagreement = verdict.kind === 'measured' ? verdict.disagreement : null
     for (const { draft, withhold } of drafted) {
@@ -102,6 +107,7 @@ export function evaluateCycle(input: CycleInput): CycleResult {
         snoozed: t.snoozed,
         once: t.rule.notify === 'once',
         fingerprint: t.fingerprint,
+        seeded: seeded && (draft.type === 'fired' || draft.type === 'resolved'),
         withhold,
         disagreement,
       })
@@ -111,7 +117,7 @@ export function evaluateCycle(input: CycleInput): CycleResult {
   const notified = decideNotifications({
     now,
     prefs: input.prefs,
-    backfill: !state.initialized,
+    backfill,
     candidates,
     onceSent: state.onceSent,
     held: state.held,
@@ -146,6 +152,7 @@ export function evaluateCycle(input: CycleInput): CycleResult {
     state: {
       version: 1,
       initialized: state.initialized || freshData,
+      afterReset: state.afterReset && !(state.initialized || freshData),
       seq,
       instances: records,
       baselines,

@@ -7,6 +7,9 @@ export type TimeHold = 'quiet-hours' | 'paused'
 export const DISABLED_NOTE = 'Desktop notifications are turned off in Settings.'
 export const BACKFILL_NOTE =
   'First check after a fresh start: conditions already true are recorded, not notified as news.'
+export const SEEDED_NOTE =
+  'Already under way when the alert state was reset (it may have been notified before): recorded ' +
+  'and shown, not notified again.'
 export const ONCE_NOTE = 'The rule notifies only once, and it already did.'
 
 export function snoozedNote(ruleName: string): string {

@@ -12,6 +12,7 @@ import type {
 import { instanceKey, type HeldEvent } from './engine-state'
 import {
   BACKFILL_NOTE,
+  SEEDED_NOTE,
   DISABLED_NOTE,
   HOLD_TEXT,
   ONCE_NOTE,
@@ -38,6 +39,8 @@ export interface Candidate {
   snoozed: boolean
   once: boolean
   fingerprint: string
+  /** Of an episode already under way at a fresh start: recorded, not notified (see InstanceRecord.seeded). */
+  seeded?: boolean
   withhold: Withhold | null
   /** The figures' disagreement, to state in a notification the user opted in to (notifyUnverified). */
   disagreement: string | null
@@ -111,6 +114,7 @@ export function decideNotifications(input: NotifyInput): NotifyOutput {
   for (const c of input.candidates) {
     const key = instanceKey(c.event.ruleId, c.event.symbol)
     if (input.backfill) suppress('backfill', BACKFILL_NOTE, c.event.id)
+    else if (c.seeded === true) suppress('backfill', SEEDED_NOTE, c.event.id)
     else if (!prefs.notificationsEnabled) suppress('disabled', DISABLED_NOTE, c.event.id)
     else if (c.snoozed) suppress('snoozed', snoozedNote(c.event.ruleName), c.event.id)
     else if (c.once && (c.event.type !== 'fired' || onceSent[key] === c.fingerprint)) {

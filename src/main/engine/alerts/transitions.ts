@@ -32,6 +32,7 @@ export function blankRecord(ruleId: string, symbol: string): InstanceRecord {
     flapLogged: false,
     fingerprint: '',
     missingNamed: [],
+    seeded: false,
   }
 }
 
