@@ -17,6 +17,17 @@ export interface ChangeInfo {
   reported: number
 }
 
+/**
+ * While issuers or networks are missing from the data, the change the alert rules judged: the same
+ * parts now and then (like for like), next to the raw change of the total.
+ */
+export interface LikeForLikeChange {
+  /** What the comparison leaves out: "issuer Ondo", "issuers Ondo and Swarm". */
+  without: string
+  change7dPct: number | null
+  change30dPct: number | null
+}
+
 export interface WatchRow {
   symbol: string
   assetType: string | null
@@ -24,6 +35,8 @@ export interface WatchRow {
   totalVolume: number | null
   change7d: ChangeInfo | null
   change30d: ChangeInfo | null
+  /** While parts are missing: the like-for-like change the rules judged (else null). */
+  likeForLike: LikeForLikeChange | null
   issuerCount: number | null
   /** Last 30 days of TVL, oldest first. */
   sparkline: number[]

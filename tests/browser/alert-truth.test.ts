@@ -153,3 +153,29 @@ describe('flapping', () => {
     expect(app.pageErrors).toEqual([])
   })
 })
+
+describe('an issuer that vanishes from the data', () => {
+  it('the row shows the like-for-like change it judged beside the raw one (U8)', async () => {
+    const app = await suite.start()
+    const { page } = app
+    await waitForTvl(page, 4)
+    app.service()!.scenarios.add({
+      kind: 'issuer-missing',
+      symbol: 'TSLA',
+      issuer: 'Ondo',
+      keepInHistory: true,
+    })
+    await refresh(app)
+    await refresh(app)
+    const judged = page.locator(
+      'tr[data-symbol="TSLA"] td[data-col="change7d"] [data-testid="row-lfl"]',
+    )
+    await expect.poll(() => judged.textContent(), POLL).toMatch(/without issuer Ondo$/)
+    const row = (await app.core.getWatchlist()).find((r) => r.symbol === 'TSLA')!
+    const pct = row.likeForLike!.change7dPct!
+    expect(await judged.textContent()).toContain(`${Math.abs(pct).toFixed(1)}%`)
+    expect(await judged.getAttribute('title')).toMatch(/judged like for like/)
+    expect(await page.locator('tr[data-symbol="NVDA"] [data-testid="row-lfl"]').count()).toBe(0)
+    expect(app.pageErrors).toEqual([])
+  })
+})

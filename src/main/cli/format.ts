@@ -2,7 +2,7 @@
 import { headline } from '../engine/alerts/notification-text'
 import type { CycleResult } from '../engine/cycle'
 import type { AlertInstance, AlertRule, HeldBackReason } from '../../shared/alert-rules'
-import type { WatchRow } from '../../shared/view-models'
+import type { LikeForLikeChange, WatchRow } from '../../shared/view-models'
 
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 2 })
 
@@ -58,13 +58,22 @@ function alertText(r: WatchRow, toConfirm: PollsToConfirm): string {
   return r.snoozed ? `${text} (snoozed)` : text
 }
 
+/** The raw change, and while parts are missing the like-for-like one the rules judged beside it. */
+function changeText(r: WatchRow, window: '7d' | '30d'): string {
+  const raw = pct((window === '7d' ? r.change7d : r.change30d)?.pct)
+  const lfl = r.likeForLike
+  const judged = window === '7d' ? lfl?.change7dPct : lfl?.change30dPct
+  if (!lfl || judged === null || judged === undefined) return raw
+  return `${raw} (${pct(judged)} without ${lfl.without})`
+}
+
 export function table(rows: WatchRow[], toConfirm: PollsToConfirm = new Map()): string {
   const head = ['Symbol', 'TVL', '7d', '30d', 'Volume', 'Issuers', 'Alert', 'As of']
   const body = rows.map((r) => [
     r.symbol,
     money(r.totalTvl),
-    pct(r.change7d?.pct),
-    pct(r.change30d?.pct),
+    changeText(r, '7d'),
+    changeText(r, '30d'),
     money(r.totalVolume),
     r.issuerCount === null ? '—' : String(r.issuerCount),
     alertText(r, toConfirm),
@@ -112,6 +121,11 @@ export interface JsonReport {
     tvl: number | null
     change7dPct: number | null
     change30dPct: number | null
+    /**
+     * While issuers or networks are missing: the like-for-like change the rules judged (the same
+     * parts now and then), beside the raw change above; null otherwise.
+     */
+    likeForLike: LikeForLikeChange | null
     volume: number | null
     issuerCount: number | null
     alertState: string
@@ -169,6 +183,7 @@ export function jsonReport(
       tvl: r.totalTvl,
       change7dPct: r.change7d?.pct ?? null,
       change30dPct: r.change30d?.pct ?? null,
+      likeForLike: r.likeForLike,
       volume: r.totalVolume,
       issuerCount: r.issuerCount,
       alertState: r.alertState,

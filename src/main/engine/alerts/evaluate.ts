@@ -21,6 +21,7 @@ import { owedAfter } from './episode-news'
 import { decideNotifications, type Candidate } from './notify'
 import { utcTime } from '../../../shared/local-time'
 import type { NotifyPrefs } from './quiet-hours'
+import type { LikeForLikeChange } from '../../../shared/view-models'
 import { trackSource } from './source-freshness'
 import type { ReleaseVerdict } from './notes'
 import { liveTargets, type Target } from './rules'
@@ -46,6 +47,8 @@ export interface CycleResult {
   instances: AlertInstance[]
   /** Per symbol read this cycle: what makes its data less than trustworthy, in plain words. */
   findings: Record<string, string[]>
+  /** Per symbol with parts missing: the like-for-like change the rules judged. */
+  likeForLike: Record<string, LikeForLikeChange>
 }
 
 export function evaluateCycle(input: CycleInput): CycleResult {
@@ -165,7 +168,19 @@ export function evaluateCycle(input: CycleInput): CycleResult {
     decisions: notified.decisions,
     instances: records.map((r, i) => toInstance(r, (targets[i] as Target).rule, now)),
     findings,
+    likeForLike: judgedChanges(readings),
   }
+}
+
+/** What each symbol read like for like was judged on (shown beside its raw change). */
+function judgedChanges(readings: Map<string, SymbolReading>): Record<string, LikeForLikeChange> {
+  const out: Record<string, LikeForLikeChange> = {}
+  for (const [symbol, r] of readings) {
+    if (r.kind !== 'good' || r.lfl === null) continue
+    const { without, change } = r.lfl
+    out[symbol] = { without, change7dPct: change['7d'], change30dPct: change['30d'] }
+  }
+  return out
 }
 
 /**
