@@ -92,6 +92,11 @@ export function evaluateCycle(input: CycleInput): CycleResult {
       reading.kind === 'good'
         ? measure(t.symbol, reading, t.condition, t.rule.rearmMarginPct)
         : reading
+    // Trusted data the figures cannot judge: the row says why (else it reads nodata without a reason).
+    if (reading.kind === 'good' && verdict.kind !== 'measured') {
+      const said = (findings[t.symbol] ??= [])
+      if (!said.includes(verdict.detail)) said.push(verdict.detail)
+    }
     const prev = previous.get(instanceKey(t.rule.id, t.symbol))
     const absences = reading.kind === 'good' ? (reading.lfl?.absences ?? []) : null
     const { record, drafted } = advance(prev, t, verdict, { now, notifyUnverified, absences, tz })
