@@ -5,11 +5,12 @@ import http from 'node:http'
 import https from 'node:https'
 import type { Socket } from 'node:net'
 import { LiquidityError } from '../../shared/errors'
-import type {
-  AnalyticsQuery,
-  AnalyticsResponseMap,
-  AssetDetail,
-  GroupBy,
+import {
+  analyticsLabel,
+  type AnalyticsQuery,
+  type AnalyticsResponseMap,
+  type AssetDetail,
+  type GroupBy,
 } from '../../shared/liquidity-schemas'
 import { parseAnalytics, parseAssetDetail } from '../../shared/parse'
 import { AbortableLimit } from './abortable-limit'
@@ -148,14 +149,16 @@ export class LiquidityClient {
     if (q.symbol !== undefined) query.set('symbol', q.symbol)
     if (q.issuer !== undefined) query.set('issuer', q.issuer)
     const url = endpointUrl(this.base, '/api/v0/liquidity/analytics', query)
+    const label = analyticsLabel(q)
     const expected = {
+      label,
       days: q.days,
       symbol: q.groupBy === 'stock' ? q.symbol : undefined,
       issuer: q.groupBy === 'issuer' ? q.issuer : undefined,
     }
     const parse = (v: unknown): AnalyticsResponseMap[G] =>
       parseAnalytics(q.groupBy, v, { ...expected, nowMs: this.now() })
-    return this.call(url, `${q.groupBy} analytics`, parse, opts)
+    return this.call(url, label, parse, opts)
   }
 
   /** Cancels everything in flight or queued and closes idle sockets; later calls fail as cancelled. */

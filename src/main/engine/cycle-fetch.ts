@@ -2,6 +2,7 @@
 // Each answer goes into the cache; each failure falls back to the cache with the failure attached.
 import { LiquidityError, toSerializedError, type SerializedError } from '../../shared/errors'
 import {
+  analyticsLabel,
   ASSET_TYPES,
   type AnalyticsStock,
   type AnalyticsTotal,
@@ -189,7 +190,7 @@ export function requestFailures(f: FetchResult): RequestFailure[] {
     if (x.error) out.push({ what, error: x.error, fromCache: x.fromCache, fetchedAt: x.fetchedAt })
   }
   for (const s of f.snapshots) add(s.symbol, s)
-  for (const [type, x] of f.stock) add(`${type} analytics`, x)
-  add('total analytics', f.total)
+  for (const [assetType, x] of f.stock) add(analyticsLabel({ groupBy: 'stock', assetType }), x)
+  add(analyticsLabel({ groupBy: 'total' }), f.total)
   return out
 }
