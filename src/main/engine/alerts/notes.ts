@@ -11,6 +11,9 @@ export const SEEDED_NOTE =
   'Already under way when the alert state was reset (it may have been notified before): recorded ' +
   'and shown, not notified again.'
 export const ONCE_NOTE = 'The rule notifies only once, and it already did.'
+/** A 'once' rule's other news (flapping, an issuer that left, a recovery) is history only. */
+export const ONCE_OTHER_NOTE =
+  'Not notified: the rule notifies only its first firing (“once”); this is kept in the history.'
 
 export function snoozedNote(ruleName: string): string {
   return `The rule “${ruleName}” is snoozed for this symbol.`

@@ -16,6 +16,7 @@ import {
   DISABLED_NOTE,
   HOLD_TEXT,
   ONCE_NOTE,
+  ONCE_OTHER_NOTE,
   UNVERIFIED_GONE_NOTE,
   UNVERIFIED_RELEASE_NOTE,
   droppedNote,
@@ -118,7 +119,11 @@ export function decideNotifications(input: NotifyInput): NotifyOutput {
     else if (!prefs.notificationsEnabled) suppress('disabled', DISABLED_NOTE, c.event.id)
     else if (c.snoozed) suppress('snoozed', snoozedNote(c.event.ruleName), c.event.id)
     else if (c.once && (c.event.type !== 'fired' || onceSent[key] === c.fingerprint)) {
-      suppress('once-already-sent', ONCE_NOTE, c.event.id)
+      suppress(
+        'once-already-sent',
+        c.event.type === 'fired' ? ONCE_NOTE : ONCE_OTHER_NOTE,
+        c.event.id,
+      )
     } else if (c.withhold !== null) {
       const w = c.withhold
       withheld.set(c.event.id, w.reason)
