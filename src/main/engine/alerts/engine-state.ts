@@ -12,6 +12,8 @@ import {
 } from '../../../shared/alert-rules'
 import { isoDate } from '../../../shared/liquidity-schemas'
 import { cooldownUntil } from './cooldown'
+import { FLAP_WINDOW } from './flapping'
+import { TIME_HOLDS, type TimeHold } from './notes'
 
 /** Where an instance is in its episode; the shown AlertState may differ (stale, error, nodata). */
 export type Phase = 'ok' | 'pending' | 'firing'
@@ -53,7 +55,7 @@ export interface InstanceRecord extends Omit<AlertInstance, 'heldBack' | 'cooldo
 }
 
 export interface HeldEvent {
-  reason: 'quiet-hours' | 'paused'
+  reason: TimeHold
   event: AlertEvent
 }
 
@@ -179,7 +181,7 @@ const instanceSchema = z
     raised: z.boolean().optional(),
     flapHistory: z
       .string()
-      .regex(/^[01]{0,21}$/)
+      .regex(new RegExp(`^[01]{0,${FLAP_WINDOW}}$`))
       .default(''),
     flapping: z.boolean().default(false),
     flapAnnounced: z.boolean().default(false),
@@ -231,7 +233,7 @@ export const engineStateSchema = z.object({
     )
     .default({}),
   onceSent: z.record(z.string(), z.string()),
-  held: z.array(z.object({ reason: z.enum(['quiet-hours', 'paused']), event: alertEventSchema })),
+  held: z.array(z.object({ reason: z.enum(TIME_HOLDS), event: alertEventSchema })),
   heldOverflow: z.number().int().nonnegative(),
 }) satisfies z.ZodType<AlertEngineState, unknown>
 

@@ -78,7 +78,7 @@ export function evaluateCycle(input: CycleInput): CycleResult {
 
   const backfill = !state.initialized
   const previous = new Map(state.instances.map((r) => [instanceKey(r.ruleId, r.symbol), r]))
-  const notifyUnverified = input.prefs.notifyUnverified ?? false
+  const { notifyUnverified } = input.prefs
   const records: InstanceRecord[] = []
   const alertEvents: AlertEvent[] = []
   const candidates: Candidate[] = []

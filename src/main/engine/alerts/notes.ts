@@ -2,7 +2,8 @@
 // Those the Alerts view shows too live in shared/alert-facts.ts.
 export { DISAGREE_NOTE, FLAPPING_NOTE } from '../../../shared/alert-facts'
 /** Holds that end by the clock (and then deliver a digest). */
-export type TimeHold = 'quiet-hours' | 'paused'
+export const TIME_HOLDS = ['quiet-hours', 'paused'] as const
+export type TimeHold = (typeof TIME_HOLDS)[number]
 
 export const DISABLED_NOTE = 'Desktop notifications are turned off in Settings.'
 export const BACKFILL_NOTE =
