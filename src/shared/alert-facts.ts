@@ -48,9 +48,57 @@ export const COOLDOWN_NOTE =
   'Not notified yet: the rule already notified about this symbol within its cooldown. Told when ' +
   'the cooldown ends if it is still true then.'
 
+/** Short labels of the holds (the Alerts view's tags, the badge's tooltip). */
+export const HELD_BACK_LABELS: Record<HeldBackReason, string> = {
+  'figures-disagree': 'Held: figures disagree',
+  cooldown: 'Held: cooldown',
+  flapping: 'Held: flapping',
+}
+
 /** Why an instance's news has not reached the user yet (the Alerts view's "Held" tags). */
 export const HELD_BACK_NOTES: Record<HeldBackReason, string> = {
   'figures-disagree': DISAGREE_NOTE,
   cooldown: COOLDOWN_NOTE,
   flapping: FLAPPING_NOTE,
+}
+
+/**
+ * Holds that mean the alert itself is not to be acted on: its figures cannot be trusted, or it keeps
+ * crossing. Such an alert is shown as held, not firing, and is not counted as firing (status bar,
+ * sidebar, tray, `check`'s exit code). A cooldown only paces the notifications of an alert that is
+ * firing on trusted data: that one still counts.
+ */
+export const NOT_FIRING_HOLDS: readonly HeldBackReason[] = ['figures-disagree', 'flapping']
+
+/** What an instance (or row) needs for the held/firing answer. */
+export interface HoldFacts {
+  state: string
+  heldBack: HeldBackReason | null
+  flapping: boolean
+}
+
+/**
+ * Why this is held instead of firing, or null. Flapping wins and holds whatever the state of this
+ * poll, so the answer does not alternate while the value keeps crossing.
+ */
+export function heldInsteadOfFiring(i: HoldFacts): HeldBackReason | null {
+  if (i.flapping) return 'flapping'
+  if (i.state === 'firing' && i.heldBack !== null && NOT_FIRING_HOLDS.includes(i.heldBack))
+    return i.heldBack
+  return null
+}
+
+/** Firing on trusted data and steady: what counts as "an alert firing" everywhere. */
+export function countsAsFiring(i: HoldFacts): boolean {
+  return i.state === 'firing' && heldInsteadOfFiring(i) === null
+}
+
+/** A row's hold: null while any of its alerts counts as firing, else the first held one's reason. */
+export function rowHold(instances: readonly HoldFacts[]): HeldBackReason | null {
+  if (instances.some(countsAsFiring)) return null
+  for (const i of instances) {
+    const why = heldInsteadOfFiring(i)
+    if (why !== null) return why
+  }
+  return null
 }

@@ -165,3 +165,14 @@ export interface AnalyticsQuery {
   symbol?: string
   issuer?: string
 }
+
+/**
+ * How messages name an analytics request, the one wording everywhere (client errors, sanity
+ * refusals, the CLI's failure lines): an asset type's stock analytics are "commodity analytics".
+ */
+export function analyticsLabel(q: Pick<AnalyticsQuery, 'groupBy' | 'assetType'>): string {
+  const groupBy = q.groupBy ?? 'total'
+  return groupBy === 'stock' && q.assetType !== undefined
+    ? `${q.assetType} analytics`
+    : `${groupBy} analytics`
+}

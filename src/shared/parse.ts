@@ -58,7 +58,7 @@ export function parseAnalytics<G extends GroupBy>(
     }
   }
   const schema = analyticsSchemas[groupBy] as unknown as z.ZodType<AnalyticsResponseMap[G]>
-  const parsed = parseWith(schema, value, `${groupBy} analytics`)
+  const parsed = parseWith(schema, value, expected.label ?? `${groupBy} analytics`)
   checkAnalytics(groupBy, parsed, expected)
   return parsed
 }

@@ -11,6 +11,8 @@ export interface AssetExpectation {
 
 /** What an analytics answer must match; `nowMs` enables the "not in the future" check. */
 export interface AnalyticsExpectation {
+  /** How messages name the request (analyticsLabel); default "<groupBy> analytics". */
+  label?: string
   days?: number
   symbol?: string
   issuer?: string
@@ -151,7 +153,7 @@ export function checkAnalytics<G extends GroupBy>(
   expected: AnalyticsExpectation = {},
 ): void {
   const latest = latestDate(expected.nowMs)
-  const what = `${groupBy} analytics`
+  const what = expected.label ?? `${groupBy} analytics`
   checkDays(v.days, what, expected.days)
   const r = v as AnalyticsResponseMap[GroupBy]
   if (r.groupBy === 'total') {

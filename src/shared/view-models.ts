@@ -1,6 +1,7 @@
 // What the main process shows the renderer: computed, display-ready, never secret.
 import type { ErrorKind, SerializedError } from './errors'
 import type { AlertState } from './alert-rules'
+import type { HeldBackReason } from './alert-facts'
 import type {
   AssetDetail,
   AnalyticsQuery,
@@ -16,6 +17,17 @@ export interface ChangeInfo {
   reported: number
 }
 
+/**
+ * While issuers or networks are missing from the data, the change the alert rules judged: the same
+ * parts now and then (like for like), next to the raw change of the total.
+ */
+export interface LikeForLikeChange {
+  /** What the comparison leaves out: "issuer Ondo", "issuers Ondo and Swarm". */
+  without: string
+  change7dPct: number | null
+  change30dPct: number | null
+}
+
 export interface WatchRow {
   symbol: string
   assetType: string | null
@@ -23,6 +35,8 @@ export interface WatchRow {
   totalVolume: number | null
   change7d: ChangeInfo | null
   change30d: ChangeInfo | null
+  /** While parts are missing: the like-for-like change the rules judged (else null). */
+  likeForLike: LikeForLikeChange | null
   issuerCount: number | null
   /** Last 30 days of TVL, oldest first. */
   sparkline: number[]
@@ -45,6 +59,11 @@ export interface WatchRow {
   judgedState: AlertState | null
   /** A rule keeps changing state for this symbol (flap detection): notified once, not per episode. */
   flapping: boolean
+  /**
+   * Why the row is held instead of firing ('figures-disagree', 'flapping'; see alert-facts.ts
+   * heldInsteadOfFiring), or null. A held row is not counted as firing; its alertState is kept.
+   */
+  heldBack: HeldBackReason | null
   snoozed: boolean
   /** When we fetched the shown data (our "as of"; see dataDate for the service's own date). */
   fetchedAt: string | null

@@ -33,6 +33,20 @@ describe('figures that disagree', () => {
       .poll(() => page.locator('tr[data-symbol="NVDA"]').getAttribute('data-alert-state'), POLL)
       .toBe('firing')
     expect(app.notifications).toEqual([])
+    // Held, not firing: the badge says so (the reason for pointer and screen reader), nothing
+    // counts it as firing.
+    const badge = page.locator('tr[data-symbol="NVDA"] td[data-col="alert"] [data-held]')
+    await expect.poll(() => badge.getAttribute('data-held'), POLL).toBe('figures-disagree')
+    expect(await badge.locator('[aria-hidden="true"]').textContent()).toBe('Held')
+    expect(await badge.getAttribute('title')).toMatch(/^Held: figures disagree\. Not notified/)
+    expect(await badge.locator('.sr-only').textContent()).toMatch(/^Held: figures disagree/)
+    expect(
+      await page
+        .locator('tr[data-symbol="NVDA"] td[data-col="alert"] [data-state="firing"]')
+        .count(),
+    ).toBe(0)
+    expect(await page.getByText(/alerts? firing/).count()).toBe(0)
+    expect(await page.locator('#nav-firing').count()).toBe(0)
     // The watchlist row says why in plain words, next to its figures.
     const problem = page.locator('tr[data-symbol="NVDA"] [data-testid="row-problem"]')
     await expect
@@ -43,16 +57,16 @@ describe('figures that disagree', () => {
     await page.getByTestId('nav-alerts').click()
     await waitForView(page, 'alerts')
     const instance = page.locator('[data-testid="alert-instances"] tr[data-symbol="NVDA"]')
-    await expect
-      .poll(() => instance.locator('[data-held="figures-disagree"]').textContent(), POLL)
-      .toBe('Held: figures disagree')
+    const held = instance.locator('[data-held="figures-disagree"]')
+    await expect.poll(() => held.getAttribute('title'), POLL).toMatch(/^Held: figures disagree\./)
+    expect(await held.locator('[aria-hidden="true"]').textContent()).toBe('Held')
     expect(await instance.locator('.detail').textContent()).toMatch(
       /^figures disagree: service says \+2\.0 %, history says −\d+\.\d % \(7-day change\)/,
     )
-    const held = page.locator('[data-testid="notification-log"] li[data-status="held"]')
-    await expect.poll(() => held.count(), POLL).toBe(1)
-    expect(await held.textContent()).toMatch(/figures disagree: service says \+2\.0 %/)
-    expect(await held.locator('[data-reason="figures-disagree"]').textContent()).toMatch(
+    const logged = page.locator('[data-testid="notification-log"] li[data-status="held"]')
+    await expect.poll(() => logged.count(), POLL).toBe(1)
+    expect(await logged.textContent()).toMatch(/figures disagree: service says \+2\.0 %/)
+    expect(await logged.locator('[data-reason="figures-disagree"]').textContent()).toMatch(
       /Not notified/,
     )
     const fired = page.locator(
@@ -136,6 +150,32 @@ describe('flapping', () => {
     await waitForView(page, 'alerts')
     const row = page.locator('[data-testid="alert-instances"] tr[data-symbol="TSLA"]')
     await expect.poll(() => row.locator('[data-flag="flapping"]').count(), POLL).toBe(1)
+    expect(app.pageErrors).toEqual([])
+  })
+})
+
+describe('an issuer that vanishes from the data', () => {
+  it('the row shows the like-for-like change it judged beside the raw one (U8)', async () => {
+    const app = await suite.start()
+    const { page } = app
+    await waitForTvl(page, 4)
+    app.service()!.scenarios.add({
+      kind: 'issuer-missing',
+      symbol: 'TSLA',
+      issuer: 'Ondo',
+      keepInHistory: true,
+    })
+    await refresh(app)
+    await refresh(app)
+    const judged = page.locator(
+      'tr[data-symbol="TSLA"] td[data-col="change7d"] [data-testid="row-lfl"]',
+    )
+    await expect.poll(() => judged.textContent(), POLL).toMatch(/without issuer Ondo$/)
+    const row = (await app.core.getWatchlist()).find((r) => r.symbol === 'TSLA')!
+    const pct = row.likeForLike!.change7dPct!
+    expect(await judged.textContent()).toContain(`${Math.abs(pct).toFixed(1)}%`)
+    expect(await judged.getAttribute('title')).toMatch(/judged like for like/)
+    expect(await page.locator('tr[data-symbol="NVDA"] [data-testid="row-lfl"]').count()).toBe(0)
     expect(app.pageErrors).toEqual([])
   })
 })

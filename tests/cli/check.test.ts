@@ -269,7 +269,7 @@ describe('cli check', () => {
   )
 
   it(
-    'a held alert: the table says it was not notified and why; --json rows carry flapping',
+    'a held alert is not firing: exit 0, the Alert column says held, --json rows carry heldBack and flapping',
     { timeout: T },
     async () => {
       const dir = await dataDir()
@@ -282,13 +282,24 @@ describe('cli check', () => {
       try {
         expect((await cli(args, env)).code).toBe(0)
         const second = await cli(args, env)
-        expect(second.code).toBe(1)
+        // A cron job acting on exit 1 must not raise the alert the app holds back.
+        expect(second.code).toBe(0)
+        expect(second.stdout).toMatch(/^AAPL\s.*\sheld \(figures disagree\)\s/m)
         expect(second.stdout).toMatch(/^ {2}AAPL: figures disagree: service says \+2\.0 %/m)
         // Said once: the reason in brackets, the symbol, then why (not "Not notified" again).
         expect(second.stdout).toMatch(/^NOT NOTIFIED \(figures-disagree\) AAPL: the service/m)
         expect(second.stdout).not.toMatch(/Not notified:/)
-        const json = JSON.parse((await cli([...args, '--json'], env)).stdout) as JsonReport
-        expect(json.rows[0]).toMatchObject({ symbol: 'AAPL', flapping: false })
+        const third = await cli([...args, '--json'], env)
+        expect(third.code).toBe(0)
+        const json = JSON.parse(third.stdout) as JsonReport
+        expect(json.firing).toBe(0)
+        expect(json.held).toBe(1)
+        expect(json.rows[0]).toMatchObject({
+          symbol: 'AAPL',
+          alertState: 'firing',
+          heldBack: 'figures-disagree',
+          flapping: false,
+        })
         // Held and suppressed decisions name their symbol, as sent ones do.
         const fresh = ['check', '--json', '--base-url', svc.url, '--symbols', 'AAPL']
         const dir2 = await dataDir()

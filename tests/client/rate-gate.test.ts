@@ -170,3 +170,46 @@ describe('Retry-After is clamped and never overflows a timer', () => {
     expect(s.stats().requests).toBe(1)
   })
 })
+
+describe('a bounded total wait per request', () => {
+  it('under a steady 429 without Retry-After, parallel requests fail within their wait budget, naming until when', async () => {
+    const s = await serve()
+    const clock = new FakeClock()
+    const client = clockedClient(s, clock, { retry: { maxAttempts: 50, waitBudgetMs: 30_000 } })
+    s.faults.inject({ kind: 'status', status: 429 })
+    const start = clock.now()
+    let settled = 0
+    const calls = ['TSLA', 'NVDA', 'AAPL'].map((sym) =>
+      client
+        .getAsset(sym)
+        .catch((e: unknown) => e)
+        .finally(() => settled++),
+    )
+    // Each new 429 extends the hold; waiting at the gate uses up no attempt. Only the budget ends it.
+    while (settled < 3 && clock.now() - start < 60 * 60_000) {
+      await settle()
+      const next = clock.pending()[0]
+      if (next !== undefined) await clock.advance(Math.max(0, next - clock.now()))
+    }
+    expect(settled).toBe(3)
+    expect(clock.now() - start).toBeLessThanOrEqual(30_000)
+    for (const e of await Promise.all(calls)) {
+      expect(e).toMatchObject({ kind: 'rate-limited' })
+      expect((e as Error).message).toMatch(/rate-limited until \d\d:\d\d/)
+    }
+  })
+
+  it('a caller’s deadline (a poll’s) ends the waits sooner than the request’s own budget', async () => {
+    const s = await serve()
+    const clock = new FakeClock()
+    const client = clockedClient(s, clock)
+    s.faults.inject({ kind: 'status', status: 429, retryAfter: 20 })
+    const start = clock.now()
+    const e = await client
+      .getAsset('TSLA', { deadline: start + 10_000 })
+      .catch((err: unknown) => err)
+    expect(e).toMatchObject({ kind: 'rate-limited' })
+    expect(clock.now()).toBe(start)
+    expect(s.stats().requests).toBe(1)
+  })
+})

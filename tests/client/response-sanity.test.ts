@@ -117,3 +117,14 @@ describe('analytics answers', () => {
     )
   })
 })
+
+describe('messages name the request as the rest of the app does', () => {
+  it('an asset type’s stock analytics are called by that type (“commodity analytics”), not by groupBy', async () => {
+    service.faults.inject({ kind: 'body', set: { days: 5_000_000 }, match: 'analytics' })
+    const message = await refused(
+      client.getAnalytics({ groupBy: 'stock', days: 90, assetType: 'commodity' }),
+    )
+    expect(message).toMatch(/commodity analytics cover 5000000 days/)
+    expect(message).not.toMatch(/stock analytics/)
+  })
+})

@@ -38,3 +38,46 @@ describe('a value flapping across the re-arm margin', () => {
     expect(row(await h.core.getWatchlist(), 'TSLA').flapping).toBe(true)
   })
 })
+
+describe('flapping that starts inside the cooldown (U6)', () => {
+  it('is recorded and shown at once, and notified once, when the cooldown ends', async () => {
+    h = await harness({ settings: { watchlist: ['TSLA'] } })
+    await cycleThenWait(h)
+    const base = row(await h.core.getWatchlist(), 'TSLA').change7d!.pct
+    const pct = (1 - 0.86 / (1 + base / 100)) * 100
+    h.service.scenarios.add({ kind: 'oscillate', symbol: 'TSLA', pct, periodMinutes: 20 })
+    let flaggedAt: number | null = null
+    let seenInPoll = false
+    for (let i = 0; i < 30; i++) {
+      await h.core.refreshNow()
+      const [instance] = await h.core.getAlertInstances()
+      if (instance?.flapping && flaggedAt === null) {
+        flaggedAt = h.clock.now()
+        // This scenario flags flapping while the first episode's cooldown still runs.
+        expect(instance.cooldownUntil).not.toBeNull()
+        // The poll that found it says so (the CLI prints it: "FLAPPING: …"), and why it waits.
+        const cycle = h.core.lastCycle()!
+        seenInPoll = cycle.events.some((e) => e.type === 'flapping')
+        const why = cycle.decisions.find(
+          (d) => d.status === 'suppressed' && d.reason === 'cooldown',
+        )
+        expect(why?.status === 'suppressed' && why.note).toMatch(/told when the cooldown ends/)
+      }
+      h.clock.jump(5 * MIN)
+    }
+    expect(flaggedAt).not.toBeNull()
+    expect(seenInPoll).toBe(true)
+    const notices = (await h.core.getNotificationLog()).filter(
+      (l) => l.decision.status === 'sent' && /is flapping/.test(l.decision.title),
+    )
+    expect(notices).toHaveLength(1)
+    const firstSent = (await h.core.getNotificationLog())
+      .filter((l) => l.decision.status === 'sent')
+      .map((l) => Date.parse(l.at))
+      .sort((a, b) => a - b)[0]!
+    expect(Date.parse(notices[0]!.at) - firstSent).toBeGreaterThanOrEqual(60 * MIN)
+    // Recorded once when found; the history shows it was notified later.
+    const history = await h.core.getAlertHistory({ type: 'flapping' })
+    expect(history.length).toBeGreaterThanOrEqual(1)
+  })
+})

@@ -2,6 +2,7 @@
 // issuer-missing scenario with keepInHistory): the row says it is missing for as long as it is,
 // and the smaller total never fires as a drop; a rule that asks is told which issuer left.
 import { afterEach, describe, expect, it } from 'vitest'
+import { jsonReport, table } from '../../src/main/cli/format'
 import { cycleThenWait, harness, MIN, row, type Harness } from './helpers'
 
 const DAY = 24 * 60 * MIN
@@ -36,6 +37,43 @@ describe('an issuer that vanishes from the data', () => {
     expect(await h.core.getAlertHistory({ type: 'fired' })).toEqual([])
     const [instance] = await h.core.getAlertInstances()
     expect(instance!.detail).toMatch(/without issuer Ondo/)
+  })
+
+  it('shows the like-for-like change it judged beside the raw one: row, check table and JSON (U8)', async () => {
+    h = await harness({ settings: { watchlist: ['TSLA'] } })
+    await cycleThenWait(h)
+    h.service.scenarios.add({
+      kind: 'issuer-missing',
+      symbol: 'TSLA',
+      issuer: 'Ondo',
+      keepInHistory: true,
+    })
+    await cycleThenWait(h)
+    await cycleThenWait(h)
+    const tsla = row(await h.core.getWatchlist(), 'TSLA')
+    expect(tsla.change7d!.pct).toBeLessThan(-25)
+    expect(tsla.likeForLike).toMatchObject({ without: 'issuer Ondo' })
+    const judged = tsla.likeForLike!.change7dPct!
+    // The change the rule judged is the one shown as like for like (and it is no drop).
+    expect(judged).toBeGreaterThan(-10)
+    const [instance] = await h.core.getAlertInstances()
+    expect(instance!.detail).toContain(
+      `${judged < 0 ? 'down' : 'up'} ${Math.abs(judged).toFixed(1)} %`,
+    )
+    expect(row(h.core.lastCycle()!.rows, 'TSLA').likeForLike).toEqual(tsla.likeForLike)
+    // The CLI's table and JSON carry it, worded "without issuer Ondo".
+    expect(table([tsla])).toMatch(
+      new RegExp(
+        `^TSLA\\s.*\\(${judged > 0 ? '\\+' : ''}${judged.toFixed(2)}% without issuer Ondo\\)`,
+        'm',
+      ),
+    )
+    const json = jsonReport('demo', h.service.url, h.core.lastCycle()!, { firing: 0, held: 0 })
+    expect(json.rows[0]!.likeForLike).toEqual({
+      without: 'issuer Ondo',
+      change7dPct: judged,
+      change30dPct: tsla.likeForLike!.change30dPct,
+    })
   })
 
   it('names the issuer that left when the rule asks and the absence persists', async () => {

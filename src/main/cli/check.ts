@@ -1,6 +1,7 @@
 // `check`: one poll cycle through the same AppCore the app uses, printed; exit 0 / 1 (firing) / 2 (error).
 import Conf from 'conf'
 import type { AlertEvent, NotificationDecision } from '../../shared/alert-rules'
+import { countsAsFiring, heldInsteadOfFiring } from '../../shared/alert-facts'
 import { toSerializedError } from '../../shared/errors'
 import { createAppCore, type AppCore } from '../core/app-core'
 import type { KeyValueStoreFactory } from '../engine/key-value-store'
@@ -39,6 +40,12 @@ export interface CheckIo {
   err: (text: string) => void
   env: NodeJS.ProcessEnv
 }
+
+/**
+ * Longest a check waits in all at rate holds and between attempts: a one-shot run gives up quickly
+ * ("rate-limited until 14:05") instead of waiting out a rate limit the way a desktop poll may.
+ */
+export const CHECK_WAIT_BUDGET_MS = 15_000
 
 export const EXIT_OK = 0
 export const EXIT_FIRING = 1
@@ -105,6 +112,7 @@ export async function runCheck(o: CheckOptions, io: CheckIo): Promise<number> {
         ...(o.baseUrl !== undefined ? { baseUrl: o.baseUrl } : {}),
       },
       client: { help: cliSettingsHelp(o.dataDir) },
+      pollWaitBudgetMs: CHECK_WAIT_BUDGET_MS,
       log: (line) => diagnostics.push(line),
     })
     const reported = new Set(core.reports())
@@ -128,6 +136,9 @@ export async function runCheck(o: CheckOptions, io: CheckIo): Promise<number> {
       printJson(emptyReport(status.mode, status.baseUrl, new Date().toISOString()))
       return EXIT_ERROR
     }
+    // Held alerts (figures disagree, flapping) are not firing: exit 1 means act on it.
+    const firing = cycle.instances.filter(countsAsFiring).length
+    const held = cycle.instances.filter((i) => heldInsteadOfFiring(i) !== null).length
     // Problems that arose during the poll (data that could not be saved), once each.
     for (const n of status.notices) if (!reported.has(n)) note(n)
     // Any failed request is an error, unless cached data stood in for it (then say so); a key
@@ -136,10 +147,9 @@ export async function runCheck(o: CheckOptions, io: CheckIo): Promise<number> {
     for (const e of runErrors(cycle)) error(e)
     // Runs act as successive polls only through the saved alert state.
     if (cycle.alertStateUnsaved) error(alertStateLost(cycle.alertStateUnsaved, o.dataDir))
-    const firing = cycle.instances.filter((i) => i.state === 'firing').length
     const toConfirm = pollsToConfirm(cycle.instances, await core.getRules())
     const shown = nothingToShow(cycle) ? { ...cycle, rows: [] } : cycle
-    printJson(jsonReport(status.mode, status.baseUrl, shown, firing, toConfirm))
+    printJson(jsonReport(status.mode, status.baseUrl, shown, { firing, held }, toConfirm))
     if (!o.json && shown.rows.length > 0) {
       io.out(table(shown.rows, toConfirm))
       const lines = eventLines(cycle)

@@ -5,11 +5,12 @@ import type {
   AlertEvent,
   AlertInstance,
   AlertRule,
+  HeldBackReason,
   NotificationDecision,
 } from '../../shared/alert-rules'
 import { joinNames } from '../../shared/plain-list'
 import { dataDateLags } from '../../shared/data-date'
-import type { WatchRow } from '../../shared/view-models'
+import type { LikeForLikeChange, WatchRow } from '../../shared/view-models'
 
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 2 })
 
@@ -53,12 +54,28 @@ export function pollsToConfirm(
   return out
 }
 
+/** How a held row reads in the Alert column; flapping is one steady word while it lasts. */
+const HELD_TEXT: Record<HeldBackReason, string> = {
+  flapping: 'flapping',
+  'figures-disagree': 'held (figures disagree)',
+  cooldown: 'held (cooldown)',
+}
+
 function alertText(r: WatchRow, toConfirm: PollsToConfirm): string {
-  let text: string = r.alertState
+  let text: string = r.heldBack !== null ? HELD_TEXT[r.heldBack] : r.alertState
   const left = toConfirm.get(r.symbol)
   if (r.alertState === 'pending' && left !== undefined)
     text += left === 1 ? ' — confirms on the next poll' : ` — confirms in ${left} more polls`
   return r.snoozed ? `${text} (snoozed)` : text
+}
+
+/** The raw change, and while parts are missing the like-for-like one the rules judged beside it. */
+function changeText(r: WatchRow, window: '7d' | '30d'): string {
+  const raw = pct((window === '7d' ? r.change7d : r.change30d)?.pct)
+  const lfl = r.likeForLike
+  const judged = window === '7d' ? lfl?.change7dPct : lfl?.change30dPct
+  if (!lfl || judged === null || judged === undefined) return raw
+  return `${raw} (${pct(judged)} without ${lfl.without})`
 }
 
 export function table(rows: WatchRow[], toConfirm: PollsToConfirm = new Map()): string {
@@ -66,8 +83,8 @@ export function table(rows: WatchRow[], toConfirm: PollsToConfirm = new Map()): 
   const body = rows.map((r) => [
     r.symbol,
     money(r.totalTvl),
-    pct(r.change7d?.pct),
-    pct(r.change30d?.pct),
+    changeText(r, '7d'),
+    changeText(r, '30d'),
     money(r.totalVolume),
     r.issuerCount === null ? '—' : String(r.issuerCount),
     alertText(r, toConfirm),
@@ -135,13 +152,21 @@ export interface JsonReport {
   mode: 'demo' | 'live'
   baseUrl: string
   at: string
+  /** Alerts firing on trusted data and steady; held ones are not counted (exit 1 iff > 0). */
   firing: number
+  /** Alerts held instead of firing (figures disagree, flapping): shown, not counted as firing. */
+  held: number
   rows: {
     symbol: string
     assetType: string | null
     tvl: number | null
     change7dPct: number | null
     change30dPct: number | null
+    /**
+     * While issuers or networks are missing: the like-for-like change the rules judged (the same
+     * parts now and then), beside the raw change above; null otherwise.
+     */
+    likeForLike: LikeForLikeChange | null
     volume: number | null
     issuerCount: number | null
     alertState: string
@@ -162,6 +187,11 @@ export interface JsonReport {
     problems: string[]
     /** The rule keeps crossing its threshold: notified once, not per episode, until it settles. */
     flapping: boolean
+    /**
+     * Why the row is held instead of firing ('figures-disagree', 'flapping'), or null. A held row
+     * keeps its alertState but is not counted as firing.
+     */
+    heldBack: HeldBackReason | null
     /** While pending: polls still needed before the alert fires (1 = the next poll); else null. */
     confirmsInPolls: number | null
   }[]
@@ -206,6 +236,7 @@ export function emptyReport(
     baseUrl,
     at,
     firing: 0,
+    held: 0,
     rows: [],
     events: [],
     decisions: [],
@@ -219,20 +250,22 @@ export function jsonReport(
   mode: 'demo' | 'live',
   baseUrl: string,
   cycle: CycleResult,
-  firing: number,
+  counts: { firing: number; held: number },
   toConfirm: PollsToConfirm = new Map(),
 ): Omit<JsonReport, 'notes' | 'errors'> {
   return {
     mode,
     baseUrl,
     at: cycle.at,
-    firing,
+    firing: counts.firing,
+    held: counts.held,
     rows: cycle.rows.map((r) => ({
       symbol: r.symbol,
       assetType: r.assetType,
       tvl: r.totalTvl,
       change7dPct: r.change7d?.pct ?? null,
       change30dPct: r.change30d?.pct ?? null,
+      likeForLike: r.likeForLike,
       volume: r.totalVolume,
       issuerCount: r.issuerCount,
       alertState: r.alertState,
@@ -244,6 +277,7 @@ export function jsonReport(
       error: r.error ? { kind: r.error.kind, message: r.error.message } : null,
       problems: r.problems,
       flapping: r.flapping,
+      heldBack: r.heldBack,
       confirmsInPolls: r.alertState === 'pending' ? (toConfirm.get(r.symbol) ?? null) : null,
     })),
     events: cycle.events,

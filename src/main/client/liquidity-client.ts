@@ -5,11 +5,12 @@ import http from 'node:http'
 import https from 'node:https'
 import type { Socket } from 'node:net'
 import { LiquidityError } from '../../shared/errors'
-import type {
-  AnalyticsQuery,
-  AnalyticsResponseMap,
-  AssetDetail,
-  GroupBy,
+import {
+  analyticsLabel,
+  type AnalyticsQuery,
+  type AnalyticsResponseMap,
+  type AssetDetail,
+  type GroupBy,
 } from '../../shared/liquidity-schemas'
 import { parseAnalytics, parseAssetDetail } from '../../shared/parse'
 import { AbortableLimit } from './abortable-limit'
@@ -63,6 +64,11 @@ export interface LiquidityClientOptions {
 
 export interface RequestOptions {
   signal?: AbortSignal
+  /**
+   * When the caller stops waiting (the client's clock, ms): a poll gives all its requests one, so
+   * the poll as a whole ends in time. Waits that would end later fail fast instead.
+   */
+  deadline?: number
 }
 
 export interface ClientStats {
@@ -147,14 +153,16 @@ export class LiquidityClient {
     if (q.symbol !== undefined) query.set('symbol', q.symbol)
     if (q.issuer !== undefined) query.set('issuer', q.issuer)
     const url = endpointUrl(this.base, '/api/v0/liquidity/analytics', query)
+    const label = analyticsLabel(q)
     const expected = {
+      label,
       days: q.days,
       symbol: q.groupBy === 'stock' ? q.symbol : undefined,
       issuer: q.groupBy === 'issuer' ? q.issuer : undefined,
     }
     const parse = (v: unknown): AnalyticsResponseMap[G] =>
       parseAnalytics(q.groupBy, v, { ...expected, nowMs: this.now() })
-    return this.call(url, `${q.groupBy} analytics`, parse, opts)
+    return this.call(url, label, parse, opts)
   }
 
   /** Cancels everything in flight or queued and closes idle sockets; later calls fail as cancelled. */
@@ -181,6 +189,10 @@ export class LiquidityClient {
       linked?.release()
       throw cancelledError()
     }
+    const deadline = Math.min(opts.deadline ?? Infinity, this.now() + this.policy.waitBudgetMs)
+    // What the request may still wait: never more than the gate's cap on a single hold.
+    const budgetMs = (): number =>
+      Math.max(0, Math.min(this.policy.retryAfterCapMs, deadline - this.now()))
     try {
       return await withRetry(
         async () => {
@@ -190,7 +202,7 @@ export class LiquidityClient {
             () => this.exchange(url, key, signal),
             {
               signal,
-              budgetMs: this.policy.retryAfterCapMs,
+              budgetMs,
               clock: { now: this.now, sleep: this.sleep, random: this.random },
             },
           )
@@ -201,6 +213,7 @@ export class LiquidityClient {
           random: this.random,
           sleep: this.sleep,
           signal,
+          budgetMs,
           onRetry: () => void this.counters.retries++,
         },
       )

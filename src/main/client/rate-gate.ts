@@ -110,16 +110,19 @@ export class RateGate {
 
   /**
    * Resolves once the origin is free. Waits (on the injected clock, each waiter with its own jitter)
-   * when the hold ends within budgetMs; otherwise rejects at once with a rate-limited error that says
-   * until when. Returns a pass for `heldSince`.
+   * when the hold ends within the caller's wait budget (asked anew each time: it shrinks as the
+   * caller waits); otherwise rejects at once with a rate-limited error that says until when.
+   * Returns a pass for `heldSince`.
    */
-  async pass(signal: AbortSignal, budgetMs: number, c: GateClock): Promise<GatePass> {
+  async pass(signal: AbortSignal, budgetMs: () => number, c: GateClock): Promise<GatePass> {
     for (;;) {
       const left = this.remaining(c.now())
       if (left === 0) return { until: this.until }
-      if (!waitsOut(left, budgetMs)) throw heldError(this.status, this.until, left)
+      const budget = budgetMs()
+      if (!waitsOut(left, budget)) throw heldError(this.status, this.until, left)
       const waitedFor = this.until
-      await c.sleep(timerMs(left + c.random() * this.spreadMs), signal)
+      // The jitter spreads wake-ups but never past the caller's budget.
+      await c.sleep(timerMs(Math.min(left + c.random() * this.spreadMs, budget)), signal)
       // Served this hold in full; only a hold extended meanwhile (another 429) is waited again.
       if (this.until === waitedFor) return { until: waitedFor }
     }
@@ -140,7 +143,7 @@ export async function gatedExchange(
   gate: RateGate,
   limit: AbortableLimit,
   send: () => Promise<RawResponse>,
-  o: { signal: AbortSignal; budgetMs: number; clock: GateClock },
+  o: { signal: AbortSignal; budgetMs: () => number; clock: GateClock },
 ): Promise<{ res: RawResponse; held: Hold | undefined }> {
   for (;;) {
     const pass = await gate.pass(o.signal, o.budgetMs, o.clock)

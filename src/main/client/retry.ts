@@ -14,6 +14,12 @@ export interface RetryPolicy {
    * as rate-limited (with retryAfterMs, so the poller holds off instead of blocking a slot).
    */
   retryAfterCapMs: number
+  /**
+   * Total wait one request may spend, at the gate and between attempts, from when it is made. A
+   * steady 429 extends the hold with every answer and waiting uses up no attempt: without a total,
+   * a request could wait for ever. Past it the request fails with the error it has.
+   */
+  waitBudgetMs: number
 }
 
 export const DEFAULT_RETRY: RetryPolicy = {
@@ -21,6 +27,7 @@ export const DEFAULT_RETRY: RetryPolicy = {
   baseMs: 300,
   capMs: 10_000,
   retryAfterCapMs: 120_000,
+  waitBudgetMs: 120_000,
 }
 
 export type Sleep = (ms: number, signal: AbortSignal) => Promise<void>
@@ -56,6 +63,8 @@ export interface RetryDeps {
   random: () => number
   sleep: Sleep
   signal: AbortSignal
+  /** Wait this request has left (its total budget or its caller's deadline, whichever is nearer). */
+  budgetMs: () => number
   onRetry?: (attempt: number, delayMs: number, error: LiquidityError) => void
 }
 
@@ -74,8 +83,9 @@ export async function withRetry<T>(
       // The answer put its origin on hold: the next attempt waits at the gate (jittered). A hold the
       // gate would not wait out fails now with this answer's own error (status, server's words).
       const held = err.retryAfterMs !== undefined
-      if (held && !waitsOut(err.retryAfterMs, policy.retryAfterCapMs)) throw err
+      if (held && !waitsOut(err.retryAfterMs, deps.budgetMs())) throw err
       const wait = held ? 0 : timerMs(backoffMs(policy, attempt, deps.random))
+      if (wait > deps.budgetMs()) throw err
       deps.onRetry?.(attempt + 1, wait, err)
       if (!held) await deps.sleep(wait, signal)
       if (signal.aborted) throw cancelledError()

@@ -36,6 +36,12 @@ export interface AppCoreDeps {
   /** Options for the embedded demo service (used while settings.baseUrl is null). */
   embeddedService?: EmbeddedServiceOptions
   client?: ClientTuning
+  /**
+   * Longest one poll may wait in all at rate holds and between attempts (default: the poll
+   * interval). The CLI sets it small: a one-shot check gives up quickly instead of waiting out a
+   * rate limit.
+   */
+  pollWaitBudgetMs?: number
   /** Per-run replacements that are not persisted (the CLI's --symbols and --base-url). */
   overrides?: { watchlist?: string[]; baseUrl?: string | null }
   /** The user's time zone for quiet hours and times in messages; default the system's. */

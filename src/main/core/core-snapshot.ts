@@ -44,6 +44,7 @@ export function currentRows(p: CoreParts, runner: CycleRunner): WatchRow[] {
     errors: runner.symbolErrors,
     pollProblems: [p.saves.rowProblem()].filter((x): x is string => x !== null),
     findings: runner.findings,
+    likeForLike: runner.likeForLike,
   })
 }
 

@@ -4,7 +4,7 @@
 import type { NotificationDecision } from '../../shared/alert-rules'
 import { toSerializedError, type SerializedError } from '../../shared/errors'
 import type { Settings } from '../../shared/settings-schema'
-import type { WatchRow } from '../../shared/view-models'
+import type { LikeForLikeChange, WatchRow } from '../../shared/view-models'
 import { runCycle, type CycleResult } from '../engine/cycle'
 import type { CycleOutcome } from '../engine/scheduler'
 import type { AppCoreDeps, CoreParts } from './core-parts'
@@ -25,6 +25,8 @@ export class CycleRunner {
   symbolErrors = new Map<string, SerializedError>()
   /** Per symbol: the last poll's findings about its data, for rows built until the next one. */
   findings: Record<string, string[]> = {}
+  /** Per symbol: the last poll's like-for-like change, for rows built until the next one. */
+  likeForLike: Record<string, LikeForLikeChange> = {}
   /** Settles when the cycle in flight (if any) has finished writing. */
   running: Promise<unknown> = Promise.resolve()
 
@@ -40,6 +42,7 @@ export class CycleRunner {
     this.lastError = null
     this.symbolErrors = new Map()
     this.findings = {}
+    this.likeForLike = {}
   }
 
   run(signal: AbortSignal): Promise<CycleOutcome> {
@@ -76,7 +79,12 @@ export class CycleRunner {
           now: () => hooks.now(),
           utcOffset: this.deps.utcOffset,
         },
-        { settings: hooks.settings(), intervalMs: hooks.intervalMs(), signal },
+        {
+          settings: hooks.settings(),
+          intervalMs: hooks.intervalMs(),
+          signal,
+          waitBudgetMs: this.deps.pollWaitBudgetMs,
+        },
       )
       // The source changed while saving: what was decided is delivered; show nothing of it.
       if (this.p.source !== source) return 'failed'
@@ -87,6 +95,7 @@ export class CycleRunner {
         r.rows.flatMap((row) => (row.error ? [[row.symbol, row.error]] : [])),
       )
       this.findings = r.findings
+      this.likeForLike = r.likeForLike
       if (r.retryAfterMs !== null) hooks.holdOff(this.p.clock.now() + r.retryAfterMs)
       hooks.emitRows(r.rows)
       if (r.events.length > 0) this.deps.emit('alertEvents', r.events)

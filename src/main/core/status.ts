@@ -1,5 +1,6 @@
 // EngineStatus from its parts: the poller's view, the last cycle, alert instances and settings.
 import type { AlertInstance } from '../../shared/alert-rules'
+import { countsAsFiring } from '../../shared/alert-facts'
 import type { SerializedError } from '../../shared/errors'
 import type { Settings } from '../../shared/settings-schema'
 import type { EngineStatus, WatchRow } from '../../shared/view-models'
@@ -46,7 +47,8 @@ export function buildStatus(p: StatusParts): EngineStatus {
     nextPollAt: iso(p.poller.nextDueAt),
     staleSince,
     lastError: p.lastError,
-    firingCount: p.instances.filter((i) => i.state === 'firing').length,
+    // Held alerts (figures disagree, flapping) are not firing: see alert-facts.ts countsAsFiring.
+    firingCount: p.instances.filter(countsAsFiring).length,
     worstState: worstState([
       ...p.instances.map((i) => i.state),
       ...p.rows.map((r) => r.alertState),

@@ -2,6 +2,7 @@
 // Each answer goes into the cache; each failure falls back to the cache with the failure attached.
 import { LiquidityError, toSerializedError, type SerializedError } from '../../shared/errors'
 import {
+  analyticsLabel,
   ASSET_TYPES,
   type AnalyticsStock,
   type AnalyticsTotal,
@@ -15,11 +16,17 @@ import { isStale, type SymbolSnapshot } from './snapshot'
 
 /** The two client calls a cycle makes; LiquidityClient satisfies it. */
 export interface CycleClient {
-  getAsset(symbol: string, opts?: { signal?: AbortSignal }): Promise<AssetDetail>
+  getAsset(symbol: string, opts?: CallOptions): Promise<AssetDetail>
   getAnalytics<G extends GroupBy>(
     q: AnalyticsQuery & { groupBy: G },
-    opts?: { signal?: AbortSignal },
+    opts?: CallOptions,
   ): Promise<AnalyticsResponseMap[G]>
+}
+
+/** A poll's cancel signal and the clock time by which its requests stop waiting (rate holds, back-off). */
+interface CallOptions {
+  signal?: AbortSignal
+  deadline?: number
 }
 
 export const ANALYTICS_DAYS = 90
@@ -44,6 +51,8 @@ export interface FetchContext {
   client: CycleClient
   cache: ResponseCache
   signal: AbortSignal
+  /** The poll's wait deadline (clock ms): no request of it waits past this. */
+  deadline?: number
   now: () => Date
   intervalMs: number
 }
@@ -69,6 +78,7 @@ export async function fetchAll(ctx: FetchContext, symbols: string[]): Promise<Fe
     successes: 0,
     errors: [],
   }
+  const call = { signal: ctx.signal, deadline: ctx.deadline }
   const track = <T>(p: Promise<T>): Promise<PromiseSettledResult<T>> => {
     out.requests++
     return p.then(
@@ -84,9 +94,7 @@ export async function fetchAll(ctx: FetchContext, symbols: string[]): Promise<Fe
   }
 
   // The client bounds concurrency; firing all at once just queues them there.
-  const details = await Promise.all(
-    symbols.map((s) => track(ctx.client.getAsset(s, { signal: ctx.signal }))),
-  )
+  const details = await Promise.all(symbols.map((s) => track(ctx.client.getAsset(s, call))))
   throwIfAborted(ctx.signal)
   const nowIso = ctx.now().toISOString()
   details.forEach((r, i) => {
@@ -128,16 +136,9 @@ export async function fetchAll(ctx: FetchContext, symbols: string[]): Promise<Fe
   )
   const totalReq = analyticsRequest({ groupBy: 'total', days: ANALYTICS_DAYS })
   const [totalRes, ...stockRes] = await Promise.all([
-    track(
-      ctx.client.getAnalytics({ groupBy: 'total', days: ANALYTICS_DAYS }, { signal: ctx.signal }),
-    ),
+    track(ctx.client.getAnalytics({ groupBy: 'total', days: ANALYTICS_DAYS }, call)),
     ...typeList.map((assetType) =>
-      track(
-        ctx.client.getAnalytics(
-          { groupBy: 'stock', days: ANALYTICS_DAYS, assetType },
-          { signal: ctx.signal },
-        ),
-      ),
+      track(ctx.client.getAnalytics({ groupBy: 'stock', days: ANALYTICS_DAYS, assetType }, call)),
     ),
   ])
   throwIfAborted(ctx.signal)
@@ -189,7 +190,7 @@ export function requestFailures(f: FetchResult): RequestFailure[] {
     if (x.error) out.push({ what, error: x.error, fromCache: x.fromCache, fetchedAt: x.fetchedAt })
   }
   for (const s of f.snapshots) add(s.symbol, s)
-  for (const [type, x] of f.stock) add(`${type} analytics`, x)
-  add('total analytics', f.total)
+  for (const [assetType, x] of f.stock) add(analyticsLabel({ groupBy: 'stock', assetType }), x)
+  add(analyticsLabel({ groupBy: 'total' }), f.total)
   return out
 }

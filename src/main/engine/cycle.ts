@@ -12,7 +12,7 @@ import type { SerializedError } from '../../shared/errors'
 import type { AssetType } from '../../shared/liquidity-schemas'
 import type { Settings } from '../../shared/settings-schema'
 import { systemUtcOffset, type UtcOffset } from '../../shared/local-time'
-import type { KnownSymbol, WatchRow } from '../../shared/view-models'
+import type { KnownSymbol, LikeForLikeChange, WatchRow } from '../../shared/view-models'
 import type { AlertEngineState } from './alerts/engine-state'
 import {
   evaluateCycle,
@@ -58,6 +58,11 @@ export interface CycleInput {
   settings: Settings
   intervalMs: number
   signal: AbortSignal
+  /**
+   * Longest the poll may wait in all (rate holds, back-off between attempts); default its interval,
+   * so a poll never outlasts it. The one-shot CLI sets it small.
+   */
+  waitBudgetMs?: number
 }
 
 export interface CycleResult {
@@ -84,6 +89,8 @@ export interface CycleResult {
   alertStateUnsaved: SaveFailure | null
   /** Per symbol read: what makes its data less than trustworthy (kept in memory, not stored). */
   findings: Record<string, string[]>
+  /** Per symbol with parts missing: the like-for-like change judged (kept in memory, not stored). */
+  likeForLike: Record<string, LikeForLikeChange>
 }
 
 /** Failures that say nothing about reachability: a wrong symbol is not an outage. */
@@ -135,8 +142,9 @@ export function knownSymbolsOf(
 
 export async function runCycle(deps: CycleDeps, input: CycleInput): Promise<CycleResult> {
   const { settings, intervalMs, signal } = input
+  const deadline = deps.now().getTime() + Math.min(intervalMs, input.waitBudgetMs ?? Infinity)
   const fetched = await fetchAll(
-    { client: deps.client, cache: deps.cache, signal, now: deps.now, intervalMs },
+    { client: deps.client, cache: deps.cache, signal, deadline, now: deps.now, intervalMs },
     symbolsToFetch(settings, deps.now()),
   )
   const now = deps.now()
@@ -162,6 +170,7 @@ export async function runCycle(deps: CycleDeps, input: CycleInput): Promise<Cycl
     unsaved: deps.saves.failures(),
     alertStateUnsaved: deps.saves.failure(deps.alerts),
     findings: evaluated.findings,
+    likeForLike: evaluated.likeForLike,
   }
 }
 
@@ -199,6 +208,7 @@ function cycleRows(
     const stock = type ? fetched.stock.get(type)?.data : null
     return buildRow(s, seriesFactsFor(stock, symbol), evaluated.instances, snoozed.has(symbol), {
       findings: evaluated.findings[symbol],
+      likeForLike: evaluated.likeForLike[symbol],
       poll: pollProblems,
     })
   })

@@ -10,7 +10,7 @@ import {
   type AssetType,
   type GroupBy,
 } from '../../shared/liquidity-schemas'
-import type { KnownSymbol, WatchRow } from '../../shared/view-models'
+import type { KnownSymbol, LikeForLikeChange, WatchRow } from '../../shared/view-models'
 import type { ResponseCache } from './cache'
 import { requestKey } from './cache-envelope'
 import { ANALYTICS_DAYS, analyticsRequest, assetRequest } from './cycle-fetch'
@@ -59,6 +59,8 @@ export interface CachedRowsInput {
   pollProblems?: string[]
   /** Per-symbol findings of the alert engine's last reading (missing issuer, source stale, …). */
   findings?: Record<string, string[]>
+  /** Per-symbol like-for-like change of the last reading (while parts are missing). */
+  likeForLike?: Record<string, LikeForLikeChange>
 }
 
 export function cachedRows(i: CachedRowsInput): WatchRow[] {
@@ -66,7 +68,11 @@ export function cachedRows(i: CachedRowsInput): WatchRow[] {
     const s = cachedSnapshot(i.cache, symbol, i.nowMs, i.intervalMs, i.errors?.get(symbol) ?? null)
     const type = s.detail?.assetType
     const stock = isAssetType(type) ? cachedStock(i.cache, type) : null
-    const problems = { findings: i.findings?.[symbol], poll: i.pollProblems }
+    const problems = {
+      findings: i.findings?.[symbol],
+      poll: i.pollProblems,
+      likeForLike: i.likeForLike?.[symbol],
+    }
     return buildRow(s, seriesFactsFor(stock, symbol), i.instances, i.snoozed.has(symbol), problems)
   })
 }

@@ -2,7 +2,8 @@
 import type { AlertInstance, AlertState } from '../../shared/alert-rules'
 import type { SerializedError } from '../../shared/errors'
 import type { AnalyticsStock, AssetDetail } from '../../shared/liquidity-schemas'
-import type { WatchRow } from '../../shared/view-models'
+import type { LikeForLikeChange, WatchRow } from '../../shared/view-models'
+import { rowHold } from '../../shared/alert-facts'
 import { computeChange } from './alerts/change'
 import { isSourceStale } from './alerts/source-freshness'
 import type { Observation } from './alerts/measure'
@@ -105,6 +106,8 @@ export interface RowProblemParts {
   findings?: readonly string[]
   /** Problems of the whole poll that touch every row (data that cannot be saved). */
   poll?: readonly string[]
+  /** While parts of the symbol are missing: the like-for-like change the rules judged. */
+  likeForLike?: LikeForLikeChange | null
 }
 
 export function buildRow(
@@ -125,6 +128,7 @@ export function buildRow(
     totalVolume: d?.totalVolume ?? null,
     change7d: d ? computeChange(d, '7d') : null,
     change30d: d ? computeChange(d, '30d') : null,
+    likeForLike: parts.likeForLike ?? null,
     issuerCount: d ? d.issuers.length : null,
     sparkline: series.sparkline,
     dataDate: series.dataDate,
@@ -132,6 +136,7 @@ export function buildRow(
     alertState: mine.length > 0 ? worstState(mine) : dataState(s),
     judgedState: own.length > 0 ? worstState(own.map((i) => i.phase ?? i.state)) : null,
     flapping: own.some((i) => i.flapping),
+    heldBack: rowHold(own),
     snoozed,
     fetchedAt: s.fetchedAt,
     stale: s.stale,

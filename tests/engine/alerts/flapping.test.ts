@@ -128,3 +128,20 @@ describe('cooldown between notifications of one rule and symbol', () => {
     expect(stateOf(h.last!)).toBe('resolved')
   })
 })
+
+describe("'once' rules", () => {
+  it('a flapping notice of a once rule is not said to be "already sent": the note says why', () => {
+    const h = new Harness({
+      rules: [rule({ pendingCycles: 1, rearmMarginPct: 2, notify: 'once', cooldownMinutes: 0 })],
+    })
+    h.warm()
+    const cycles = oscillate(h, 24)
+    const flapped = cycles.find((c) => c.events.some((e) => e.type === 'flapping'))!
+    const notice = flapped.events.find((e) => e.type === 'flapping')!
+    const why = flapped.decisions.find((d) => d.eventIds.includes(notice.id))
+    expect(why).toMatchObject({ status: 'suppressed', reason: 'once-already-sent' })
+    const note = why?.status === 'suppressed' ? why.note : ''
+    expect(note).not.toMatch(/already did/)
+    expect(note).toMatch(/only its first firing/)
+  })
+})

@@ -119,6 +119,7 @@ export class Harness {
       notificationsEnabled: true,
       quietHours: { enabled: false, start: '22:00', end: '07:00' },
       pausedUntil: null,
+      notifyUnverified: false,
       ...o.prefs,
     }
   }

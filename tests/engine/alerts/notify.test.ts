@@ -150,6 +150,7 @@ describe('quiet hours and pause', () => {
     const p = (start: string, end: string, offset = 0): NotifyPrefs => ({
       notificationsEnabled: true,
       pausedUntil: null,
+      notifyUnverified: false,
       quietHours: { enabled: true, start, end },
       utcOffset: () => offset,
     })

@@ -7,9 +7,9 @@ import type { InstanceRecord } from './engine-state'
 import { cooldownUntil } from './cooldown'
 import { catchUp, dataWithhold } from './episode-news'
 import { issuerLeftNotice } from './issuer-left'
-import { flapNotice, restartFlapTracking, trackFlapping } from './flapping'
+import { flapFound, flapNotice, restartFlapTracking, trackFlapping } from './flapping'
 import type { Measurement, NoVerdict } from './measure'
-import { FLAPPING_NOTE, cooldownNote } from './notes'
+import { FLAPPING_NOTE, cooldownNote, flapWaitNote } from './notes'
 import type { Withhold } from './notify'
 import type { Target } from './rules'
 import { step, type DraftEvent } from './transitions'
@@ -63,7 +63,20 @@ export function advance(
     drafted.push({ draft: left, withhold: null })
     open = false
   }
-  if (!open || verdict.kind !== 'measured') return { record, drafted }
+  if (verdict.kind !== 'measured') return { record, drafted }
+  if (!open) {
+    // Found inside the cooldown: recorded and shown now, notified once the cooldown ends.
+    const found = until === null ? null : flapFound(record, t, verdict, now)
+    if (found !== null && until !== null) {
+      const note = flapWaitNote(
+        t.rule.name,
+        t.rule.cooldownMinutes,
+        localWhen(new Date(until), now, tz),
+      )
+      drafted.push({ draft: found, withhold: { reason: 'cooldown', body: found.message, note } })
+    }
+    return { record, drafted }
+  }
 
   const notice = flapNotice(record, t, verdict, now)
   if (notice !== null) {

@@ -88,7 +88,15 @@ export class AlertStateStore implements Saveable {
       now: (opts.now ?? (() => new Date()))(),
     })
     if (opened.value === null)
-      return new AlertStateStore(path, source, freshState(), [], maxHistory, opened.report)
+      // A report means a file was there but could not be used: a reset, not a first run.
+      return new AlertStateStore(
+        path,
+        source,
+        freshState(opened.report !== null),
+        [],
+        maxHistory,
+        opened.report,
+      )
     // A file without a source predates namespacing: it belongs to the source the app starts with.
     const { state, source: was, history } = opened.value
     const sameSource = source === undefined || was === undefined || was === source

@@ -12,6 +12,8 @@ import {
 } from '../../../shared/alert-rules'
 import { isoDate } from '../../../shared/liquidity-schemas'
 import { cooldownUntil } from './cooldown'
+import { FLAP_WINDOW } from './flapping'
+import { TIME_HOLDS, type TimeHold } from './notes'
 
 /** Where an instance is in its episode; the shown AlertState may differ (stale, error, nodata). */
 export type Phase = 'ok' | 'pending' | 'firing'
@@ -39,14 +41,21 @@ export interface InstanceRecord extends Omit<AlertInstance, 'heldBack' | 'cooldo
   flapHistory: string
   /** The user was told it is flapping (and will be told when it stops). */
   flapAnnounced: boolean
+  /** Its 'flapping' event is in the history (and the poll's output) though the notice still waits. */
+  flapLogged: boolean
   /** The rule as edited when the flap history began: an edit starts the history afresh. */
   fingerprint: string
   /** Parts ("issuer\u0000network") already named in an 'issuer-left' notice during their absence. */
   missingNamed: string[]
+  /**
+   * This episode was already under way at a fresh start (the backfill poll): its 'fired' and
+   * 'resolved' are recorded, not notified as news. Cleared when the episode is over.
+   */
+  seeded: boolean
 }
 
 export interface HeldEvent {
-  reason: 'quiet-hours' | 'paused'
+  reason: TimeHold
   event: AlertEvent
 }
 
@@ -92,6 +101,12 @@ export interface AlertEngineState {
   version: 1
   /** false until a cycle had fresh data: that first cycle is backfill and notifies nothing. */
   initialized: boolean
+  /**
+   * Started fresh in place of a state file that could not be used: the user may already have been
+   * told of what is firing, so episodes under way at the backfill poll stay silent (seeded) until
+   * they end. A first run or a new data source does not set it (nothing was told then).
+   */
+  afterReset: boolean
   /** Event id counter (ids stay unique without randomness, so evaluation stays pure). */
   seq: number
   instances: InstanceRecord[]
@@ -107,10 +122,11 @@ export interface AlertEngineState {
   heldOverflow: number
 }
 
-export function freshState(): AlertEngineState {
+export function freshState(afterReset = false): AlertEngineState {
   return {
     version: 1,
     initialized: false,
+    afterReset,
     seq: 0,
     instances: [],
     baselines: {},
@@ -165,12 +181,14 @@ const instanceSchema = z
     raised: z.boolean().optional(),
     flapHistory: z
       .string()
-      .regex(/^[01]{0,21}$/)
+      .regex(new RegExp(`^[01]{0,${FLAP_WINDOW}}$`))
       .default(''),
     flapping: z.boolean().default(false),
     flapAnnounced: z.boolean().default(false),
+    flapLogged: z.boolean().default(false),
     fingerprint: z.string().default(''),
     missingNamed: z.array(z.string()).default([]),
+    seeded: z.boolean().default(false),
   })
   .transform((r): InstanceRecord => ({
     ...r,
@@ -198,6 +216,7 @@ const baselineSchema = z.object({
 export const engineStateSchema = z.object({
   version: z.literal(1),
   initialized: z.boolean(),
+  afterReset: z.boolean().default(false),
   seq: z.number().int().nonnegative(),
   instances: z.array(instanceSchema),
   baselines: z.record(z.string(), baselineSchema),
@@ -214,7 +233,7 @@ export const engineStateSchema = z.object({
     )
     .default({}),
   onceSent: z.record(z.string(), z.string()),
-  held: z.array(z.object({ reason: z.enum(['quiet-hours', 'paused']), event: alertEventSchema })),
+  held: z.array(z.object({ reason: z.enum(TIME_HOLDS), event: alertEventSchema })),
   heldOverflow: z.number().int().nonnegative(),
 }) satisfies z.ZodType<AlertEngineState, unknown>
 

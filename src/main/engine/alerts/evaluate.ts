@@ -21,6 +21,7 @@ import { owedAfter } from './episode-news'
 import { decideNotifications, type Candidate } from './notify'
 import { utcTime } from '../../../shared/local-time'
 import type { NotifyPrefs } from './quiet-hours'
+import type { LikeForLikeChange } from '../../../shared/view-models'
 import { trackSource } from './source-freshness'
 import type { ReleaseVerdict } from './notes'
 import { liveTargets, type Target } from './rules'
@@ -46,6 +47,8 @@ export interface CycleResult {
   instances: AlertInstance[]
   /** Per symbol read this cycle: what makes its data less than trustworthy, in plain words. */
   findings: Record<string, string[]>
+  /** Per symbol with parts missing: the like-for-like change the rules judged. */
+  likeForLike: Record<string, LikeForLikeChange>
 }
 
 export function evaluateCycle(input: CycleInput): CycleResult {
@@ -73,8 +76,9 @@ export function evaluateCycle(input: CycleInput): CycleResult {
     if (read.baseline !== undefined) baselines[symbol] = read.baseline
   }
 
+  const backfill = !state.initialized
   const previous = new Map(state.instances.map((r) => [instanceKey(r.ruleId, r.symbol), r]))
-  const notifyUnverified = input.prefs.notifyUnverified ?? false
+  const { notifyUnverified } = input.prefs
   const records: InstanceRecord[] = []
   const alertEvents: AlertEvent[] = []
   const candidates: Candidate[] = []
@@ -88,9 +92,18 @@ export function evaluateCycle(input: CycleInput): CycleResult {
       reading.kind === 'good'
         ? measure(t.symbol, reading, t.condition, t.rule.rearmMarginPct)
         : reading
+    // Trusted data the figures cannot judge: the row says why (else it reads nodata without a reason).
+    if (reading.kind === 'good' && verdict.kind !== 'measured') {
+      const said = (findings[t.symbol] ??= [])
+      if (!said.includes(verdict.detail)) said.push(verdict.detail)
+    }
     const prev = previous.get(instanceKey(t.rule.id, t.symbol))
     const absences = reading.kind === 'good' ? (reading.lfl?.absences ?? []) : null
     const { record, drafted } = advance(prev, t, verdict, { now, notifyUnverified, absences, tz })
+    // After a reset, an episode under way at the backfill poll may have been told before: neither
+    // its 'fired' (which comes a poll or more later) nor its end is news.
+    const seeded = (backfill && state.afterReset) || (prev?.seeded ?? false)
+    record.seeded = seeded && record.phase !== 'ok'
     records.push(record)
     const disagreement = verdict.kind === 'measured' ? verdict.disagreement : null
     for (const { draft, withhold } of drafted) {
@@ -102,6 +115,7 @@ export function evaluateCycle(input: CycleInput): CycleResult {
         snoozed: t.snoozed,
         once: t.rule.notify === 'once',
         fingerprint: t.fingerprint,
+        seeded: seeded && (draft.type === 'fired' || draft.type === 'resolved'),
         withhold,
         disagreement,
       })
@@ -111,7 +125,7 @@ export function evaluateCycle(input: CycleInput): CycleResult {
   const notified = decideNotifications({
     now,
     prefs: input.prefs,
-    backfill: !state.initialized,
+    backfill,
     candidates,
     onceSent: state.onceSent,
     held: state.held,
@@ -146,6 +160,7 @@ export function evaluateCycle(input: CycleInput): CycleResult {
     state: {
       version: 1,
       initialized: state.initialized || freshData,
+      afterReset: state.afterReset && !(state.initialized || freshData),
       seq,
       instances: records,
       baselines,
@@ -158,7 +173,19 @@ export function evaluateCycle(input: CycleInput): CycleResult {
     decisions: notified.decisions,
     instances: records.map((r, i) => toInstance(r, (targets[i] as Target).rule, now)),
     findings,
+    likeForLike: judgedChanges(readings),
   }
+}
+
+/** What each symbol read like for like was judged on (shown beside its raw change). */
+function judgedChanges(readings: Map<string, SymbolReading>): Record<string, LikeForLikeChange> {
+  const out: Record<string, LikeForLikeChange> = {}
+  for (const [symbol, r] of readings) {
+    if (r.kind !== 'good' || r.lfl === null) continue
+    const { without, change } = r.lfl
+    out[symbol] = { without, change7dPct: change['7d'], change30dPct: change['30d'] }
+  }
+  return out
 }
 
 /**

@@ -48,6 +48,7 @@ export function restartFlapTracking(r: InstanceRecord, fingerprint: string): voi
   r.flapHistory = ''
   r.flapping = false
   r.flapAnnounced = false
+  r.flapLogged = false
 }
 
 /** Record one trusted reading: the hysteresis state, its history, and whether it is flapping. */
@@ -56,6 +57,30 @@ export function trackFlapping(r: InstanceRecord, m: Measurement): void {
   r.flapHistory = (r.flapHistory + (r.raised ? '1' : '0')).slice(-FLAP_WINDOW)
   const pct = flapPercent(r.flapHistory)
   r.flapping = r.flapping ? pct >= FLAP_STOP_PCT : pct > FLAP_START_PCT
+}
+
+function flappingEvent(r: InstanceRecord, t: Target, m: Measurement, now: Date): DraftEvent {
+  const n = changes(r.flapHistory)
+  const message =
+    `${t.symbol} ${m.subject} is flapping: it changed state ${n} times in the last ` +
+    `${r.flapHistory.length} checks. Its alerts are held until it settles.`
+  return draft('flapping', t, now.toISOString(), message, m)
+}
+
+/**
+ * Flapping found while the cooldown keeps its notice back: the event goes into the history and the
+ * poll's output now, once (the notice itself follows when the cooldown ends: flapNotice).
+ */
+export function flapFound(
+  r: InstanceRecord,
+  t: Target,
+  m: Measurement,
+  now: Date,
+): DraftEvent | null {
+  if (!r.flapping) r.flapLogged = false
+  if (!r.flapping || r.flapAnnounced || r.flapLogged) return null
+  r.flapLogged = true
+  return flappingEvent(r, t, m, now)
 }
 
 /**
@@ -69,13 +94,10 @@ export function flapNotice(
   now: Date,
 ): DraftEvent | null {
   const at = now.toISOString()
+  if (!r.flapping) r.flapLogged = false
   if (r.flapping && !r.flapAnnounced) {
     r.flapAnnounced = true
-    const n = changes(r.flapHistory)
-    const message =
-      `${t.symbol} ${m.subject} is flapping: it changed state ${n} times in the last ` +
-      `${r.flapHistory.length} checks. Its alerts are held until it settles.`
-    return draft('flapping', t, at, message, m)
+    return flappingEvent(r, t, m, now)
   }
   if (!r.flapping && r.flapAnnounced) {
     r.flapAnnounced = false

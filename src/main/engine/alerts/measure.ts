@@ -65,7 +65,11 @@ export function measure(
       const change = windowChange(detail, c, lfl)
       if (change === null) {
         if (lfl !== null) return noBasis(lfl)
-        return { kind: 'nodata', detail: `no TVL at the start of the ${c.window} window` }
+        const days = windowDays(c.window)
+        return {
+          kind: 'nodata',
+          detail: `${days}-day change cannot be judged: the service's data has no TVL at the start of the ${days}-day window`,
+        }
       }
       const pct = change.pct
       const days = windowDays(c.window)
@@ -100,7 +104,11 @@ export function measure(
       if (lfl !== null && lfl.ratio === null) return noBasis(lfl)
       const ratio = lfl?.ratio ?? 1
       const tvl = detail.totalTvl + (lfl?.missing ?? []).reduce((s, m) => s + m.tvl * ratio, 0)
-      if (!Number.isFinite(tvl)) return { kind: 'nodata', detail: 'TVL too large to judge' }
+      if (!Number.isFinite(tvl))
+        return {
+          kind: 'nodata',
+          detail: 'TVL cannot be judged: the figures are too large to add up',
+        }
       const breach = tvl < c.amount
       return {
         kind: 'measured',
@@ -122,7 +130,11 @@ export function measure(
       const ratio = lfl?.ratio ?? 1
       const extra = (lfl?.missing ?? []).map((m) => ({ ...m, tvl: m.tvl * ratio }))
       const top = largestShare(detail, c.by, extra)
-      if (top === null) return { kind: 'nodata', detail: `no ${c.by} TVL to compare` }
+      if (top === null)
+        return {
+          kind: 'nodata',
+          detail: `${c.by} concentration cannot be judged: the service's data gives no ${c.by} TVL`,
+        }
       const breach = top.sharePct > c.maxSharePct
       const holds = `${c.by} ${top.name} holds ${formatPct(top.sharePct)} of TVL`
       return {

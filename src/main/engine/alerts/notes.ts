@@ -2,12 +2,19 @@
 // Those the Alerts view shows too live in shared/alert-facts.ts.
 export { DISAGREE_NOTE, FLAPPING_NOTE } from '../../../shared/alert-facts'
 /** Holds that end by the clock (and then deliver a digest). */
-export type TimeHold = 'quiet-hours' | 'paused'
+export const TIME_HOLDS = ['quiet-hours', 'paused'] as const
+export type TimeHold = (typeof TIME_HOLDS)[number]
 
 export const DISABLED_NOTE = 'Desktop notifications are turned off in Settings.'
 export const BACKFILL_NOTE =
   'First check after a fresh start: conditions already true are recorded, not notified as news.'
+export const SEEDED_NOTE =
+  'Already under way when the alert state was reset (it may have been notified before): recorded ' +
+  'and shown, not notified again.'
 export const ONCE_NOTE = 'The rule notifies only once, and it already did.'
+/** A 'once' rule's other news (flapping, an issuer that left, a recovery) is history only. */
+export const ONCE_OTHER_NOTE =
+  'Not notified: the rule notifies only its first firing (“once”); this is kept in the history.'
 
 export function snoozedNote(ruleName: string): string {
   return `The rule “${ruleName}” is snoozed for this symbol.`
@@ -61,6 +68,15 @@ export function cooldownNote(ruleName: string, minutes: number, until: string): 
     `Not notified: “${ruleName}” already notified about this symbol less than ${minutes} min ago ` +
     `(cooldown until ${until}). Shown in the app and the history; told when ` +
     'the cooldown ends if it is still true then.'
+  )
+}
+
+/** Flapping found inside the cooldown: recorded now, the notice follows when the cooldown ends. */
+export function flapWaitNote(ruleName: string, minutes: number, until: string): string {
+  return (
+    `Not notified yet: “${ruleName}” already notified about this symbol less than ${minutes} min ` +
+    `ago (cooldown until ${until}). It is flapping: shown in the app and the history now, and ` +
+    'told when the cooldown ends if it is still flapping then.'
   )
 }
 

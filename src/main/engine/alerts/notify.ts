@@ -12,9 +12,11 @@ import type {
 import { instanceKey, type HeldEvent } from './engine-state'
 import {
   BACKFILL_NOTE,
+  SEEDED_NOTE,
   DISABLED_NOTE,
   HOLD_TEXT,
   ONCE_NOTE,
+  ONCE_OTHER_NOTE,
   UNVERIFIED_GONE_NOTE,
   UNVERIFIED_RELEASE_NOTE,
   droppedNote,
@@ -38,6 +40,8 @@ export interface Candidate {
   snoozed: boolean
   once: boolean
   fingerprint: string
+  /** Of an episode already under way at a fresh start: recorded, not notified (see InstanceRecord.seeded). */
+  seeded?: boolean
   withhold: Withhold | null
   /** The figures' disagreement, to state in a notification the user opted in to (notifyUnverified). */
   disagreement: string | null
@@ -111,10 +115,15 @@ export function decideNotifications(input: NotifyInput): NotifyOutput {
   for (const c of input.candidates) {
     const key = instanceKey(c.event.ruleId, c.event.symbol)
     if (input.backfill) suppress('backfill', BACKFILL_NOTE, c.event.id)
+    else if (c.seeded === true) suppress('backfill', SEEDED_NOTE, c.event.id)
     else if (!prefs.notificationsEnabled) suppress('disabled', DISABLED_NOTE, c.event.id)
     else if (c.snoozed) suppress('snoozed', snoozedNote(c.event.ruleName), c.event.id)
     else if (c.once && (c.event.type !== 'fired' || onceSent[key] === c.fingerprint)) {
-      suppress('once-already-sent', ONCE_NOTE, c.event.id)
+      suppress(
+        'once-already-sent',
+        c.event.type === 'fired' ? ONCE_NOTE : ONCE_OTHER_NOTE,
+        c.event.id,
+      )
     } else if (c.withhold !== null) {
       const w = c.withhold
       withheld.set(c.event.id, w.reason)

@@ -6,7 +6,7 @@ export interface NotifyPrefs {
   quietHours: { enabled: boolean; start: string; end: string }
   pausedUntil: string | null
   /** Notify alerts whose reported and computed figures disagree, marked (default: hold them). */
-  notifyUnverified?: boolean
+  notifyUnverified: boolean
   /** The user's time zone, for quiet hours and the times in messages; default UTC. */
   utcOffset?: UtcOffset
 }

@@ -29,8 +29,10 @@ export function blankRecord(ruleId: string, symbol: string): InstanceRecord {
     flapHistory: '',
     flapping: false,
     flapAnnounced: false,
+    flapLogged: false,
     fingerprint: '',
     missingNamed: [],
+    seeded: false,
   }
 }
 

@@ -88,6 +88,7 @@ describe('like-for-like properties', () => {
               notificationsEnabled: true,
               quietHours: { enabled: false, start: '22:00', end: '07:00' },
               pausedUntil: null,
+              notifyUnverified: false,
             },
             state,
           })

@@ -157,6 +157,7 @@ describe('rule evaluation properties', () => {
                 notificationsEnabled: true,
                 quietHours: { enabled: false, start: '22:00', end: '07:00' },
                 pausedUntil: null,
+                notifyUnverified: false,
               },
               state,
             })

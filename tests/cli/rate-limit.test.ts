@@ -1,0 +1,35 @@
+// A one-shot check against a service that answers every request with 429 and no Retry-After (U2):
+// it gives up within its small wait budget, says until when, and does not keep the caller waiting.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startLocalService, type LocalService } from '../../src/main/service/server'
+import { cli, dataDirs } from './run-cli'
+
+const dirs = dataDirs()
+let svc: LocalService
+beforeAll(async () => {
+  svc = await startLocalService({ apiKey: 'sk-cli-test-0123456789' })
+})
+afterAll(async () => {
+  await svc.close()
+  await dirs.cleanup()
+})
+
+describe('cli check under a steady 429', () => {
+  it(
+    'gives up quickly with "rate-limited until HH:MM" and exit 2',
+    { timeout: 90_000 },
+    async () => {
+      svc.faults.inject({ kind: 'status', status: 429 })
+      const dir = await dirs.make()
+      const r = await cli(
+        ['check', '--base-url', svc.url, '--symbols', 'TSLA,NVDA,AAPL', '--data-dir', dir],
+        { LIQUIDITY_API_KEY: svc.apiKey },
+      )
+      // run-cli kills a run after 60 s (code -1): before the fix it waited at the rate gate for ever.
+      expect(r.code).toBe(2)
+      expect(r.stderr).toMatch(/rate-limited until \d\d:\d\d/)
+      const asked = svc.requestLog().filter((x) => x.path.startsWith('/api/')).length
+      expect(asked).toBeLessThanOrEqual(5 * 4)
+    },
+  )
+})
