@@ -54,6 +54,9 @@ export interface SoakReport {
   heap: { samples: number[]; slopeBytesPerPoll: number | null }
 }
 
+/** Fewer polls than this do not measure the heap slope. */
+export const MIN_HEAP_POLLS = 2_000
+
 const THRESHOLD_PCT = 10
 /** The drop grows during a poll (accelerated clock): allow half a point at the edge. */
 const EDGE_PCT = 0.5
@@ -171,7 +174,10 @@ export async function runSoak(o: SoakOptions): Promise<SoakReport> {
     await rm(dir, { recursive: true, force: true })
   }
   report.simulatedHours = (clock.now() - t0) / HOUR_MS
-  report.heap.slopeBytesPerPoll = slope(report.heap.samples, o.heapEvery ?? 1)
+  // A short run's slope is its warm-up (caches and JIT filling), not a leak: measured from
+  // MIN_HEAP_POLLS on (10 000 polls is the soak's real figure).
+  report.heap.slopeBytesPerPoll =
+    o.polls >= MIN_HEAP_POLLS ? slope(report.heap.samples, o.heapEvery ?? 1) : null
   report.wallMs = Math.round(performance.now() - started)
   return report
 

@@ -1,6 +1,6 @@
 // The soak's invariants, one definition: `npm run soak` prints them, the small soak in npm test
 // asserts them.
-import type { SoakReport } from './soak-run'
+import { MIN_HEAP_POLLS, type SoakReport } from './soak-run'
 
 /** Heap growth per poll we still call flat: well under one cached response per 100 polls. */
 export const HEAP_SLOPE_LIMIT = 512
@@ -31,7 +31,12 @@ export function verdicts(r: SoakReport): Verdict[] {
     none('cache unreadable after a poll', r.cacheUnreadable),
     {
       name: 'heap slope (bytes/poll, after warm-up)',
-      value: slope === null ? 'not measured (run with --expose-gc)' : slope.toFixed(1),
+      value:
+        slope !== null
+          ? slope.toFixed(1)
+          : r.polls < MIN_HEAP_POLLS
+            ? `not measured (fewer than ${MIN_HEAP_POLLS} polls: warm-up dominates)`
+            : 'not measured (run with --expose-gc)',
       pass: slope === null || slope <= HEAP_SLOPE_LIMIT,
     },
   ]
