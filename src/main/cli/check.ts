@@ -113,6 +113,7 @@ export async function runCheck(o: CheckOptions, io: CheckIo): Promise<number> {
       },
       client: { help: cliSettingsHelp(o.dataDir) },
       pollWaitBudgetMs: CHECK_WAIT_BUDGET_MS,
+      bindLegacyKey: false,
       log: (line) => diagnostics.push(line),
     })
     const reported = new Set(core.reports())

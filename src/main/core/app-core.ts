@@ -28,6 +28,7 @@ import {
   instancesNow,
   lastFetchedMs,
 } from './core-snapshot'
+import { normalizeApiKey } from '../engine/secret-store'
 import { boundKeyStatus, serviceOrigin } from './key-binding'
 import { testConnection } from './test-connection'
 import { testNotification } from './test-notification'
@@ -290,8 +291,11 @@ class Core implements AppCore {
   }
   private async changeKey(next: { key: string; origin: string | null } | null): Promise<KeyStatus> {
     const store = this.deps.secretStore
+    // A first read still under way must not overwrite the new key when it lands.
+    await this.p.loadKey()
     await (next === null ? store.clear() : store.set(next.key, next.origin))
-    this.p.key.stored = next === null ? null : { key: next.key.trim(), origin: next.origin }
+    this.p.key.stored =
+      next === null ? null : { key: normalizeApiKey(next.key), origin: next.origin }
     if (this.p.connection.mode === 'live') {
       // Work under the old key is void: abort it and poll again with the new one.
       this.poller.abort()

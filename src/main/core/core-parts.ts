@@ -28,6 +28,12 @@ export interface AppCoreDeps {
   dataDir: string
   createSettingsStore: KeyValueStoreFactory
   secretStore: SecretStore
+  /**
+   * Bind a key stored before keys were bound to the service saved at this start (the app: default
+   * true). The CLI passes false: its settings are its own, not the app's, so it cannot know which
+   * service the app's key was entered for.
+   */
+  bindLegacyKey?: boolean
   emit: EventSink
   /** The OS notification call; receives 'sent' decisions only. */
   notify: (d: NotificationDecision) => void
@@ -123,21 +129,23 @@ export async function openCoreParts(deps: AppCoreDeps): Promise<CoreParts> {
     now: () => clock.now(),
     log: reportLine,
   })
-  let keyLoaded = false
   // A key stored before keys were bound belongs to the service saved when this version first
   // starts; read later (after the user saved another address), it stays bound to none.
-  let startingWith: string | null = settings.get().baseUrl
-  const loadKey = async (): Promise<StoredKey | null> => {
-    if (!keyLoaded) {
-      keyLoaded = true
-      try {
-        key.stored = await deps.secretStore.read()
-      } catch (e) {
-        report(`The API key could not be read: ${toSerializedError(e).message}`)
-      }
-      if (key.stored?.legacy === true && startingWith !== null)
-        key.stored = await bindLegacy(deps.secretStore, key.stored, startingWith, report)
+  let startingWith: string | null = deps.bindLegacyKey === false ? null : settings.get().baseUrl
+  // One read for every caller: one that asks while the first read is under way waits for it.
+  let keyRead: Promise<void> | null = null
+  const readKey = async (): Promise<void> => {
+    try {
+      key.stored = await deps.secretStore.read()
+    } catch (e) {
+      report(`The API key could not be read: ${toSerializedError(e).message}`)
     }
+    if (key.stored?.legacy === true && startingWith !== null)
+      key.stored = await bindLegacy(deps.secretStore, key.stored, startingWith, report)
+  }
+  // The key as it is now (a key changed since the read is in key.stored).
+  const loadKey = async (): Promise<StoredKey | null> => {
+    await (keyRead ??= readKey())
     return key.stored
   }
   const help = deps.client?.help ?? APP_HELP
