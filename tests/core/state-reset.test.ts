@@ -1,6 +1,7 @@
 // After the alert state is reset (garbage in alert-state.json), the notice promises "alerts start
-// fresh: ones already firing are not notified again" (U4). Proven across a restart on one live
-// service: the drop notified before the reset is not notified again; a new drop afterwards is.
+// fresh: ones you were already notified of are not notified again" (U4). Proven across a restart on
+// one live service: the drop notified before the reset is not notified again; a drop under way but
+// never told, and a new drop afterwards, are.
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -36,7 +37,9 @@ describe('alert state reset', () => {
 
     await writeFile(join(t.dir, ALERT_STATE_FILE), 'garbage{')
     h = await harness({ clock, live: svc, dir: t.dir })
-    expect(h.core.reports().join('\n')).toMatch(/ones already firing are not notified again/)
+    expect(h.core.reports().join('\n')).toMatch(
+      /ones you were notified of in the last day are not notified again/,
+    )
     for (let i = 0; i < 4; i++) await cycleThenWait(h)
     expect(h.notified).toEqual([])
     expect(row(await h.core.getWatchlist(), 'TSLA').alertState).toBe('firing')
@@ -50,5 +53,24 @@ describe('alert state reset', () => {
     svc.scenarios.add({ kind: 'tvl-drop', symbol: 'NVDA', pct: 30, windowDays: 1 })
     for (let i = 0; i < 3; i++) await cycleThenWait(h)
     expect(h.notified).toMatchObject([{ status: 'sent', symbol: 'NVDA' }])
+  })
+
+  it('a drop under way but never notified before the reset is notified once it confirms', async () => {
+    const clock = new FakeClock()
+    svc = await startLocalService({ now: () => clock.date() })
+    const t = await tempDir()
+    cleanup = t.cleanup
+    h = await harness({ clock, live: svc, dir: t.dir, settings: { watchlist: ['TSLA'] } })
+    await cycleThenWait(h)
+    // The drop starts just before the state file breaks: pending, never told.
+    svc.scenarios.add({ kind: 'tvl-drop', symbol: 'TSLA', pct: 30, windowDays: 1 })
+    await cycleThenWait(h)
+    expect(h.notified).toEqual([])
+    await h.core.stop()
+
+    await writeFile(join(t.dir, ALERT_STATE_FILE), 'garbage{')
+    h = await harness({ clock, live: svc, dir: t.dir })
+    for (let i = 0; i < 3; i++) await cycleThenWait(h)
+    expect(h.notified).toMatchObject([{ status: 'sent', symbol: 'TSLA' }])
   })
 })

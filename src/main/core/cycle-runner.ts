@@ -19,6 +19,9 @@ export interface CycleRunnerHooks {
   emitRows(rows?: WatchRow[]): void
 }
 
+/** How far back a notification counts as already told, after a reset of the alert state. */
+const DAY_MS = 24 * 60 * 60 * 1000
+
 export class CycleRunner {
   last: CycleResult | null = null
   lastError: SerializedError | null = null
@@ -78,6 +81,7 @@ export class CycleRunner {
           alsoSave: [this.p.log],
           now: () => hooks.now(),
           utcOffset: this.deps.utcOffset,
+          recentlyNotified: () => this.p.log.symbolsSentSince(hooks.now().getTime() - DAY_MS),
         },
         {
           settings: hooks.settings(),

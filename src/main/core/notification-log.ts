@@ -64,6 +64,16 @@ export class NotificationLog implements Saveable {
     this.file.changed()
   }
 
+  /** Symbols of notifications sent at or after sinceMs. */
+  symbolsSentSince(sinceMs: number): Set<string> {
+    const out = new Set<string>()
+    for (const { at, decision } of this.list()) {
+      if (decision.status === 'sent' && decision.symbol !== null && Date.parse(at) >= sinceMs)
+        out.add(decision.symbol)
+    }
+    return out
+  }
+
   list(): LoggedDecision[] {
     return this.items.map((x) => ({ ...x }))
   }

@@ -52,6 +52,8 @@ export interface CycleDeps {
   now: () => Date
   /** The user's time zone (quiet hours, times in messages); default the system's. */
   utcOffset?: UtcOffset
+  /** Symbols the user was notified about lately (what a reset of the alert state must not repeat). */
+  recentlyNotified?: () => ReadonlySet<string>
 }
 
 export interface CycleInput {
@@ -176,7 +178,7 @@ export async function runCycle(deps: CycleDeps, input: CycleInput): Promise<Cycl
 
 /** The one place a poll's alert evaluation input is built. */
 function evaluateInput(
-  deps: Pick<CycleDeps, 'alerts' | 'utcOffset'>,
+  deps: Pick<CycleDeps, 'alerts' | 'utcOffset' | 'recentlyNotified'>,
   settings: Settings,
   fetched: FetchResult,
   now: Date,
@@ -189,6 +191,7 @@ function evaluateInput(
     sourceDates: newestSeriesDates(fetched.stock),
     prefs: notifyPrefs(settings, deps.utcOffset),
     state: deps.alerts.state,
+    recentlyNotified: deps.alerts.state.afterReset ? deps.recentlyNotified?.() : undefined,
   }
 }
 

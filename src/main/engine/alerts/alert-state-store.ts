@@ -84,7 +84,7 @@ export class AlertStateStore implements Saveable {
       schema: fileSchema,
       label: 'The alert state file',
       consequence:
-        'alerts start fresh: ones already firing are not notified again, and the alert history starts empty',
+        'alerts start fresh: ones you were notified of in the last day are not notified again, and the alert history starts empty',
       now: (opts.now ?? (() => new Date()))(),
     })
     if (opened.value === null)

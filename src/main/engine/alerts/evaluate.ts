@@ -36,6 +36,11 @@ export interface CycleInput {
   sourceDates?: Map<string, string>
   prefs: NotifyPrefs
   state: AlertEngineState
+  /**
+   * Symbols the user was notified about lately (from the notification log, which outlives a reset
+   * of the alert state): after a reset, only their episodes under way are not news.
+   */
+  recentlyNotified?: ReadonlySet<string>
 }
 
 export interface CycleResult {
@@ -100,9 +105,11 @@ export function evaluateCycle(input: CycleInput): CycleResult {
     const prev = previous.get(instanceKey(t.rule.id, t.symbol))
     const absences = reading.kind === 'good' ? (reading.lfl?.absences ?? []) : null
     const { record, drafted } = advance(prev, t, verdict, { now, notifyUnverified, absences, tz })
-    // After a reset, an episode under way at the backfill poll may have been told before: neither
-    // its 'fired' (which comes a poll or more later) nor its end is news.
-    const seeded = (backfill && state.afterReset) || (prev?.seeded ?? false)
+    // After a reset, an episode under way at the backfill poll whose symbol the user was notified
+    // about lately was told before: neither its 'fired' (a poll or more later) nor its end is news.
+    // One never told (it was still pending when the file broke) is notified as usual.
+    const toldBefore = input.recentlyNotified?.has(t.symbol) ?? false
+    const seeded = (backfill && state.afterReset && toldBefore) || (prev?.seeded ?? false)
     record.seeded = seeded && record.phase !== 'ok'
     records.push(record)
     const disagreement = verdict.kind === 'measured' ? verdict.disagreement : null
