@@ -32,4 +32,17 @@ describe("the service's own data date per row", () => {
       sourceStale: true,
     })
   })
+
+  it('analytics we could not refresh do not make the service look stale: only our copy is old', async () => {
+    h = await harness({ settings: { watchlist: ['TSLA'] } })
+    await cycleThenWait(h)
+    // Three days on, the analytics requests fail; the asset detail is fresh.
+    h.clock.jump(3 * DAY)
+    h.service.faults.inject({ kind: 'status', status: 500, match: 'analytics' })
+    await cycleThenWait(h)
+    const tsla = row(h.core.lastCycle()!.rows, 'TSLA')
+    expect(tsla.error).toBeNull()
+    expect(tsla.sourceStale).toBe(false)
+    expect(row(await h.core.getWatchlist(), 'TSLA').sourceStale).toBe(false)
+  })
 })

@@ -208,7 +208,7 @@ function cycleRows(
   return settings.watchlist.map((symbol) => {
     const s = bySymbol.get(symbol)!
     const type = s.detail?.assetType as AssetType | undefined
-    const stock = type ? fetched.stock.get(type)?.data : null
+    const stock = type ? fetched.stock.get(type) : null
     return buildRow(s, seriesFactsFor(stock, symbol), evaluated.instances, snoozed.has(symbol), {
       findings: evaluated.findings[symbol],
       likeForLike: evaluated.likeForLike[symbol],

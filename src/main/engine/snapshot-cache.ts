@@ -38,12 +38,20 @@ export function cachedSnapshot(
 
 /** The cycle's all-symbols analytics for one asset type, as last cached. */
 export function cachedStock(cache: ResponseCache, assetType: AssetType): AnalyticsStock | null {
+  return cachedStockEntry(cache, assetType)?.data ?? null
+}
+
+/** The cached stock analytics of an asset type with when they were fetched. */
+function cachedStockEntry(
+  cache: ResponseCache,
+  assetType: AssetType,
+): { data: AnalyticsStock; fetchedAt: string } | null {
   const e = cache.get(
     requestKey(analyticsRequest({ groupBy: 'stock', days: ANALYTICS_DAYS, assetType })),
   )
   if (e?.request.kind !== 'analytics') return null
   const data = e.data as AnalyticsStock
-  return data.groupBy === 'stock' ? data : null
+  return data.groupBy === 'stock' ? { data, fetchedAt: e.fetchedAt } : null
 }
 
 export interface CachedRowsInput {
@@ -67,7 +75,7 @@ export function cachedRows(i: CachedRowsInput): WatchRow[] {
   return i.watchlist.map((symbol) => {
     const s = cachedSnapshot(i.cache, symbol, i.nowMs, i.intervalMs, i.errors?.get(symbol) ?? null)
     const type = s.detail?.assetType
-    const stock = isAssetType(type) ? cachedStock(i.cache, type) : null
+    const stock = isAssetType(type) ? cachedStockEntry(i.cache, type) : null
     const problems = {
       findings: i.findings?.[symbol],
       poll: i.pollProblems,

@@ -5,7 +5,7 @@ import type { AnalyticsStock, AssetDetail } from '../../shared/liquidity-schemas
 import type { LikeForLikeChange, WatchRow } from '../../shared/view-models'
 import { rowHold } from '../../shared/alert-facts'
 import { computeChange } from './alerts/change'
-import { isSourceStale } from './alerts/source-freshness'
+import { isSourceStale, newestDate } from './alerts/source-freshness'
 import type { Observation } from './alerts/measure'
 import { clampInterval } from './scheduler'
 
@@ -55,17 +55,22 @@ export interface SeriesFacts {
   sparkline: number[]
   /** Newest point of the service's own series (YYYY-MM-DD); null when the analytics lack it. */
   dataDate: string | null
+  /** When those analytics were fetched: the service's freshness is judged then, not at the detail's. */
+  fetchedAt: string | null
 }
 
+/** A symbol's series facts from its analytics (fresh or cached) and when those were fetched. */
 export function seriesFactsFor(
-  stock: AnalyticsStock | null | undefined,
+  analytics: { data: AnalyticsStock | null; fetchedAt: string | null } | null | undefined,
   symbol: string,
 ): SeriesFacts {
+  const stock = analytics?.data ?? null
   const entry = stock?.data.find((d) => d.symbol === symbol)
-  let newest = ''
-  // YYYY-MM-DD compares as text; the order of the series is not relied on.
-  for (const p of entry?.series ?? []) if (p.date > newest) newest = p.date
-  return { sparkline: sparklineFor(stock, symbol), dataDate: newest === '' ? null : newest }
+  return {
+    sparkline: sparklineFor(stock, symbol),
+    dataDate: entry ? newestDate(entry.series) : null,
+    fetchedAt: analytics?.fetchedAt ?? null,
+  }
 }
 
 /**
@@ -132,7 +137,7 @@ export function buildRow(
     issuerCount: d ? d.issuers.length : null,
     sparkline: series.sparkline,
     dataDate: series.dataDate,
-    sourceStale: sourceStaleAt(series.dataDate, s.fetchedAt),
+    sourceStale: sourceStaleAt(series.dataDate, series.fetchedAt),
     alertState: mine.length > 0 ? worstState(mine) : dataState(s),
     judgedState: own.length > 0 ? worstState(own.map((i) => i.phase ?? i.state)) : null,
     flapping: own.some((i) => i.flapping),

@@ -24,13 +24,18 @@ export function newestSeriesDates(
   for (const f of stock.values()) {
     if (f.data === null || f.fromCache) continue
     for (const entry of f.data.data) {
-      let newest = ''
-      // YYYY-MM-DD compares as text; the order of the series is not relied on.
-      for (const p of entry.series) if (p.date > newest) newest = p.date
-      if (newest !== '') out.set(entry.symbol, newest)
+      const newest = newestDate(entry.series)
+      if (newest !== null) out.set(entry.symbol, newest)
     }
   }
   return out
+}
+
+/** The newest date of a series (YYYY-MM-DD compares as text; its order is not relied on). */
+export function newestDate(series: readonly { date: string }[]): string | null {
+  let newest = ''
+  for (const p of series) if (p.date > newest) newest = p.date
+  return newest === '' ? null : newest
 }
 
 /** How long a mark counts after the poll that checked it, when later polls bring no date. */
