@@ -1,3 +1,4 @@
+import { builtinModules } from 'node:module'
 import js from '@eslint/js'
 import svelte from 'eslint-plugin-svelte'
 import globals from 'globals'
@@ -30,11 +31,18 @@ const noMain = {
   message: 'The renderer talks to main only through window.api (src/shared/ipc-contract.ts).',
 }
 const noNode = {
-  group: ['node:*'],
+  group: ['node:*', ...builtinModules],
   message: 'src/shared and the renderer run in the browser: no Node modules.',
 }
+const electronSubpaths = { group: ['electron/*'], message: electronOnlyInShell.message }
 const restrict = (paths, patterns) => ({
-  'no-restricted-imports': ['error', { paths, patterns }],
+  'no-restricted-imports': [
+    'error',
+    {
+      paths,
+      patterns: paths.includes(electronOnlyInShell) ? [...patterns, electronSubpaths] : patterns,
+    },
+  ],
 })
 
 export default tseslint.config(
