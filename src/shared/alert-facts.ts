@@ -73,8 +73,21 @@ export const NOT_FIRING_HOLDS: readonly HeldBackReason[] = ['figures-disagree', 
 /** What an instance (or row) needs for the held/firing answer. */
 export interface HoldFacts {
   state: string
+  /** Where it stood on the last trusted reading (see AlertInstance.phase). */
+  phase?: string
   heldBack: HeldBackReason | null
   flapping: boolean
+}
+
+/** States that say only that this poll could not judge: the last trusted reading still stands. */
+const UNJUDGED = ['error', 'stale', 'nodata']
+
+/**
+ * Where an alert stands: its state, or — while a poll cannot judge (an outage, stale or no data) —
+ * its last trusted reading, so a firing alert stays firing through an outage.
+ */
+export function standing(i: Pick<HoldFacts, 'state' | 'phase'>): string {
+  return UNJUDGED.includes(i.state) && i.phase !== undefined ? i.phase : i.state
 }
 
 /**
@@ -83,14 +96,14 @@ export interface HoldFacts {
  */
 export function heldInsteadOfFiring(i: HoldFacts): HeldBackReason | null {
   if (i.flapping) return 'flapping'
-  if (i.state === 'firing' && i.heldBack !== null && NOT_FIRING_HOLDS.includes(i.heldBack))
+  if (standing(i) === 'firing' && i.heldBack !== null && NOT_FIRING_HOLDS.includes(i.heldBack))
     return i.heldBack
   return null
 }
 
 /** Firing on trusted data and steady: what counts as "an alert firing" everywhere. */
 export function countsAsFiring(i: HoldFacts): boolean {
-  return i.state === 'firing' && heldInsteadOfFiring(i) === null
+  return standing(i) === 'firing' && heldInsteadOfFiring(i) === null
 }
 
 /** A row's hold: null while any of its alerts counts as firing, else the first held one's reason. */

@@ -29,6 +29,20 @@ describe('held alerts are not firing', () => {
     expect(row(await h.core.getWatchlist(), 'NVDA').heldBack).toBeNull()
   })
 
+  it('a firing alert still counts while a poll cannot fetch (the last trusted reading stands)', async () => {
+    h = await harness({ settings: { watchlist: ['TSLA'] } })
+    await cycleThenWait(h)
+    h.service.scenarios.add({ kind: 'tvl-drop', symbol: 'TSLA', pct: 30, windowDays: 1 })
+    await cycleThenWait(h)
+    await cycleThenWait(h)
+    expect((await h.core.getStatus()).firingCount).toBe(1)
+    h.service.faults.inject({ kind: 'status', status: 500 })
+    await cycleThenWait(h)
+    const status = await h.core.getStatus()
+    expect(status.firingCount).toBe(1)
+    expect(status.worstState).toBe('firing')
+  })
+
   it('a real drop is still counted', async () => {
     h = await harness({ settings: { watchlist: ['TSLA'] } })
     await cycleThenWait(h)

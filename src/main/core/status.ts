@@ -1,6 +1,6 @@
 // EngineStatus from its parts: the poller's view, the last cycle, alert instances and settings.
-import type { AlertInstance } from '../../shared/alert-rules'
-import { countsAsFiring } from '../../shared/alert-facts'
+import type { AlertInstance, AlertState } from '../../shared/alert-rules'
+import { countsAsFiring, standing } from '../../shared/alert-facts'
 import type { SerializedError } from '../../shared/errors'
 import type { Settings } from '../../shared/settings-schema'
 import type { EngineStatus, WatchRow } from '../../shared/view-models'
@@ -50,7 +50,7 @@ export function buildStatus(p: StatusParts): EngineStatus {
     // Held alerts (figures disagree, flapping) are not firing: see alert-facts.ts countsAsFiring.
     firingCount: p.instances.filter(countsAsFiring).length,
     worstState: worstState([
-      ...p.instances.map((i) => i.state),
+      ...p.instances.map((i) => standing(i) as AlertState),
       ...p.rows.map((r) => r.alertState),
     ]),
     notificationsPausedUntil: paused !== null && Date.parse(paused) > p.nowMs ? paused : null,
