@@ -62,7 +62,13 @@ export class LiquidityError extends Error {
   constructor(
     readonly kind: ErrorKind,
     message: string,
-    readonly extra: { status?: number; retryAfterMs?: number; cause?: unknown } = {},
+    readonly extra: {
+      status?: number
+      retryAfterMs?: number
+      cause?: unknown
+      /** Held for this poll only (the service asked for longer than the cap): no retry now. */
+      untilNextPoll?: boolean
+    } = {},
   ) {
     super(message, extra.cause === undefined ? undefined : { cause: extra.cause })
   }

@@ -52,7 +52,9 @@ describe('cli check with every request failing', () => {
       await gone.close()
 
       const table = await cli(argsFor(gone.url, dir), env())
-      expect(table.stderr).toMatch(/^note: .*could not be refreshed.*showing cached data from/m)
+      expect(table.stderr).toMatch(
+        /^note: Nothing could be refreshed \(.*showing cached data from/m,
+      )
       expect(table.stderr).not.toMatch(/^error:/m)
       expect(table.stdout).toMatch(/^TSLA\s+\$[\d.]+[KMB].*\(cached/m)
       expect(table.stdout).toMatch(/^NVDA\s+\$[\d.]+[KMB].*\(cached/m)

@@ -37,10 +37,11 @@ const from = (group: readonly Failure[]): string =>
 /** Requests that failed while cached data stood in: one note per cause, saying from when. */
 export function cachedNotes(cycle: CycleResult): string[] {
   const covered = cycle.failures.filter((f) => f.fromCache && !isSetupError(f.error))
-  return [...byMessage(covered)].map(
-    ([message, group]) =>
-      `${whats(group, cycle) ?? 'Nothing'} could not be refreshed (${message}); ${from(group)}.`,
-  )
+  return [...byMessage(covered)].map(([message, group]) => {
+    const names = whats(group, cycle)
+    const what = names === null ? 'Nothing could be refreshed' : `${names} could not be refreshed`
+    return `${what} (${message}); ${from(group)}.`
+  })
 }
 
 /**

@@ -156,7 +156,12 @@ export function clockTime(t: number, tz: UtcOffset = systemUtcOffset): string {
 }
 
 /** What a hold means, in one sentence that names until when. */
-function holdSentence(status: number, untilMs: number): string {
+function holdSentence(status: number, untilMs: number, nextPoll = false): string {
+  if (nextPoll) {
+    const asked =
+      status === 503 ? 'is temporarily unavailable (503) and' : 'asked to slow down (429) and'
+    return `The service ${asked} asked Liquidity Watch to wait more than an hour; it will try again at the next check.`
+  }
   const when = clockTime(untilMs)
   return status === 503
     ? `The service is temporarily unavailable (503) and asked Liquidity Watch to wait until ${when}. Liquidity Watch will try again then.`
@@ -164,10 +169,18 @@ function holdSentence(status: number, untilMs: number): string {
 }
 
 /** A request not sent because its origin is on hold for longer than the caller can wait. */
-export function heldError(status: number, untilMs: number, remainingMs: number): LiquidityError {
-  return new LiquidityError('rate-limited', holdSentence(status, untilMs), {
-    retryAfterMs: remainingMs,
-  })
+export function heldError(
+  status: number,
+  untilMs: number,
+  remainingMs: number,
+  nextPoll = false,
+): LiquidityError {
+  // A hold for this poll only sets no hold-off for the poller: the next poll tries again.
+  return new LiquidityError(
+    'rate-limited',
+    holdSentence(status, untilMs, nextPoll),
+    nextPoll ? { untilNextPoll: true } : { retryAfterMs: remainingMs },
+  )
 }
 
 export function missingKeyError(help: SettingsHelp): LiquidityError {
@@ -182,11 +195,15 @@ export function statusError(
   status: number,
   what: string,
   body: unknown,
-  heldUntil?: { untilMs: number; remainingMs: number },
+  heldUntil?: { untilMs: number; remainingMs: number; nextPoll?: boolean },
   help: SettingsHelp = APP_HELP,
 ): LiquidityError {
   const detail = serverMessage(body)
-  const extra = heldUntil ? { status, retryAfterMs: heldUntil.remainingMs } : { status }
+  const extra = !heldUntil
+    ? { status }
+    : heldUntil.nextPoll === true
+      ? { status, untilNextPoll: true }
+      : { status, retryAfterMs: heldUntil.remainingMs }
   if (status === 401) {
     return new LiquidityError(
       'auth',
@@ -218,7 +235,7 @@ export function statusError(
   if (heldUntil && (status === 429 || status === 503)) {
     return new LiquidityError(
       status === 429 ? 'rate-limited' : 'server',
-      withDetail(holdSentence(status, heldUntil.untilMs), detail),
+      withDetail(holdSentence(status, heldUntil.untilMs, heldUntil.nextPoll), detail),
       extra,
     )
   }

@@ -70,6 +70,8 @@ export class CycleRunner {
     const { hooks } = this
     const { client } = this.p.connection
     const { cache, source } = this.p
+    // "Try again next poll": a hold the service asked for beyond the cap ends here.
+    this.p.rateGates.newPoll()
     try {
       const r = await runCycle(
         {
