@@ -204,7 +204,7 @@ export interface JsonReport {
     symbol?: string | null
     symbols?: string[]
   })[]
-  /** Failed requests of this poll; fromCache: cached data stood in (then the exit code is not 2). */
+  /** Failed requests of this poll; fromCache: cached data stood in (then not exit 2, unless a key problem). */
   failures: {
     what: string
     kind: string

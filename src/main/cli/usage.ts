@@ -14,10 +14,13 @@ check runs one poll and prints the watchlist as a table (or --json for scripts).
   --data-dir DIR  where settings, the offline cache and alert state live (repeat runs act as
                   successive polls: a drop is confirmed on the next run)
   --verbose       also say why the system keychain could not be read
-  Exit codes: 0 no alert firing, 1 alerts firing, 2 error (a request failed with no cached data
-  to stand in, the alert state could not be saved so the next run cannot continue from this one,
-  or the check could not run, e.g. the watchlist is empty); the reason is on stderr. When cached
-  data stands in for a failed request, the table shows it and a note says from when.
+  Exit codes: 0 no alert firing (held alerts, whose figures disagree or that are flapping, are not
+  firing), 1 alerts firing on trusted data (also through an outage: the last trusted reading
+  stands), 2 error (a request failed with no cached data to stand in; the API key is missing,
+  refused or bound to another service, even with cached data; the alert state could not be saved
+  so the next run cannot continue from this one; or the check could not run, e.g. the watchlist is
+  empty); the reason is on stderr. When cached data stands in for a failed request, the table
+  shows it and a note says from when.
   The API key comes from LIQUIDITY_API_KEY, else the desktop app's entry in the system keychain.
 
 serve runs the local Liquidity service with demo data (see README: faults and scenarios).`
