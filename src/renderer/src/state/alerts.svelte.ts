@@ -7,6 +7,7 @@ import type {
 } from '../../../shared/alert-rules'
 import type { LoggedDecision } from '../../../shared/ipc-contract'
 import { api, errorMessage } from '../lib/api'
+import type { PollSignal } from './polls'
 
 export interface HistoryFilter {
   symbol: string
@@ -22,6 +23,8 @@ export class AlertsStore {
   #error = $state<string | null>(null)
   #loaded = $state(false)
   filter = $state<HistoryFilter>({ symbol: '', ruleId: '', type: '' })
+
+  constructor(private readonly polls: PollSignal) {}
 
   get rules(): AlertRule[] {
     return this.#rules
@@ -48,7 +51,14 @@ export class AlertsStore {
       await this.reloadLive()
       this.#loaded = true
     })
-    return api().onAlertEvents(() => void this.#run(() => this.reloadLive()))
+    // Instances move with every poll (readings, pending counts), not only when an event fires.
+    const reload = (): void => void this.#run(() => this.reloadLive())
+    const offEvents = api().onAlertEvents(reload)
+    const offPolls = this.polls.subscribe(reload)
+    return () => {
+      offEvents()
+      offPolls()
+    }
   }
 
   async reloadLive(): Promise<void> {

@@ -3,6 +3,7 @@
 import { api } from '../lib/api'
 import { warmFormatters } from '../lib/format'
 import { Clock } from './clock.svelte'
+import { PollSignal } from './polls'
 import { Router } from './router.svelte'
 import { StatusStore } from './status.svelte'
 import { Theme } from './theme.svelte'
@@ -14,15 +15,19 @@ export interface AppState {
   theme: Theme
   status: StatusStore
   watchlist: WatchlistStore
+  /** Finished polls: the views' stores (asset, series, analytics, alerts) reload on each. */
+  polls: PollSignal
 }
 
 export function createAppState(): AppState {
+  const polls = new PollSignal()
   return {
     router: new Router(),
     clock: new Clock(),
     theme: new Theme(),
-    status: new StatusStore(),
+    status: new StatusStore(polls),
     watchlist: new WatchlistStore(),
+    polls,
   }
 }
 

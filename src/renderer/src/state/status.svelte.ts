@@ -2,6 +2,7 @@
 import type { AlertEvent } from '../../../shared/alert-rules'
 import type { EngineStatus } from '../../../shared/view-models'
 import { api, errorMessage } from '../lib/api'
+import type { PollSignal } from './polls'
 
 export class StatusStore {
   #status = $state.raw<EngineStatus | null>(null)
@@ -10,6 +11,9 @@ export class StatusStore {
   #lastEvents = $state.raw<AlertEvent[]>([])
   #pausing = $state(false)
   #pauseError = $state<string | null>(null)
+
+  /** Every status received also tells `polls` whether a poll finished. */
+  constructor(private readonly polls: PollSignal) {}
 
   get status(): EngineStatus | null {
     return this.#status
@@ -32,7 +36,7 @@ export class StatusStore {
 
   start(): () => void {
     const offStatus = api().onStatusChanged((s) => {
-      this.#status = s
+      this.#take(s)
       this.#loadError = null
     })
     const offEvents = api().onAlertEvents((events) => {
@@ -41,7 +45,7 @@ export class StatusStore {
     api()
       .getStatus()
       .then((s) => {
-        this.#status ??= s
+        if (!this.#status) this.#take(s)
       })
       .catch((e: unknown) => (this.#loadError = errorMessage(e)))
     return () => {
@@ -53,7 +57,7 @@ export class StatusStore {
   async refreshNow(): Promise<void> {
     this.#refreshing = true
     try {
-      this.#status = await api().refreshNow()
+      this.#take(await api().refreshNow())
       this.#loadError = null
     } catch (e) {
       this.#loadError = errorMessage(e)
@@ -66,12 +70,17 @@ export class StatusStore {
   async pauseNotifications(minutes: number): Promise<void> {
     this.#pausing = true
     try {
-      this.#status = await api().pauseNotifications(minutes)
+      this.#take(await api().pauseNotifications(minutes))
       this.#pauseError = null
     } catch (e) {
       this.#pauseError = errorMessage(e)
     } finally {
       this.#pausing = false
     }
+  }
+
+  #take(s: EngineStatus): void {
+    this.#status = s
+    this.polls.observe(s)
   }
 }

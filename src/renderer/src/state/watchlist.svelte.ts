@@ -1,6 +1,7 @@
-// Watchlist rows (replaced wholesale by the engine), known symbols, sorting, add/remove.
+// Watchlist rows (each update applied row by row, keyed by symbol), known symbols, sorting, add/remove.
 import type { KnownSymbol, WatchRow } from '../../../shared/view-models'
 import { api, errorKind, errorMessage } from '../lib/api'
+import { mergeRows } from './merge-rows'
 
 export type SortKey = 'symbol' | 'tvl' | 'change7d' | 'change30d' | 'volume' | 'alert'
 export type SortDir = 'ascending' | 'descending'
@@ -68,13 +69,13 @@ export class WatchlistStore {
 
   start(): () => void {
     const off = api().onWatchlistUpdated((rows) => {
-      this.#rows = rows
+      this.#apply(rows)
       this.#loaded = true
     })
     api()
       .getWatchlist()
       .then((rows) => {
-        if (!this.#loaded) this.#rows = rows
+        if (!this.#loaded) this.#apply(rows)
         this.#loaded = true
       })
       .catch((e: unknown) => (this.#loadError = errorMessage(e)))
@@ -99,7 +100,7 @@ export class WatchlistStore {
     const wanted = symbol.trim()
     if (!wanted) return 'Type a symbol, for example TSLA.'
     try {
-      this.#rows = await api().addSymbol(wanted)
+      this.#apply(await api().addSymbol(wanted))
       return null
     } catch (e) {
       const msg = errorMessage(e)
@@ -113,7 +114,7 @@ export class WatchlistStore {
 
   async remove(symbol: string): Promise<string | null> {
     try {
-      this.#rows = await api().removeSymbol(symbol)
+      this.#apply(await api().removeSymbol(symbol))
       return null
     } catch (e) {
       return errorMessage(e)
@@ -122,5 +123,10 @@ export class WatchlistStore {
 
   row(symbol: string): WatchRow | undefined {
     return this.#rows.find((r) => r.symbol === symbol)
+  }
+
+  /** Only changed rows get new objects: the table re-renders those alone. */
+  #apply(rows: WatchRow[]): void {
+    this.#rows = mergeRows(this.#rows, rows)
   }
 }

@@ -1,19 +1,5 @@
 // Analytics responses → named series, and the CSV rows of what is shown.
-import type {
-  AnalyticsResponse,
-  AssetType,
-  GroupBy,
-  SeriesPoint,
-} from '../../../../shared/liquidity-schemas'
-
-/** The form's state; empty filters mean "all". */
-export interface Query {
-  groupBy: GroupBy
-  assetType: AssetType
-  days: number
-  symbol: string
-  issuer: string
-}
+import type { AnalyticsResponse, SeriesPoint } from '../../../../shared/liquidity-schemas'
 
 export interface NamedSeries {
   label: string
