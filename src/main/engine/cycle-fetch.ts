@@ -1,11 +1,11 @@
-// The network half of a poll: details for every symbol, then per-asset-type and total analytics.
+// The network half of a poll: details for every symbol, then the analytics of their asset types.
+// (The whole-market total is not polled: nothing a poll builds reads it; the view fetches it.)
 // Each answer goes into the cache; each failure falls back to the cache with the failure attached.
 import { LiquidityError, toSerializedError, type SerializedError } from '../../shared/errors'
 import {
   analyticsLabel,
   ASSET_TYPES,
   type AnalyticsStock,
-  type AnalyticsTotal,
   type AssetDetail,
   type AssetType,
 } from '../../shared/liquidity-schemas'
@@ -41,7 +41,6 @@ export interface Fetched<T> {
 export interface FetchResult {
   snapshots: SymbolSnapshot[]
   stock: Map<AssetType, Fetched<AnalyticsStock>>
-  total: Fetched<AnalyticsTotal>
   requests: number
   successes: number
   errors: SerializedError[]
@@ -73,7 +72,6 @@ export async function fetchAll(ctx: FetchContext, symbols: string[]): Promise<Fe
   const out: FetchResult = {
     snapshots: [],
     stock: new Map(),
-    total: { data: null, fetchedAt: null, fromCache: false, error: null },
     requests: 0,
     successes: 0,
     errors: [],
@@ -134,15 +132,12 @@ export async function fetchAll(ctx: FetchContext, symbols: string[]): Promise<Fe
   const stockReqs = typeList.map((assetType) =>
     analyticsRequest({ groupBy: 'stock', days: ANALYTICS_DAYS, assetType }),
   )
-  const totalReq = analyticsRequest({ groupBy: 'total', days: ANALYTICS_DAYS })
-  const [totalRes, ...stockRes] = await Promise.all([
-    track(ctx.client.getAnalytics({ groupBy: 'total', days: ANALYTICS_DAYS }, call)),
-    ...typeList.map((assetType) =>
+  const stockRes = await Promise.all(
+    typeList.map((assetType) =>
       track(ctx.client.getAnalytics({ groupBy: 'stock', days: ANALYTICS_DAYS, assetType }, call)),
     ),
-  ])
+  )
   throwIfAborted(ctx.signal)
-  out.total = settle(ctx, totalReq, totalRes!, nowIso) as Fetched<AnalyticsTotal>
   typeList.forEach((t, i) => {
     out.stock.set(t, settle(ctx, stockReqs[i]!, stockRes[i]!, nowIso) as Fetched<AnalyticsStock>)
   })
@@ -191,6 +186,5 @@ export function requestFailures(f: FetchResult): RequestFailure[] {
   }
   for (const s of f.snapshots) add(s.symbol, s)
   for (const [assetType, x] of f.stock) add(analyticsLabel({ groupBy: 'stock', assetType }), x)
-  add(analyticsLabel({ groupBy: 'total' }), f.total)
   return out
 }
