@@ -160,14 +160,15 @@ export const HOLD_REASONS = [
 ] as const
 export type HoldReason = (typeof HOLD_REASONS)[number]
 
-/** Why alerts were not notified. Codes are a public interface (check --json): add, never rename. */
+/**
+ * Why alerts were not notified. Codes are a public interface (check --json): add, never rename.
+ * ('cached-data' and 'repeat-interval' were listed once but no version ever emitted them.)
+ */
 export const SUPPRESS_REASONS = [
   'disabled',
   'snoozed',
-  'cached-data',
   'backfill',
   'once-already-sent',
-  'repeat-interval',
   /** A held alert whose rule was deleted before the hold ended. */
   'rule-deleted',
   /** A held alert whose rule was turned off, expired or no longer covers the symbol. */
