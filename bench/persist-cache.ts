@@ -9,6 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { pathToFileURL } from 'node:url'
 import Conf from 'conf'
 import { CACHE_FILE_NAME, ResponseCache } from '../src/main/engine/cache'
+import { analyticsRequest, assetRequest, cacheKey } from '../src/main/engine/cache-keys'
 import { assetDetail, stockSeries, symbols } from '../tests/engine/storage/fixtures/sample-data'
 
 const SYMBOLS = 200
@@ -34,12 +35,18 @@ function stallProbe(): { stop: () => Promise<number> } {
   }
 }
 
-function fill(cache: ResponseCache): void {
+/** Fills the cache; returns its entries by key, as ResponseCache writes them. */
+function fill(cache: ResponseCache): Record<string, unknown> {
+  const entries: Record<string, unknown> = {}
   for (const s of symbols(SYMBOLS)) {
-    cache.put(`asset:${s}`, { kind: 'asset', params: { symbol: s } }, assetDetail(s), FETCHED_AT)
-    const req = { kind: 'analytics', params: { groupBy: 'stock', symbol: s, days: DAYS } } as const
-    cache.put(`analytics:stock:${s}:${DAYS}`, req, stockSeries(s, DAYS), FETCHED_AT)
+    const asset = assetRequest(s)
+    cache.put(asset, assetDetail(s), FETCHED_AT)
+    entries[cacheKey(asset)] = cache.get(asset)
+    const series = analyticsRequest({ groupBy: 'stock', symbol: s, days: DAYS })
+    cache.put(series, stockSeries(s, DAYS), FETCHED_AT)
+    entries[cacheKey(series)] = cache.get(series)
   }
+  return entries
 }
 
 const median = (xs: number[]): number =>
@@ -56,9 +63,8 @@ export async function benchPersistCache(): Promise<Record<string, number | strin
     let bytes = 0
     for (let run = 0; run < RUNS; run++) {
       const cache = await ResponseCache.open(join(root, `ours-${run}`))
-      fill(cache)
       // conf gets the same envelopes ResponseCache would write.
-      const entries = Object.fromEntries(cache.keys().map((k) => [k, cache.get(k)]))
+      const entries = fill(cache)
 
       let probe = stallProbe()
       let t0 = performance.now()

@@ -8,11 +8,10 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { LiquidityClient } from '../src/main/client/liquidity-client'
 import { ResponseCache } from '../src/main/engine/cache'
-import { requestKey } from '../src/main/engine/cache-envelope'
-import { ANALYTICS_DAYS, analyticsRequest, assetRequest } from '../src/main/engine/cycle-fetch'
+import { ANALYTICS_DAYS, analyticsRequest, assetRequest } from '../src/main/engine/cache-keys'
 import { getCatalog } from '../src/main/service/catalog'
 import { startLocalService } from '../src/main/service/server'
-import { ASSET_TYPES, type AnalyticsStock, type AssetDetail } from '../src/shared/liquidity-schemas'
+import { ASSET_TYPES, type AssetDetail } from '../src/shared/liquidity-schemas'
 import { launchChromium } from '../tests/browser/harness/chromium'
 import { startApp, writeSettings } from '../tests/browser/harness/app'
 
@@ -35,19 +34,18 @@ async function prepare(dataDir: string): Promise<{ symbols: string[]; deadUrl: s
   const cloneOf = (s: string): string => s.split('.')[0]!
   for (const s of symbols) {
     const detail = { ...details.get(cloneOf(s))!, symbol: s }
-    cache.put(requestKey(assetRequest(s)), assetRequest(s), detail, now)
+    cache.put(assetRequest(s), detail, now)
   }
   // The cycle's per-type analytics feed the sparklines and the known-symbol list.
   for (const assetType of ASSET_TYPES) {
     const params = { groupBy: 'stock' as const, days: ANALYTICS_DAYS, assetType }
-    const stock = (await client.getAnalytics(params)) as AnalyticsStock
+    const stock = await client.getAnalytics(params)
     const bySymbol = new Map(stock.data.map((d) => [d.symbol, d]))
     const data = symbols.flatMap((s) => {
       const d = bySymbol.get(cloneOf(s))
       return d ? [{ ...d, symbol: s }] : []
     })
-    const req = analyticsRequest(params)
-    cache.put(requestKey(req), req, { ...stock, data }, now)
+    cache.put(analyticsRequest(params), { ...stock, data }, now)
   }
   await cache.flush()
   client.close()

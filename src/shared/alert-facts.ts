@@ -21,6 +21,10 @@ export const ALERT_EVENT_TYPES = [
 ] as const
 export type AlertEventType = (typeof ALERT_EVENT_TYPES)[number]
 
+/** The news of an episode that can be owed to the user (told once its hold clears). */
+export const EPISODE_NEWS_TYPES = ['fired', 'resolved'] as const satisfies readonly AlertEventType[]
+export type EpisodeNewsType = (typeof EPISODE_NEWS_TYPES)[number]
+
 /** Reasons an episode's news is owed to the user rather than dropped. */
 export const HELD_BACK_REASONS = ['figures-disagree', 'cooldown', 'flapping'] as const
 export type HeldBackReason = (typeof HELD_BACK_REASONS)[number]

@@ -1,9 +1,9 @@
 // Alert rules and the values the alert engine produces (states, events, decisions).
 import { z } from 'zod'
 import {
+  ALERT_EVENT_TYPES,
   DEFAULT_COOLDOWN_MINUTES,
   MAX_COOLDOWN_MINUTES,
-  type AlertEventType,
   type HeldBackReason,
 } from './alert-facts'
 
@@ -26,6 +26,10 @@ export const ALERT_STATES = [
   'stale',
 ] as const
 export type AlertState = (typeof ALERT_STATES)[number]
+
+/** Where an alert is in its episode on trusted data; the shown AlertState may differ (stale, error, nodata). */
+export const ALERT_PHASES = ['ok', 'pending', 'firing'] as const
+export type AlertPhase = (typeof ALERT_PHASES)[number]
 
 export const CHANGE_WINDOWS = ['7d', '30d'] as const
 export type ChangeWindow = (typeof CHANGE_WINDOWS)[number]
@@ -134,22 +138,24 @@ export function defaultRules(): AlertRule[] {
   ]
 }
 
-export interface AlertEvent {
-  id: string
-  at: string
-  type: AlertEventType
-  ruleId: string
-  ruleName: string
-  symbol: string
-  message: string
+/** One history entry; the schema checks the entries read back from the state file. */
+export const alertEventSchema = z.object({
+  id: z.string().min(1),
+  at: isoInstant,
+  type: z.enum(ALERT_EVENT_TYPES),
+  ruleId: z.string(),
+  ruleName: z.string(),
+  symbol: z.string(),
+  message: z.string(),
   /** Observed value (percent change, amount or share) when the event was made. */
-  value: number | null
-  threshold: number | null
+  value: z.number().nullable(),
+  threshold: z.number().nullable(),
   /** false when the reported tvlChange disagreed with the computed change. */
-  verified: boolean
+  verified: z.boolean(),
   /** For 'resolved': how long the condition lasted. */
-  durationMs?: number
-}
+  durationMs: z.number().nonnegative().optional(),
+})
+export type AlertEvent = z.infer<typeof alertEventSchema>
 
 /** Why a decision is 'held': quiet hours and pauses end in a digest; disagreeing figures wait for data that agrees. */
 export const HOLD_REASONS = [
@@ -160,14 +166,15 @@ export const HOLD_REASONS = [
 ] as const
 export type HoldReason = (typeof HOLD_REASONS)[number]
 
-/** Why alerts were not notified. Codes are a public interface (check --json): add, never rename. */
+/**
+ * Why alerts were not notified. Codes are a public interface (check --json): add, never rename.
+ * ('cached-data' and 'repeat-interval' were listed once but no version ever emitted them.)
+ */
 export const SUPPRESS_REASONS = [
   'disabled',
   'snoozed',
-  'cached-data',
   'backfill',
   'once-already-sent',
-  'repeat-interval',
   /** A held alert whose rule was deleted before the hold ended. */
   'rule-deleted',
   /** A held alert whose rule was turned off, expired or no longer covers the symbol. */
@@ -184,18 +191,33 @@ export const SUPPRESS_REASONS = [
 ] as const
 export type SuppressReason = (typeof SUPPRESS_REASONS)[number]
 
-/** Every decision that is not 'sent' says why: a stable `reason` code and a plain-language `note`. */
-export type NotificationDecision =
-  | { status: 'sent'; title: string; body: string; symbol: string | null; eventIds: string[] }
-  | {
-      status: 'held'
-      reason: HoldReason
-      note: string
-      title: string
-      body: string
-      eventIds: string[]
-    }
-  | { status: 'suppressed'; reason: SuppressReason; note: string; eventIds: string[] }
+const eventIds = z.array(z.string())
+/** Entries logged before notes existed read with an empty note; the views fall back to the reason. */
+const note = z.string().default('')
+
+/**
+ * Every decision that is not 'sent' says why: a stable `reason` code and a plain-language `note`.
+ * The schema checks the decisions read back from the notification log.
+ */
+export const notificationDecisionSchema = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal('sent'),
+    title: z.string(),
+    body: z.string(),
+    symbol: z.string().nullable(),
+    eventIds,
+  }),
+  z.object({
+    status: z.literal('held'),
+    reason: z.enum(HOLD_REASONS),
+    note,
+    title: z.string(),
+    body: z.string(),
+    eventIds,
+  }),
+  z.object({ status: z.literal('suppressed'), reason: z.enum(SUPPRESS_REASONS), note, eventIds }),
+])
+export type NotificationDecision = z.infer<typeof notificationDecisionSchema>
 
 /** Per (rule, symbol) state the engine persists between cycles and restarts. */
 export interface AlertInstance {
@@ -217,7 +239,7 @@ export interface AlertInstance {
    * Where the alert stands on the last trusted reading (`state` may say this poll could not judge:
    * error, stale, nodata). Absent on instances from before this field.
    */
-  phase?: 'ok' | 'pending' | 'firing'
+  phase?: AlertPhase
   /** Until when a new notification for it waits (the rule's cooldown, from its last notification and
    *  the rule as it is now); null when none. */
   cooldownUntil: string | null

@@ -120,6 +120,6 @@ describe('start-up with a state file that cannot be used', () => {
     const aside = await asideOf(cacheDir, CACHE_FILE_NAME)
     expect(notice).toContain(join(cacheDir, aside[0]!))
     await stillAlerts(h)
-    expect(await readFile(join(cacheDir, CACHE_FILE_NAME), 'utf8')).toContain('asset:TSLA')
+    expect(await readFile(join(cacheDir, CACHE_FILE_NAME), 'utf8')).toContain('"asset?symbol=TSLA"')
   })
 })

@@ -101,7 +101,7 @@ describe('a poll whose data cannot be saved', () => {
     const saved = JSON.parse((await savedFiles(h.dir)).cache!) as {
       entries: Record<string, { fetchedAt: string }>
     }
-    expect(saved.entries['asset:TSLA']!.fetchedAt).toBe(h.core.lastCycle()!.at)
+    expect(saved.entries['asset?symbol=TSLA']!.fetchedAt).toBe(h.core.lastCycle()!.at)
   })
 
   it('a data folder that cannot be made at start is tried again at every save: once it can be made, the next poll saves everything and the notice clears', async () => {
@@ -126,7 +126,7 @@ describe('a poll whose data cannot be saved', () => {
         (await h.core.getStatus()).notices.filter((n) => /offline cache|alert state/i.test(n)),
       ).toEqual([])
       const saved = await savedFiles(dir)
-      expect(saved.cache).toContain('asset:TSLA')
+      expect(saved.cache).toContain('"asset?symbol=TSLA"')
       expect(saved.alerts).toContain('"initialized":true')
     } finally {
       await h?.close()

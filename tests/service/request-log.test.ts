@@ -19,9 +19,15 @@ describe('LocalService.requestLog', () => {
       {
         method: 'GET',
         path: '/api/v0/liquidity/asset/TSLA',
+        query: '',
         authorization: 'Bearer sk-log-test-0123456789',
       },
-      { method: 'GET', path: '/api/v0/liquidity/analytics', authorization: null },
+      {
+        method: 'GET',
+        path: '/api/v0/liquidity/analytics',
+        query: 'groupBy=total',
+        authorization: null,
+      },
     ])
     for (let i = 0; i < 8; i++) await fetch(`${svc.url}/nope/${i}`)
     const log = svc.requestLog()

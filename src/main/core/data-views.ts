@@ -10,21 +10,16 @@ import type {
   SeriesPoint,
 } from '../../shared/liquidity-schemas'
 import type { AnalyticsView, AssetView, Fetched, SeriesView } from '../../shared/view-models'
-import type { ResponseCache } from '../engine/cache'
-import { requestKey } from '../engine/cache-envelope'
+import type { AnalyticsRequest, ResponseCache } from '../engine/cache'
 import {
   ANALYTICS_DAYS,
   analyticsRequest,
   assetRequest,
-  type CycleClient,
-} from '../engine/cycle-fetch'
+  cycleStockRequest,
+} from '../engine/cache-keys'
+import type { CycleClient } from '../engine/cycle-fetch'
 import { isStale } from '../engine/snapshot'
-import {
-  analyticsViewKey,
-  cachedKnownSymbols,
-  cachedSnapshot,
-  isAssetType,
-} from '../engine/snapshot-cache'
+import { cachedKnownSymbols, cachedSnapshot, isAssetType } from '../engine/snapshot-cache'
 
 export interface ViewDeps {
   client: () => CycleClient
@@ -73,12 +68,10 @@ async function freshOrCached<T>(
 }
 
 export function getAssetView(d: ViewDeps, symbol: string): Promise<AssetView> {
-  const req = assetRequest(symbol)
-  const key = requestKey(req)
   return freshOrCached<AssetDetail>(
     d,
     () => d.client().getAsset(symbol),
-    (data, at) => d.cache.put(key, req, data, at),
+    (data, at) => d.cache.put(assetRequest(symbol), data, at),
     () => {
       const s = cachedSnapshot(d.cache, symbol, d.now().getTime(), d.intervalMs())
       return s.detail && s.fetchedAt ? { data: s.detail, fetchedAt: s.fetchedAt } : null
@@ -89,17 +82,14 @@ export function getAssetView(d: ViewDeps, symbol: string): Promise<AssetView> {
 type Query = AnalyticsQuery & { groupBy: GroupBy }
 
 export function getAnalyticsView(d: ViewDeps, q: Query): Promise<AnalyticsView> {
-  const key = analyticsViewKey(q)
   const req = analyticsRequest(q)
   return freshOrCached<AnalyticsResponse>(
     d,
     () => d.client().getAnalytics(q),
-    (data, at) => d.cache.put(key, req, data, at),
+    (data, at) => d.cache.put(req, data, at),
     () => {
-      const e = d.cache.get(key)
-      return e?.request.kind === 'analytics'
-        ? { data: e.data as AnalyticsResponse, fetchedAt: e.fetchedAt }
-        : null
+      const e = d.cache.get(req)
+      return e ? { data: e.data, fetchedAt: e.fetchedAt } : null
     },
   )
 }
@@ -119,21 +109,17 @@ function seriesIn(data: AnalyticsResponse, symbol: string): SeriesPoint[] | null
  */
 function cachedSeries(
   d: ViewDeps,
-  key: string,
+  req: AnalyticsRequest,
   symbol: string,
   assetType: AssetType,
   days: number,
 ): CachedSeries | null {
   const found: CachedSeries[] = []
-  const exact = d.cache.get(key)
-  const exactSeries =
-    exact?.request.kind === 'analytics' ? seriesIn(exact.data as AnalyticsResponse, symbol) : null
+  const exact = d.cache.get(req)
+  const exactSeries = exact ? seriesIn(exact.data, symbol) : null
   if (exact && exactSeries) found.push({ data: exactSeries, fetchedAt: exact.fetchedAt })
-  const cycle = d.cache.get(
-    requestKey(analyticsRequest({ groupBy: 'stock', days: ANALYTICS_DAYS, assetType })),
-  )
-  const cycleSeries =
-    cycle?.request.kind === 'analytics' ? seriesIn(cycle.data as AnalyticsResponse, symbol) : null
+  const cycle = d.cache.get(cycleStockRequest(assetType))
+  const cycleSeries = cycle ? seriesIn(cycle.data, symbol) : null
   if (cycle && cycleSeries && days <= ANALYTICS_DAYS && cycleSeries.length >= days) {
     found.push({ data: cycleSeries.slice(-days), fetchedAt: cycle.fetchedAt })
   }
@@ -154,18 +140,17 @@ export async function getSeriesView(
   const t = detailType ?? knownType
   const assetType = isAssetType(t) ? t : 'stock'
   const q: Query = { groupBy: 'stock', assetType, symbol, days }
-  const key = analyticsViewKey(q)
   const req = analyticsRequest(q)
   const view = await freshOrCached<SeriesPoint[] | null>(
     d,
     async () => {
       const data = await d.client().getAnalytics(q)
       // Stored whole (as the analytics view does), whether or not it lists the symbol.
-      d.cache.put(key, req, data, d.now().toISOString())
+      d.cache.put(req, data, d.now().toISOString())
       return seriesIn(data, symbol)
     },
     () => undefined,
-    () => cachedSeries(d, key, symbol, assetType, days),
+    () => cachedSeries(d, req, symbol, assetType, days),
   )
   if (!view.data)
     throw new LiquidityError('not-found', `The service has no ${days}-day series for ${symbol}.`)

@@ -4,9 +4,8 @@
 // Memory first: a decision is listed at once, and saving it is a separate step that may fail.
 import { join } from 'node:path'
 import { z } from 'zod'
-import type { NotificationDecision } from '../../shared/alert-rules'
+import { notificationDecisionSchema, type NotificationDecision } from '../../shared/alert-rules'
 import type { LoggedDecision } from '../../shared/ipc-contract'
-import { notificationDecisionSchema } from '../engine/alerts/decision-schema'
 import { SnapshotFile } from '../engine/atomic-file'
 import type { Saveable } from '../engine/save-health'
 import { openStateFile } from '../engine/state-file'

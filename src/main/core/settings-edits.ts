@@ -3,8 +3,7 @@
 // store, and what the running core must do about it. AppCore applies these and tells the UI.
 import type { AlertRule } from '../../shared/alert-rules'
 import { applySettingsPatch, type Settings, type SettingsPatch } from '../../shared/settings-schema'
-import { requestKey } from '../engine/cache-envelope'
-import { assetRequest } from '../engine/cycle-fetch'
+import { assetRequest } from '../engine/cache-keys'
 import type { CoreParts } from './core-parts'
 
 type Parts = Pick<CoreParts, 'settings' | 'overrides'>
@@ -26,8 +25,7 @@ export async function addToWatchlist(
 ): Promise<Settings> {
   const { cache } = p
   const detail = await p.connection.client.getAsset(symbol)
-  const req = assetRequest(symbol)
-  cache.put(requestKey(req), req, detail, now)
+  cache.put(assetRequest(symbol), detail, now)
   return p.settings.update((s) =>
     s.watchlist.includes(symbol) ? s : { ...s, watchlist: [...s.watchlist, symbol] },
   )

@@ -5,7 +5,7 @@ import type { SerializedError } from '../../shared/errors'
 import type { Settings } from '../../shared/settings-schema'
 import type { EngineStatus, WatchRow } from '../../shared/view-models'
 import type { PollerStatus } from '../engine/scheduler'
-import { isStale, worstState } from '../engine/snapshot'
+import { staleSince, worstState } from '../engine/snapshot'
 
 export interface StatusParts {
   mode: 'demo' | 'live'
@@ -29,13 +29,6 @@ export function buildStatus(p: StatusParts): EngineStatus {
   let connection = p.poller.connection
   if (connection === 'online' && p.lastError && !LOCAL_KINDS.has(p.lastError.kind))
     connection = 'degraded'
-  // Staleness is judged now, not at the last cycle: while offline, rows age into it.
-  let staleSince: string | null = null
-  for (const r of p.rows) {
-    if (r.fetchedAt === null || !isStale(r.fetchedAt, p.nowMs, p.intervalMs)) continue
-    if (staleSince === null || Date.parse(r.fetchedAt) < Date.parse(staleSince))
-      staleSince = r.fetchedAt
-  }
   const paused = p.settings.notificationsPausedUntil
   return {
     mode: p.mode,
@@ -45,7 +38,7 @@ export function buildStatus(p: StatusParts): EngineStatus {
     lastSuccessAt: iso(p.poller.lastSuccessAt),
     lastAttemptAt: iso(p.poller.lastAttemptAt),
     nextPollAt: iso(p.poller.nextDueAt),
-    staleSince,
+    staleSince: staleSince(p.rows, p.nowMs, p.intervalMs),
     lastError: p.lastError,
     // Held alerts (figures disagree, flapping) are not firing: see alert-facts.ts countsAsFiring.
     firingCount: p.instances.filter(countsAsFiring).length,

@@ -9,12 +9,9 @@ import {
   type GroupBy,
 } from '../../shared/liquidity-schemas'
 import { parseAnalytics, parseAssetDetail } from '../../shared/parse'
+import type { AnalyticsRequest, AssetRequest, CacheRequest } from './cache-keys'
 
 export const CACHE_SCHEMA_VERSION = 1
-
-export type AssetRequest = { kind: 'asset'; params: { symbol: string } }
-export type AnalyticsRequest = { kind: 'analytics'; params: AnalyticsQuery & { groupBy: GroupBy } }
-export type CacheRequest = AssetRequest | AnalyticsRequest
 
 interface EnvelopeBase {
   schemaVersion: number
@@ -28,17 +25,10 @@ export type AnalyticsEnvelope = EnvelopeBase & {
 }
 export type CacheEnvelope = AssetEnvelope | AnalyticsEnvelope
 
-/** The data type that belongs to a request kind, so put() cannot file analytics under an asset. */
-export type DataFor<R extends CacheRequest> = R extends AssetRequest
-  ? AssetDetail
-  : AnalyticsResponse
-
-/** The conventional key for a request: `asset:TSLA`, `analytics:stock:stock:90`. */
-export function requestKey(request: CacheRequest): string {
-  if (request.kind === 'asset') return `asset:${request.params.symbol}`
-  const p = request.params
-  return `analytics:${p.groupBy}:${p.assetType ?? p.symbol ?? p.issuer ?? 'all'}:${p.days ?? 90}`
-}
+/** The envelope a request's key holds: get() of an asset request gives an AssetEnvelope. */
+export type EnvelopeFor<R extends CacheRequest> = R extends AssetRequest
+  ? AssetEnvelope
+  : AnalyticsEnvelope
 
 function str(v: unknown): string | undefined {
   return typeof v === 'string' && v.length > 0 ? v : undefined

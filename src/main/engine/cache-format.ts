@@ -1,8 +1,8 @@
 // Layout of the cache file: valid JSON, one entry per line, so it can be written and read back
 // an entry at a time (no single multi-megabyte stringify or parse holding the event loop).
 //   {"cache":1,"entries":{
-//   "asset:TSLA":{…envelope…},
-//   "analytics:stock:stock:90":{…}
+//   "asset?symbol=TSLA":{…envelope…},
+//   "analytics?assetType=stock&days=90&groupBy=stock":{…}
 //   }}
 
 /** Version of the outer shape; each envelope carries its own schemaVersion. */

@@ -12,9 +12,9 @@ import {
   normalizeRequest,
   reviveEnvelope,
   type CacheEnvelope,
-  type CacheRequest,
-  type DataFor,
+  type EnvelopeFor,
 } from './cache-envelope'
+import { cacheKey, type CacheRequest, type DataFor } from './cache-keys'
 import { serializeEntries, splitCacheFile, type Serializable } from './cache-format'
 import { removeStaleTemps, writeChunksAtomic } from './cache-writer'
 import { describeFsError } from './fs-error'
@@ -22,6 +22,7 @@ import type { Saveable } from './save-health'
 import { keepAside } from './state-file'
 
 export * from './cache-envelope'
+export * from './cache-keys'
 
 export const CACHE_FILE_NAME = 'response-cache.json'
 /** Envelopes validated between yields on open, so a big cache does not freeze start-up. */
@@ -76,9 +77,20 @@ export class ResponseCache implements Saveable {
     return cache
   }
 
-  /** The stored envelope, or null. Treat it as read-only: it is what the next flush writes. */
-  get(key: string): CacheEnvelope | null {
-    return this.#entries.get(key)?.envelope ?? null
+  /**
+   * The stored envelope of a request, typed by its kind, or null. Treat it as read-only: it is what
+   * the next flush writes.
+   */
+  get<R extends CacheRequest>(request: R): EnvelopeFor<R> | null {
+    let key: string
+    try {
+      key = cacheKey(normalizeRequest(request))
+    } catch {
+      return null // not a request the cache can hold
+    }
+    // Every slot is filed under the key of its own envelope's request (put and #load), so the kind
+    // of the key is the kind of the envelope.
+    return (this.#entries.get(key)?.envelope as EnvelopeFor<R> | undefined) ?? null
   }
 
   keys(): string[] {
@@ -94,13 +106,13 @@ export class ResponseCache implements Saveable {
     return newest
   }
 
-  /** Memory only; flush() persists. Params outside the service's query are not kept. */
-  put<R extends CacheRequest>(
-    key: string,
-    request: R,
-    data: DataFor<R>,
-    fetchedAt: Date | string,
-  ): void {
+  /**
+   * Memory only; flush() persists. Filed under the request's canonical key (cache-keys.ts); params
+   * outside the service's query are not kept.
+   */
+  put<R extends CacheRequest>(request: R, data: DataFor<R>, fetchedAt: Date | string): void {
+    const normalized = normalizeRequest(request)
+    const key = cacheKey(normalized)
     const at = typeof fetchedAt === 'string' ? new Date(fetchedAt) : fetchedAt
     if (Number.isNaN(at.getTime())) {
       throw new LiquidityError(
@@ -108,10 +120,11 @@ export class ResponseCache implements Saveable {
         `Cannot cache ${key}: fetchedAt is not a valid time.`,
       )
     }
+    // DataFor<R> pairs the data with the request's kind; TS cannot follow that through the union.
     const envelope = {
       schemaVersion: CACHE_SCHEMA_VERSION,
       fetchedAt: at.toISOString(),
-      request: normalizeRequest(request),
+      request: normalized,
       data,
     } as CacheEnvelope
     // A new slot rather than a mutated one: a flush in progress keeps writing its own snapshot.
@@ -170,7 +183,13 @@ export class ResponseCache implements Saveable {
       try {
         const [k, value] = entry.read()
         key = k
-        this.#entries.set(key, { envelope: reviveEnvelope(value), json: null })
+        const envelope = reviveEnvelope(value)
+        // Filed by its own request: files from before canonical keys (`asset:TSLA`,
+        // `analytics:stock:stock:90`) load under the keys this version asks for.
+        const canonical = cacheKey(envelope.request)
+        const held = this.#entries.get(canonical)?.envelope
+        if (held === undefined || Date.parse(envelope.fetchedAt) > Date.parse(held.fetchedAt))
+          this.#entries.set(canonical, { envelope, json: null })
       } catch (e) {
         rejected.push({ entry: i + 1, key, reason: (e as Error).message, text: entry.text() })
       }

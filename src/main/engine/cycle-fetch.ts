@@ -1,18 +1,18 @@
-// The network half of a poll: details for every symbol, then per-asset-type and total analytics.
+// The network half of a poll: details for every symbol, then the analytics of their asset types.
+// (The whole-market total is not polled: nothing a poll builds reads it; the view fetches it.)
 // Each answer goes into the cache; each failure falls back to the cache with the failure attached.
 import { LiquidityError, toSerializedError, type SerializedError } from '../../shared/errors'
 import {
   analyticsLabel,
-  ASSET_TYPES,
   type AnalyticsStock,
-  type AnalyticsTotal,
   type AssetDetail,
   type AssetType,
 } from '../../shared/liquidity-schemas'
 import type { AnalyticsQuery, AnalyticsResponseMap, GroupBy } from '../../shared/liquidity-schemas'
 import type { ResponseCache } from './cache'
-import { requestKey, type AnalyticsRequest, type AssetRequest } from './cache-envelope'
-import { isStale, type SymbolSnapshot } from './snapshot'
+import { ANALYTICS_DAYS, assetRequest, cycleStockRequest } from './cache-keys'
+import type { SymbolSnapshot } from './snapshot'
+import { cachedSnapshot, cachedStock, isAssetType } from './snapshot-cache'
 
 /** The two client calls a cycle makes; LiquidityClient satisfies it. */
 export interface CycleClient {
@@ -29,8 +29,6 @@ interface CallOptions {
   deadline?: number
 }
 
-export const ANALYTICS_DAYS = 90
-
 export interface Fetched<T> {
   data: T | null
   fetchedAt: string | null
@@ -41,7 +39,6 @@ export interface Fetched<T> {
 export interface FetchResult {
   snapshots: SymbolSnapshot[]
   stock: Map<AssetType, Fetched<AnalyticsStock>>
-  total: Fetched<AnalyticsTotal>
   requests: number
   successes: number
   errors: SerializedError[]
@@ -57,14 +54,6 @@ export interface FetchContext {
   intervalMs: number
 }
 
-export function assetRequest(symbol: string): AssetRequest {
-  return { kind: 'asset', params: { symbol } }
-}
-
-export function analyticsRequest(params: AnalyticsRequest['params']): AnalyticsRequest {
-  return { kind: 'analytics', params }
-}
-
 function throwIfAborted(signal: AbortSignal): void {
   if (signal.aborted) throw new LiquidityError('cancelled', 'The refresh was cancelled.')
 }
@@ -73,7 +62,6 @@ export async function fetchAll(ctx: FetchContext, symbols: string[]): Promise<Fe
   const out: FetchResult = {
     snapshots: [],
     stock: new Map(),
-    total: { data: null, fetchedAt: null, fromCache: false, error: null },
     requests: 0,
     successes: 0,
     errors: [],
@@ -99,9 +87,8 @@ export async function fetchAll(ctx: FetchContext, symbols: string[]): Promise<Fe
   const nowIso = ctx.now().toISOString()
   details.forEach((r, i) => {
     const symbol = symbols[i]!
-    const req = assetRequest(symbol)
     if (r.status === 'fulfilled') {
-      ctx.cache.put(requestKey(req), req, r.value, nowIso)
+      ctx.cache.put(assetRequest(symbol), r.value, nowIso)
       out.snapshots.push({
         symbol,
         detail: r.value,
@@ -112,56 +99,46 @@ export async function fetchAll(ctx: FetchContext, symbols: string[]): Promise<Fe
       })
       return
     }
-    const cached = ctx.cache.get(requestKey(req))
-    const fetchedAt = cached?.fetchedAt ?? null
-    out.snapshots.push({
-      symbol,
-      detail: cached && cached.request.kind === 'asset' ? (cached.data as AssetDetail) : null,
-      fetchedAt,
-      fromCache: cached !== null,
-      stale: isStale(fetchedAt, ctx.now().getTime(), ctx.intervalMs),
-      error: toSerializedError(r.reason),
-    })
+    out.snapshots.push(
+      cachedSnapshot(
+        ctx.cache,
+        symbol,
+        ctx.now().getTime(),
+        ctx.intervalMs,
+        toSerializedError(r.reason),
+      ),
+    )
   })
 
   // Asset types are only known from details (fresh or cached).
   const types = new Set<AssetType>()
   for (const s of out.snapshots) {
     const t = s.detail?.assetType
-    if ((ASSET_TYPES as readonly string[]).includes(t ?? '')) types.add(t as AssetType)
+    if (isAssetType(t)) types.add(t)
   }
   const typeList = [...types].sort()
-  const stockReqs = typeList.map((assetType) =>
-    analyticsRequest({ groupBy: 'stock', days: ANALYTICS_DAYS, assetType }),
-  )
-  const totalReq = analyticsRequest({ groupBy: 'total', days: ANALYTICS_DAYS })
-  const [totalRes, ...stockRes] = await Promise.all([
-    track(ctx.client.getAnalytics({ groupBy: 'total', days: ANALYTICS_DAYS }, call)),
-    ...typeList.map((assetType) =>
+  const stockRes = await Promise.all(
+    typeList.map((assetType) =>
       track(ctx.client.getAnalytics({ groupBy: 'stock', days: ANALYTICS_DAYS, assetType }, call)),
     ),
-  ])
+  )
   throwIfAborted(ctx.signal)
-  out.total = settle(ctx, totalReq, totalRes!, nowIso) as Fetched<AnalyticsTotal>
-  typeList.forEach((t, i) => {
-    out.stock.set(t, settle(ctx, stockReqs[i]!, stockRes[i]!, nowIso) as Fetched<AnalyticsStock>)
-  })
+  typeList.forEach((t, i) => out.stock.set(t, settle(ctx, t, stockRes[i]!, nowIso)))
   return out
 }
 
 /** Fresh answer → cache and use it; failure → the cached answer (if any) plus the error. */
 function settle(
   ctx: FetchContext,
-  req: AnalyticsRequest,
-  r: PromiseSettledResult<unknown>,
+  assetType: AssetType,
+  r: PromiseSettledResult<AnalyticsStock>,
   nowIso: string,
-): Fetched<unknown> {
-  const key = requestKey(req)
+): Fetched<AnalyticsStock> {
   if (r.status === 'fulfilled') {
-    ctx.cache.put(key, req, r.value as AnalyticsStock, nowIso)
+    ctx.cache.put(cycleStockRequest(assetType), r.value, nowIso)
     return { data: r.value, fetchedAt: nowIso, fromCache: false, error: null }
   }
-  const cached = ctx.cache.get(key)
+  const cached = cachedStock(ctx.cache, assetType)
   return {
     data: cached?.data ?? null,
     fetchedAt: cached?.fetchedAt ?? null,
@@ -191,6 +168,5 @@ export function requestFailures(f: FetchResult): RequestFailure[] {
   }
   for (const s of f.snapshots) add(s.symbol, s)
   for (const [assetType, x] of f.stock) add(analyticsLabel({ groupBy: 'stock', assetType }), x)
-  add(analyticsLabel({ groupBy: 'total' }), f.total)
   return out
 }

@@ -12,7 +12,7 @@ import type { SerializedError } from '../../shared/errors'
 import type { AssetType } from '../../shared/liquidity-schemas'
 import type { Settings } from '../../shared/settings-schema'
 import { systemUtcOffset, type UtcOffset } from '../../shared/local-time'
-import type { KnownSymbol, LikeForLikeChange, WatchRow } from '../../shared/view-models'
+import type { LikeForLikeChange, WatchRow } from '../../shared/view-models'
 import type { AlertEngineState } from './alerts/engine-state'
 import {
   evaluateCycle,
@@ -31,7 +31,7 @@ import {
   type RequestFailure,
 } from './cycle-fetch'
 import type { SaveFailure, SaveHealth, Saveable } from './save-health'
-import { buildRow, seriesFactsFor, staleSince, toObservation } from './snapshot'
+import { buildRow, seriesFactsFor, toObservation } from './snapshot'
 
 /** The alert state a cycle reads, advances in memory and saves (AlertStateStore). */
 export interface CycleAlertStore extends Saveable {
@@ -74,10 +74,8 @@ export interface CycleResult {
   events: AlertEvent[]
   decisions: NotificationDecision[]
   instances: AlertInstance[]
-  knownSymbols: KnownSymbol[]
   /** The most telling failure of the cycle (null when everything answered). */
   error: SerializedError | null
-  staleSince: string | null
   /** Longest Retry-After the service asked for this cycle, if any. */
   retryAfterMs: number | null
   /** Every request of the poll that failed, with whether cached data stood in. */
@@ -133,15 +131,6 @@ export function cycleOutcome(
   return f.errors.every((e) => LOCAL_KINDS.has(e.kind)) ? 'ok' : 'failed'
 }
 
-export function knownSymbolsOf(
-  stock: Map<AssetType, { data: { data: { symbol: string }[] } | null }>,
-): KnownSymbol[] {
-  const out: KnownSymbol[] = []
-  for (const [assetType, f] of stock)
-    for (const d of f.data?.data ?? []) out.push({ symbol: d.symbol, assetType })
-  return out.sort((a, b) => a.symbol.localeCompare(b.symbol))
-}
-
 export async function runCycle(deps: CycleDeps, input: CycleInput): Promise<CycleResult> {
   const { settings, intervalMs, signal } = input
   const deadline = deps.now().getTime() + Math.min(intervalMs, input.waitBudgetMs ?? Infinity)
@@ -164,9 +153,7 @@ export async function runCycle(deps: CycleDeps, input: CycleInput): Promise<Cycl
     events: evaluated.events,
     decisions: evaluated.decisions,
     instances: evaluated.instances,
-    knownSymbols: knownSymbolsOf(fetched.stock),
     error: pickError(fetched.errors),
-    staleSince: staleSince(rows),
     retryAfterMs: longestRetryAfter(fetched.errors),
     failures: requestFailures(fetched),
     unsaved: deps.saves.failures(),

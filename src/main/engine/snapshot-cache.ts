@@ -2,20 +2,16 @@
 // cycle, after a watchlist edit, and while the service cannot be reached.
 import type { AlertInstance } from '../../shared/alert-rules'
 import type { SerializedError } from '../../shared/errors'
-import {
-  ASSET_TYPES,
-  type AnalyticsQuery,
-  type AnalyticsStock,
-  type AssetDetail,
-  type AssetType,
-  type GroupBy,
-} from '../../shared/liquidity-schemas'
+import { ASSET_TYPES, type AnalyticsStock, type AssetType } from '../../shared/liquidity-schemas'
 import type { KnownSymbol, LikeForLikeChange, WatchRow } from '../../shared/view-models'
 import type { ResponseCache } from './cache'
-import { requestKey } from './cache-envelope'
-import { ANALYTICS_DAYS, analyticsRequest, assetRequest } from './cycle-fetch'
+import { assetRequest, cycleStockRequest } from './cache-keys'
 import { buildRow, isStale, seriesFactsFor, type SymbolSnapshot } from './snapshot'
 
+/**
+ * A symbol as the cache knows it: the one "fresh or cached" stand-in, for the rows before a poll
+ * and for a poll's failed request alike (`error` is that poll's failure).
+ */
 export function cachedSnapshot(
   cache: ResponseCache,
   symbol: string,
@@ -23,35 +19,26 @@ export function cachedSnapshot(
   intervalMs: number,
   error: SerializedError | null = null,
 ): SymbolSnapshot {
-  const e = cache.get(requestKey(assetRequest(symbol)))
-  const detail = e && e.request.kind === 'asset' ? (e.data as AssetDetail) : null
-  const fetchedAt = detail ? e!.fetchedAt : null
+  const e = cache.get(assetRequest(symbol))
+  const fetchedAt = e?.fetchedAt ?? null
   return {
     symbol,
-    detail,
+    detail: e?.data ?? null,
     fetchedAt,
-    fromCache: detail !== null,
+    fromCache: e !== null,
     stale: isStale(fetchedAt, nowMs, intervalMs),
     error,
   }
 }
 
-/** The cycle's all-symbols analytics for one asset type, as last cached. */
-export function cachedStock(cache: ResponseCache, assetType: AssetType): AnalyticsStock | null {
-  return cachedStockEntry(cache, assetType)?.data ?? null
-}
-
-/** The cached stock analytics of an asset type with when they were fetched. */
-function cachedStockEntry(
+/** The cycle's all-symbols analytics for one asset type, as last cached, with its as-of. */
+export function cachedStock(
   cache: ResponseCache,
   assetType: AssetType,
 ): { data: AnalyticsStock; fetchedAt: string } | null {
-  const e = cache.get(
-    requestKey(analyticsRequest({ groupBy: 'stock', days: ANALYTICS_DAYS, assetType })),
-  )
-  if (e?.request.kind !== 'analytics') return null
-  const data = e.data as AnalyticsStock
-  return data.groupBy === 'stock' ? { data, fetchedAt: e.fetchedAt } : null
+  const e = cache.get(cycleStockRequest(assetType))
+  const data = e?.data
+  return e && data?.groupBy === 'stock' ? { data, fetchedAt: e.fetchedAt } : null
 }
 
 export interface CachedRowsInput {
@@ -75,7 +62,7 @@ export function cachedRows(i: CachedRowsInput): WatchRow[] {
   return i.watchlist.map((symbol) => {
     const s = cachedSnapshot(i.cache, symbol, i.nowMs, i.intervalMs, i.errors?.get(symbol) ?? null)
     const type = s.detail?.assetType
-    const stock = isAssetType(type) ? cachedStockEntry(i.cache, type) : null
+    const stock = isAssetType(type) ? cachedStock(i.cache, type) : null
     const problems = {
       findings: i.findings?.[symbol],
       poll: i.pollProblems,
@@ -88,7 +75,7 @@ export function cachedRows(i: CachedRowsInput): WatchRow[] {
 export function cachedKnownSymbols(cache: ResponseCache): KnownSymbol[] {
   const out: KnownSymbol[] = []
   for (const assetType of ASSET_TYPES) {
-    for (const d of cachedStock(cache, assetType)?.data ?? [])
+    for (const d of cachedStock(cache, assetType)?.data.data ?? [])
       out.push({ symbol: d.symbol, assetType })
   }
   return out.sort((a, b) => a.symbol.localeCompare(b.symbol))
@@ -96,13 +83,4 @@ export function cachedKnownSymbols(cache: ResponseCache): KnownSymbol[] {
 
 export function isAssetType(t: string | null | undefined): t is AssetType {
   return (ASSET_TYPES as readonly string[]).includes(t ?? '')
-}
-
-/**
- * Cache key of an on-demand analytics query. Unfiltered queries share the cycle's key; filtered
- * ones spell out every parameter (the conventional key would let a symbol filter overwrite the whole list).
- */
-export function analyticsViewKey(q: AnalyticsQuery & { groupBy: GroupBy }): string {
-  if (q.symbol === undefined && q.issuer === undefined) return requestKey(analyticsRequest(q))
-  return `analytics:${q.groupBy}:${q.assetType ?? ''}:${q.symbol ?? ''}:${q.issuer ?? ''}:${q.days ?? 90}`
 }

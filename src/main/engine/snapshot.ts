@@ -4,7 +4,7 @@ import type { SerializedError } from '../../shared/errors'
 import type { AnalyticsStock, AssetDetail } from '../../shared/liquidity-schemas'
 import type { LikeForLikeChange, WatchRow } from '../../shared/view-models'
 import { rowHold } from '../../shared/alert-facts'
-import { computeChange } from './alerts/change'
+import { computeChange } from '../../shared/change'
 import { isSourceStale, newestDate } from './alerts/source-freshness'
 import type { Observation } from './alerts/measure'
 import { clampInterval } from './scheduler'
@@ -152,11 +152,14 @@ export function buildRow(
   }
 }
 
-/** Oldest as-of among stale rows, for EngineStatus.staleSince. */
-export function staleSince(rows: WatchRow[]): string | null {
+/**
+ * Oldest as-of among rows whose data is stale now, for EngineStatus.staleSince. Judged now, not at
+ * the last cycle: while offline, rows age into it.
+ */
+export function staleSince(rows: WatchRow[], nowMs: number, intervalMs: number): string | null {
   let oldest: string | null = null
   for (const r of rows) {
-    if (!r.stale || r.fetchedAt === null) continue
+    if (r.fetchedAt === null || !isStale(r.fetchedAt, nowMs, intervalMs)) continue
     if (oldest === null || Date.parse(r.fetchedAt) < Date.parse(oldest)) oldest = r.fetchedAt
   }
   return oldest

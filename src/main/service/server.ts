@@ -44,6 +44,8 @@ export interface ServiceStats {
 export interface LoggedRequest {
   method: string
   path: string
+  /** The query string without its '?' ('' when none): which analytics a poll asked for. */
+  query: string
   /** The Authorization header as sent, or null when there was none. */
   authorization: string | null
 }
@@ -91,7 +93,12 @@ export async function startLocalService(opts: LocalServiceOptions = {}): Promise
     counts.requests++
     const url = new URL(req.url ?? '/', 'http://service.local')
     const path = url.pathname
-    log.push({ method: req.method ?? '', path, authorization: req.headers.authorization ?? null })
+    log.push({
+      method: req.method ?? '',
+      path,
+      query: url.search.slice(1),
+      authorization: req.headers.authorization ?? null,
+    })
     if (log.length > logSize) log = log.slice(-logSize)
     if (path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`)) {
       if (opts.admin) return send(res, await handleAdmin(req, path, adminDeps))

@@ -6,8 +6,17 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { CACHE_FILE_NAME, ResponseCache } from '../../../src/main/engine/cache'
+import {
+  analyticsRequest,
+  assetRequest,
+  CACHE_FILE_NAME,
+  ResponseCache,
+} from '../../../src/main/engine/cache'
+import type { AnalyticsResponse, AnalyticsStock } from '../../../src/shared/liquidity-schemas'
 import { symbols } from './fixtures/sample-data'
+
+const stockOf = (d: AnalyticsResponse | undefined): AnalyticsStock | undefined =>
+  d?.groupBy === 'stock' ? d : undefined
 
 const ITERATIONS = 30
 const SYMBOL_COUNT = 40
@@ -87,12 +96,9 @@ it(`survives SIGKILL at random moments (${ITERATIONS} runs): the file is always 
     expect(cache.report).toBeNull()
     const gens = new Set(
       symbols(SYMBOL_COUNT).flatMap((s) => [
-        (cache.get(`asset:${s}`)?.data as { totalTvl: number }).totalTvl,
-        (
-          cache.get(`analytics:stock:${s}:365`)?.data as {
-            data: { series: { volume: number }[] }[]
-          }
-        ).data[0]?.series[0]?.volume,
+        cache.get(assetRequest(s))?.data.totalTvl,
+        stockOf(cache.get(analyticsRequest({ groupBy: 'stock', symbol: s, days: 365 }))?.data)
+          ?.data[0]?.series[0]?.volume,
       ]),
     )
     const asset = gens.values().next().value as number

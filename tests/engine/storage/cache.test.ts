@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
   CACHE_FILE_NAME,
   ResponseCache,
-  requestKey,
+  assetRequest,
+  cacheKey,
   type AnalyticsRequest,
   type AssetRequest,
 } from '../../../src/main/engine/cache'
@@ -19,6 +20,8 @@ const stockReq: AnalyticsRequest = {
   kind: 'analytics',
   params: { groupBy: 'stock', assetType: 'stock', days: 90 },
 }
+const STOCK_KEY = cacheKey(stockReq)
+const key = (symbol: string): string => cacheKey(assetRequest(symbol))
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'lw-cache-'))
@@ -29,8 +32,8 @@ afterEach(async () => {
 
 async function seeded(): Promise<ResponseCache> {
   const c = await ResponseCache.open(dir)
-  c.put('asset:TSLA', { kind: 'asset', params: { symbol: 'TSLA' } }, assetDetail('TSLA'), AT)
-  c.put(requestKey(stockReq), stockReq, stockSeries('TSLA', 90), new Date(AT))
+  c.put(assetRequest('TSLA'), assetDetail('TSLA'), AT)
+  c.put(stockReq, stockSeries('TSLA', 90), new Date(AT))
   await c.flush()
   return c
 }
@@ -40,21 +43,21 @@ describe('ResponseCache', () => {
     await seeded()
     const c = await ResponseCache.open(dir)
     expect(c.report).toBeNull()
-    expect(c.keys().sort()).toEqual(['analytics:stock:stock:90', 'asset:TSLA'])
-    expect(c.get('asset:TSLA')).toEqual({
+    expect(c.keys().sort()).toEqual([STOCK_KEY, key('TSLA')])
+    expect(c.get(assetRequest('TSLA'))).toEqual({
       schemaVersion: 1,
       fetchedAt: AT,
       request: { kind: 'asset', params: { symbol: 'TSLA' } },
       data: assetDetail('TSLA'),
     })
-    expect(c.get('analytics:stock:stock:90')?.data).toEqual(stockSeries('TSLA', 90))
-    expect(c.get('asset:NVDA')).toBeNull()
+    expect(c.get(stockReq)?.data).toEqual(stockSeries('TSLA', 90))
+    expect(c.get(assetRequest('NVDA'))).toBeNull()
   })
 
   it('keeps puts in memory until flush', async () => {
     const c = await ResponseCache.open(dir)
-    c.put('asset:TSLA', { kind: 'asset', params: { symbol: 'TSLA' } }, assetDetail('TSLA'), AT)
-    expect(c.get('asset:TSLA')).not.toBeNull()
+    c.put(assetRequest('TSLA'), assetDetail('TSLA'), AT)
+    expect(c.get(assetRequest('TSLA'))).not.toBeNull()
     await expect(stat(file())).rejects.toThrow()
   })
 
@@ -63,29 +66,29 @@ describe('ResponseCache', () => {
     const first = await stat(file())
     await c.flush()
     expect((await stat(file())).ino).toBe(first.ino)
-    c.put('asset:NVDA', { kind: 'asset', params: { symbol: 'NVDA' } }, assetDetail('NVDA'), AT)
+    c.put(assetRequest('NVDA'), assetDetail('NVDA'), AT)
     await c.flush()
     expect((await stat(file())).ino).not.toBe(first.ino)
-    expect((await ResponseCache.open(dir)).keys()).toContain('asset:NVDA')
+    expect((await ResponseCache.open(dir)).keys()).toContain(key('NVDA'))
   })
 
   it('keeps an envelope that fails the schema aside in a side file, keeps the rest, and reports it', async () => {
     await seeded()
     const raw = JSON.parse(await readFile(file(), 'utf8'))
     raw.entries['asset:BAD'] = {
-      ...raw.entries['asset:TSLA'],
+      ...raw.entries[key('TSLA')],
       data: { ...assetDetail('BAD'), totalTvl: -5 },
     }
-    raw.entries['asset:OLD'] = { ...raw.entries['asset:TSLA'], schemaVersion: 99 }
+    raw.entries['asset:OLD'] = { ...raw.entries[key('TSLA')], schemaVersion: 99 }
     await writeFile(file(), JSON.stringify(raw))
     const c = await ResponseCache.open(dir, { now: () => new Date('2025-07-02T00:00:00Z') })
     const side = join(dir, `${CACHE_FILE_NAME}.rejected-2025-07-02T00-00-00-000Z`)
     expect(c.report).toMatch(/^2 cached responses failed validation and were kept aside in /)
     expect(c.report).toContain(side)
     expect(c.report).toContain('asset:BAD')
-    expect(c.get('asset:BAD')).toBeNull()
-    expect(c.get('asset:OLD')).toBeNull()
-    expect(c.get('asset:TSLA')).not.toBeNull()
+    expect(c.get(assetRequest('BAD'))).toBeNull()
+    expect(c.get(assetRequest('OLD'))).toBeNull()
+    expect(c.get(assetRequest('TSLA'))).not.toBeNull()
     await c.flush()
     expect(await readFile(file(), 'utf8')).not.toContain('asset:BAD')
     // Nothing the user had is destroyed: both entries are in the side file exactly as they were.
@@ -104,11 +107,11 @@ describe('ResponseCache', () => {
   it('keeps one damaged line of its own file aside, unchanged, and keeps the others', async () => {
     await seeded()
     const lines = (await readFile(file(), 'utf8')).split('\n')
-    const i = lines.findIndex((l) => l.startsWith('"asset:TSLA"'))
-    lines[i] = '"asset:TSLA":{"schemaVersion":1,"fetch\u0000garbage},'
+    const i = lines.findIndex((l) => l.startsWith(JSON.stringify(key('TSLA'))))
+    lines[i] = `${JSON.stringify(key('TSLA'))}:{"schemaVersion":1,"fetch\u0000garbage},`
     await writeFile(file(), lines.join('\n'))
     const c = await ResponseCache.open(dir)
-    expect(c.keys()).toEqual(['analytics:stock:stock:90'])
+    expect(c.keys()).toEqual([STOCK_KEY])
     expect(c.report).toMatch(
       /^1 cached response failed validation and was kept aside in .*entry 1:/,
     )
@@ -124,7 +127,7 @@ describe('ResponseCache', () => {
   it('says so when the rejected entries cannot be kept aside (a folder in the side file’s place)', async () => {
     await seeded()
     const raw = JSON.parse(await readFile(file(), 'utf8'))
-    raw.entries['asset:OLD'] = { ...raw.entries['asset:TSLA'], schemaVersion: 99 }
+    raw.entries['asset:OLD'] = { ...raw.entries[key('TSLA')], schemaVersion: 99 }
     await writeFile(file(), JSON.stringify(raw))
     const at = new Date('2025-07-02T00:00:00Z')
     await mkdir(join(dir, `${CACHE_FILE_NAME}.rejected-2025-07-02T00-00-00-000Z`, 'x'), {
@@ -135,10 +138,10 @@ describe('ResponseCache', () => {
       /^1 cached response failed validation and could not be kept aside \(a folder is in its place, code EISDIR\)/,
     )
     expect(c.report).toMatch(/it stays in the cache file unchanged/)
-    expect(c.get('asset:TSLA')).not.toBeNull()
-    expect(c.get('asset:OLD')).toBeNull()
+    expect(c.get(assetRequest('TSLA'))).not.toBeNull()
+    expect(c.get(assetRequest('OLD'))).toBeNull()
     // What could not be kept aside is never overwritten: later saves carry it along unchanged.
-    c.put('asset:NVDA', { kind: 'asset', params: { symbol: 'NVDA' } }, assetDetail('NVDA'), AT)
+    c.put(assetRequest('NVDA'), assetDetail('NVDA'), AT)
     await c.flush()
     expect(JSON.parse(await readFile(file(), 'utf8')).entries['asset:OLD']).toEqual(
       raw.entries['asset:OLD'],
@@ -147,7 +150,7 @@ describe('ResponseCache', () => {
     await rm(join(dir, `${CACHE_FILE_NAME}.rejected-2025-07-02T00-00-00-000Z`), { recursive: true })
     const again = await ResponseCache.open(dir, { now: () => at })
     expect(again.report).toMatch(/^1 cached response failed validation and was kept aside in /)
-    expect(again.keys().sort()).toEqual(['analytics:stock:stock:90', 'asset:NVDA', 'asset:TSLA'])
+    expect(again.keys().sort()).toEqual([STOCK_KEY, key('NVDA'), key('TSLA')])
     const kept = JSON.parse(
       await readFile(join(dir, `${CACHE_FILE_NAME}.rejected-2025-07-02T00-00-00-000Z`), 'utf8'),
     ) as { entries: { key: string; text: string }[] }
@@ -160,7 +163,7 @@ describe('ResponseCache', () => {
   it('a damaged line that cannot be kept aside is written back as it was, and the rest stays readable', async () => {
     await seeded()
     const lines = (await readFile(file(), 'utf8')).split('\n')
-    const i = lines.findIndex((l) => l.startsWith('"asset:TSLA"'))
+    const i = lines.findIndex((l) => l.startsWith(JSON.stringify(key('TSLA'))))
     const damaged = '"asset:TSLA":{"schemaVersion":1,"fetch\u0000garbage}'
     lines[i] = `${damaged},`
     await writeFile(file(), lines.join('\n'))
@@ -169,13 +172,13 @@ describe('ResponseCache', () => {
       recursive: true,
     })
     const c = await ResponseCache.open(dir, { now: () => at })
-    c.put('asset:NVDA', { kind: 'asset', params: { symbol: 'NVDA' } }, assetDetail('NVDA'), AT)
+    c.put(assetRequest('NVDA'), assetDetail('NVDA'), AT)
     await c.flush()
     expect((await readFile(file(), 'utf8')).split(',\n')).toContain(
       `{"cache":1,"entries":{\n${damaged}`,
     )
     const again = await ResponseCache.open(dir, { now: () => at })
-    expect(again.keys().sort()).toEqual(['analytics:stock:stock:90', 'asset:NVDA'])
+    expect(again.keys().sort()).toEqual([STOCK_KEY, key('NVDA')])
     expect(again.report).toMatch(/^1 cached response failed validation and could not be kept aside/)
   })
 
@@ -202,7 +205,7 @@ describe('ResponseCache', () => {
     const aside = (await readdir(dir)).filter((n) => n.includes('.corrupt-'))
     expect(aside).toHaveLength(1)
     expect(await readFile(join(dir, aside[0] as string), 'utf8')).toBe(content)
-    c.put('asset:TSLA', { kind: 'asset', params: { symbol: 'TSLA' } }, assetDetail('TSLA'), AT)
+    c.put(assetRequest('TSLA'), assetDetail('TSLA'), AT)
     await c.flush()
     expect((await ResponseCache.open(dir)).report).toBeNull()
   })
@@ -222,26 +225,24 @@ describe('ResponseCache', () => {
       kind: 'asset',
       params: { symbol: 'TSLA', apiKey: secret, headers: { 'x-api-key': secret } },
     }
-    c.put('asset:TSLA', request as unknown as AssetRequest, assetDetail('TSLA'), AT)
+    c.put(request as unknown as AssetRequest, assetDetail('TSLA'), AT)
     await c.flush()
     const text = await readFile(file(), 'utf8')
     expect(text).toContain('TSLA')
     expect(text).not.toContain(secret)
-    expect(c.get('asset:TSLA')?.request).toEqual({ kind: 'asset', params: { symbol: 'TSLA' } })
+    expect(c.get(assetRequest('TSLA'))?.request).toEqual({
+      kind: 'asset',
+      params: { symbol: 'TSLA' },
+    })
   })
 
   it('normalises groupBy=issuer data on read like a fresh response', async () => {
     const c = await ResponseCache.open(dir)
     const req: AnalyticsRequest = { kind: 'analytics', params: { groupBy: 'issuer', days: 30 } }
     const series = stockSeries('X', 3).data[0]?.series ?? []
-    c.put(
-      requestKey(req),
-      req,
-      { groupBy: 'issuer', days: 30, data: [{ name: 'Backed', series }] } as never,
-      AT,
-    )
+    c.put(req, { groupBy: 'issuer', days: 30, data: [{ name: 'Backed', series }] } as never, AT)
     await c.flush()
-    const back = (await ResponseCache.open(dir)).get('analytics:issuer:all:30')
+    const back = (await ResponseCache.open(dir)).get(req)
     expect(back?.data).toEqual({
       groupBy: 'issuer',
       days: 30,
@@ -252,35 +253,33 @@ describe('ResponseCache', () => {
   it('rejects a put with an unusable request or time', async () => {
     const c = await ResponseCache.open(dir)
     expect(() =>
-      c.put('x', { kind: 'asset', params: {} } as AssetRequest, assetDetail('X'), AT),
+      c.put({ kind: 'asset', params: {} } as AssetRequest, assetDetail('X'), AT),
     ).toThrow(LiquidityError)
-    expect(() =>
-      c.put('x', { kind: 'asset', params: { symbol: 'X' } }, assetDetail('X'), 'soon'),
-    ).toThrow(/fetchedAt/)
+    expect(() => c.put(assetRequest('X'), assetDetail('X'), 'soon')).toThrow(/fetchedAt/)
     expect(c.keys()).toEqual([])
   })
 
   it('a put during a flush is written by the next flush', async () => {
     const c = await seeded()
-    c.put('asset:A', { kind: 'asset', params: { symbol: 'A' } }, assetDetail('A'), AT)
+    c.put(assetRequest('A'), assetDetail('A'), AT)
     const first = c.flush()
-    c.put('asset:B', { kind: 'asset', params: { symbol: 'B' } }, assetDetail('B'), AT)
+    c.put(assetRequest('B'), assetDetail('B'), AT)
     await Promise.all([first, c.flush()])
     expect((await ResponseCache.open(dir)).keys()).toEqual(
-      expect.arrayContaining(['asset:A', 'asset:B']),
+      expect.arrayContaining([key('A'), key('B')]),
     )
   })
 
   it('a failed flush throws a storage error and keeps the data for the next try', async () => {
     const c = await seeded()
-    c.put('asset:A', { kind: 'asset', params: { symbol: 'A' } }, assetDetail('A'), AT)
+    c.put(assetRequest('A'), assetDetail('A'), AT)
     await rm(dir, { recursive: true })
     await writeFile(dir, 'a file where the cache folder should be')
     await expect(c.flush()).rejects.toMatchObject({ kind: 'storage' })
     await rm(dir)
     await mkdir(dir)
     await c.flush()
-    expect((await ResponseCache.open(dir)).keys()).toContain('asset:A')
+    expect((await ResponseCache.open(dir)).keys()).toContain(key('A'))
   })
 
   it('a folder that cannot be made at open (a file in its place): memory only, and the first flush once it can be made lands', async () => {
@@ -288,12 +287,12 @@ describe('ResponseCache', () => {
     await writeFile(blocked, 'a file where a folder should be')
     const cacheDir = join(blocked, 'caches', 'demo')
     const c = await ResponseCache.open(cacheDir)
-    c.put('asset:A', { kind: 'asset', params: { symbol: 'A' } }, assetDetail('A'), AT)
+    c.put(assetRequest('A'), assetDetail('A'), AT)
     await expect(c.flush()).rejects.toMatchObject({ kind: 'storage' })
-    expect(c.get('asset:A')).not.toBeNull()
+    expect(c.get(assetRequest('A'))).not.toBeNull()
     await rm(blocked)
     await c.flush()
-    expect((await ResponseCache.open(cacheDir)).keys()).toEqual(['asset:A'])
+    expect((await ResponseCache.open(cacheDir)).keys()).toEqual([key('A')])
   })
 
   it('removes temp files left by a killed writer', async () => {

@@ -5,16 +5,11 @@
 // that were firing are not notified again.
 import { join } from 'node:path'
 import { z } from 'zod'
-import type { AlertEvent, AlertEventType } from '../../../shared/alert-rules'
+import { alertEventSchema, type AlertEvent, type AlertEventType } from '../../../shared/alert-rules'
 import { SnapshotFile } from '../atomic-file'
 import type { Saveable } from '../save-health'
 import { openStateFile } from '../state-file'
-import {
-  alertEventSchema,
-  engineStateSchema,
-  freshState,
-  type AlertEngineState,
-} from './engine-state'
+import { engineStateSchema, freshState, type AlertEngineState } from './engine-state'
 
 export const ALERT_STATE_FILE = 'alert-state.json'
 export const DEFAULT_MAX_HISTORY = 1000

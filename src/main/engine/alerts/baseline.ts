@@ -7,7 +7,7 @@
 import { CHANGE_WINDOWS, type ChangeWindow } from '../../../shared/alert-rules'
 import type { AssetDetail } from '../../../shared/liquidity-schemas'
 import { joinNames } from '../../../shared/plain-list'
-import { computeChange } from './change'
+import { computeChange } from '../../../shared/change'
 import type { MissingPart, SymbolBaseline } from './engine-state'
 import { likeForLikeChanges, withSample } from './like-for-like'
 

@@ -1,32 +1,8 @@
 // Change and concentration math on one asset detail; the numbers alert rules are judged on.
-import type { ChangeWindow } from '../../../shared/alert-rules'
+// The change itself is shared with the renderer: src/shared/change.ts.
 import type { AssetDetail } from '../../../shared/liquidity-schemas'
 import type { ChangeInfo } from '../../../shared/view-models'
 import { formatSignedPct } from './format'
-
-/** A reported figure agrees when within 0.1 percentage points or 1 % of the computed one. */
-const ABS_TOLERANCE_PP = 0.1
-const REL_TOLERANCE = 0.01
-
-function agrees(candidate: number, pct: number): boolean {
-  return Math.abs(candidate - pct) <= Math.max(ABS_TOLERANCE_PP, Math.abs(pct) * REL_TOLERANCE)
-}
-
-/**
- * Percent change from history[window].tvl to totalTvl. The service's tvlChange has no stated unit,
- * so it only verifies our figure (as a fraction or as a percent); it never replaces it.
- * null when there is no meaningful percentage: a start TVL of 0, or one so small (or amounts so
- * large) that the change is not a finite number.
- */
-export function computeChange(detail: AssetDetail, window: ChangeWindow): ChangeInfo | null {
-  const start = detail.history[window]
-  if (!(start.tvl > 0)) return null
-  const pct = ((detail.totalTvl - start.tvl) / start.tvl) * 100
-  if (!Number.isFinite(pct)) return null
-  const reported = start.tvlChange
-  const verified = agrees(reported * 100, pct) || agrees(reported, pct)
-  return { pct, verified, reported }
-}
 
 /**
  * The reported figure as a percent, for people. Its unit is unspecified; the spec calls it a decimal

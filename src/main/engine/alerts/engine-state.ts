@@ -1,11 +1,14 @@
 // The alert engine's persisted state: its shape, its schema (checked on read) and a fresh value.
 import { z } from 'zod'
+import { EPISODE_NEWS_TYPES, type EpisodeNewsType } from '../../../shared/alert-facts'
 import {
-  ALERT_EVENT_TYPES,
+  ALERT_PHASES,
   ALERT_STATES,
+  alertEventSchema,
   HELD_BACK_REASONS,
   type AlertEvent,
   type AlertInstance,
+  type AlertPhase,
   type AlertRule,
   type ChangeWindow,
   type HeldBackReason,
@@ -15,12 +18,9 @@ import { cooldownUntil } from './cooldown'
 import { FLAP_WINDOW } from './flapping'
 import { TIME_HOLDS, type TimeHold } from './notes'
 
-/** Where an instance is in its episode; the shown AlertState may differ (stale, error, nodata). */
-export type Phase = 'ok' | 'pending' | 'firing'
-
 /** News of an episode the user has not had yet: told once the reason clears, if still true. */
 export interface Owed {
-  type: 'fired' | 'resolved'
+  type: EpisodeNewsType
   why: HeldBackReason
 }
 
@@ -29,7 +29,7 @@ export interface Owed {
  * (toInstance), not stored.
  */
 export interface InstanceRecord extends Omit<AlertInstance, 'heldBack' | 'cooldownUntil'> {
-  phase: Phase
+  phase: AlertPhase
   /** Last 'fired' or 'repeated' event: the repeat timer runs from here. */
   lastAlertAt: string | null
   owed: Owed | null
@@ -144,20 +144,6 @@ export function instanceKey(ruleId: string, symbol: string): string {
 const iso = z.string().datetime()
 const EPOCH = new Date(0).toISOString()
 
-export const alertEventSchema = z.object({
-  id: z.string().min(1),
-  at: iso,
-  type: z.enum(ALERT_EVENT_TYPES),
-  ruleId: z.string(),
-  ruleName: z.string(),
-  symbol: z.string(),
-  message: z.string(),
-  value: z.number().nullable(),
-  threshold: z.number().nullable(),
-  verified: z.boolean(),
-  durationMs: z.number().nonnegative().optional(),
-}) satisfies z.ZodType<AlertEvent>
-
 const instanceSchema = z
   .object({
     ruleId: z.string(),
@@ -170,11 +156,11 @@ const instanceSchema = z
     lastValue: z.number().nullable(),
     verified: z.boolean(),
     detail: z.string().nullable(),
-    phase: z.enum(['ok', 'pending', 'firing']),
+    phase: z.enum(ALERT_PHASES),
     lastAlertAt: iso.nullable(),
     // Fields added later are optional here and filled below, so an older state file still loads.
     owed: z
-      .object({ type: z.enum(['fired', 'resolved']), why: z.enum(HELD_BACK_REASONS) })
+      .object({ type: z.enum(EPISODE_NEWS_TYPES), why: z.enum(HELD_BACK_REASONS) })
       .nullable()
       .default(null),
     lastOutAt: iso.nullable().optional(),

@@ -2,7 +2,8 @@
 // figures less than trustworthy whatever the rules say.
 import { CHANGE_WINDOWS } from '../../../shared/alert-rules'
 import type { AssetDetail } from '../../../shared/liquidity-schemas'
-import { computeChange, disagreement } from './change'
+import { computeChange } from '../../../shared/change'
+import { disagreement } from './change'
 import { windowDays } from './format'
 
 /** "figures disagree: service says +2.0 %, history says −30.1 % (7-day change)", per window. */

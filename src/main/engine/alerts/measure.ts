@@ -3,7 +3,8 @@
 import type { AlertCondition } from '../../../shared/alert-rules'
 import type { AssetDetail } from '../../../shared/liquidity-schemas'
 import type { LikeForLike } from './baseline'
-import { computeChange, disagreement, largestShare } from './change'
+import { computeChange } from '../../../shared/change'
+import { disagreement, largestShare } from './change'
 import { formatAmount, formatPct, windowDays } from './format'
 import type { NoVerdict, SymbolReading } from './reading'
 
