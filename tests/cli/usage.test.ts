@@ -29,6 +29,25 @@ describe('cli usage', () => {
   )
 
   it(
+    'with --json, an argument error still prints one JSON document on stdout (exit 2)',
+    { timeout: T },
+    async () => {
+      for (const args of [
+        ['check', '--json', '--bogus'],
+        ['check', '--json', '--base-url', 'ftp://x.example'],
+        ['check', '--json', '--data-dir', 'package.json'],
+      ]) {
+        const r = await cli(args)
+        expect(r.code, args.join(' ')).toBe(2)
+        expect(r.stderr).toMatch(/^error: /m)
+        const doc = JSON.parse(r.stdout) as { rows: unknown[]; errors: string[] }
+        expect(doc.rows, args.join(' ')).toEqual([])
+        expect(doc.errors).toHaveLength(1)
+      }
+    },
+  )
+
+  it(
     'a flag without its value, or a stray argument, is an error with usage (exit 2)',
     { timeout: T },
     async () => {

@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util'
 import { checkServiceUrl } from '../../shared/service-url'
 import { runCheck, EXIT_ERROR } from './check'
 import { defaultDataDir } from './data-dir'
-import { oneLine } from './format'
+import { emptyReport, oneLine } from './format'
 import { USAGE } from './usage'
 
 function parseSymbols(v: string): string[] {
@@ -22,6 +22,13 @@ function parseSymbols(v: string): string[] {
   if (list.length === 0 || bad !== undefined)
     throw new Error(`--symbols expects tickers like TSLA,NVDA${bad ? ` (got "${bad}")` : ''}`)
   return list
+}
+
+/** The value given for a flag (`--flag value` or `--flag=value`), as typed; undefined when absent. */
+function flagValue(args: readonly string[], flag: string): string | undefined {
+  const i = args.indexOf(flag)
+  if (i >= 0) return args[i + 1]
+  return args.find((a) => a.startsWith(`${flag}=`))?.slice(flag.length + 1)
 }
 
 /** An argument the user got wrong: the message, then the usage, on stderr; exit 2. */
@@ -141,8 +148,16 @@ main(process.argv.slice(2)).then(
     setTimeout(() => process.exit(code), 2_000).unref()
   },
   (e: unknown) => {
+    const message = oneLine((e as Error).message)
     const usage = e instanceof UsageError ? `${USAGE}\n` : ''
-    process.stderr.write(`error: ${oneLine((e as Error).message)}\n${usage}`)
+    process.stderr.write(`error: ${message}\n${usage}`)
+    // `check --json` promises one document on stdout, also when the check could not start.
+    const args = process.argv.slice(2)
+    if (args[0] === 'check' && args.includes('--json')) {
+      const baseUrl = flagValue(args, '--base-url')
+      const doc = emptyReport(baseUrl ? 'live' : 'demo', baseUrl ?? '', new Date().toISOString())
+      process.stdout.write(`${JSON.stringify({ ...doc, notes: [], errors: [message] }, null, 2)}\n`)
+    }
     process.exitCode = EXIT_ERROR
   },
 )
