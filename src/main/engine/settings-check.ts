@@ -2,6 +2,7 @@
 // schema field by field, so one unusable field does not cost the user every other setting.
 import type { z } from 'zod'
 import {
+  defaultSettings,
   MAX_PAUSE_MINUTES,
   SETTING_LABELS,
   settingsSchema,
@@ -126,7 +127,9 @@ function checkSettingsValue(raw: unknown, now: Date): SettingsCheck {
     throw e
   }
   const mended: FieldProblem[] = []
-  const value = mendPause(mendWatchlist(migrated.value, mended), now, mended)
+  // A field left out (a short hand-written file, one from before the field existed) takes its
+  // default quietly: only a value that is there and wrong is a problem worth a notice.
+  const value = withDefaults(mendPause(mendWatchlist(migrated.value, mended), now, mended))
   const whole = settingsSchema.safeParse(value)
   if (whole.success) {
     return mended.length === 0
@@ -139,8 +142,6 @@ function checkSettingsValue(raw: unknown, now: Date): SettingsCheck {
     const field = value[key]
     const r = settingsSchema.shape[key].safeParse(field)
     if (r.success) valid[key] = r.data
-    else if (field === undefined)
-      problems.push({ key, reason: `${SETTING_LABELS[key]} is missing` })
     else {
       const issues = r.error.issues.map((i) => ({ ...i, path: [key, ...i.path] }))
       problems.push({ key, reason: describeSettingsIssues(issues, value) })
@@ -159,6 +160,13 @@ function checkSettingsValue(raw: unknown, now: Date): SettingsCheck {
     valid: valid as Partial<Settings>,
     problems: [...mended.filter((m) => !replaced.has(m.key)), ...problems],
   }
+}
+
+function withDefaults(value: Json): Json {
+  const defaults: Json = defaultSettings()
+  const out = { ...value }
+  for (const key of SETTING_KEYS) if (out[key] === undefined) out[key] = defaults[key]
+  return out
 }
 
 /** `now` bounds a saved pause (see mendPause). */
