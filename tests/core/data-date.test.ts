@@ -45,4 +45,16 @@ describe("the service's own data date per row", () => {
     expect(tsla.sourceStale).toBe(false)
     expect(row(await h.core.getWatchlist(), 'TSLA').sourceStale).toBe(false)
   })
+
+  it('a symbol missing from fresh analytics says its data date cannot be checked', async () => {
+    h = await harness({ settings: { watchlist: ['TSLA', 'NVDA', 'GOLD'] } })
+    h.service.faults.inject({ kind: 'body', match: 'analytics', set: { 'data.0.symbol': 'XXX' } })
+    await cycleThenWait(h)
+    const rows = h.core.lastCycle()!.rows
+    const gaps = rows.filter((r) => r.dataDate === null)
+    expect(gaps.length).toBeGreaterThan(0)
+    for (const r of gaps) expect(r.problems.join('\n')).toMatch(/no series for/)
+    for (const r of rows.filter((x) => x.dataDate !== null))
+      expect(r.problems.join('\n')).not.toMatch(/no series for/)
+  })
 })

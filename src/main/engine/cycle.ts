@@ -140,6 +140,7 @@ export async function runCycle(deps: CycleDeps, input: CycleInput): Promise<Cycl
   )
   const now = deps.now()
   const evaluated = evaluateCycle(evaluateInput(deps, settings, fetched, now))
+  addSeriesGaps(evaluated.findings, fetched)
   // In memory first: the next poll continues from here even if saving fails (no second notification).
   deps.alerts.advance(evaluated.state, evaluated.events)
   deps.deliver(evaluated.decisions)
@@ -202,6 +203,22 @@ function cycleRows(
       poll: pollProblems,
     })
   })
+}
+
+/**
+ * A symbol the fresh analytics of its asset type leave out: its sparkline and data date are
+ * missing, and whether the service's data for it is current cannot be checked. Said on its row.
+ */
+function addSeriesGaps(findings: Record<string, string[]>, fetched: FetchResult): void {
+  for (const s of fetched.snapshots) {
+    const type = s.detail?.assetType as AssetType | undefined
+    const analytics = type ? fetched.stock.get(type) : undefined
+    if (!analytics?.data || analytics.fromCache) continue
+    if (analytics.data.data.some((d) => d.symbol === s.symbol)) continue
+    ;(findings[s.symbol] ??= []).push(
+      `the service's ${type} analytics have no series for ${s.symbol}, so whether its data is current cannot be checked`,
+    )
+  }
 }
 
 /** Prefer a reachability problem over a per-symbol one: it is what the status bar should say. */
