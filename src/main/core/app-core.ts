@@ -15,7 +15,13 @@ import type { AppCore } from './app-core-types'
 import type { CycleResult } from '../engine/cycle'
 import { Poller, type CycleOutcome } from '../engine/scheduler'
 import { cachedKnownSymbols } from '../engine/snapshot-cache'
-import { getAnalyticsView, getAssetView, getSeriesView, type ViewDeps } from './data-views'
+import {
+  getAnalyticsView,
+  getAssetView,
+  getSeriesView,
+  viewDepsOf,
+  type ViewDeps,
+} from './data-views'
 import { openCoreParts, type AppCoreDeps, type CoreParts } from './core-parts'
 import { removeRule, snoozeRule, upsertRule } from './rules-ops'
 import * as edits from './settings-edits'
@@ -28,8 +34,7 @@ import {
   instancesNow,
   lastFetchedMs,
 } from './core-snapshot'
-import { normalizeApiKey } from '../engine/secret-store'
-import { boundKeyStatus, serviceOrigin } from './key-binding'
+import * as keys from './key-ops'
 import { testConnection } from './test-connection'
 import { testNotification } from './test-notification'
 
@@ -58,7 +63,7 @@ class Core implements AppCore {
     this.runner = new CycleRunner(deps, p, {
       settings: () => this.settings(),
       intervalMs: () => this.intervalMs(),
-      now: () => this.now(),
+      now: () => new Date(this.p.clock.now()),
       holdOff: (untilMs) => this.poller.holdOff(untilMs),
       emitRows: (rows) => void this.emitRows(rows),
     })
@@ -112,7 +117,7 @@ class Core implements AppCore {
   }
   async addSymbol(symbol: string): Promise<WatchRow[]> {
     if (this.settings().watchlist.includes(symbol)) return this.rows()
-    await edits.addToWatchlist(this.p, symbol, this.now())
+    await edits.addToWatchlist(this.p, symbol, new Date(this.p.clock.now()))
     const rows = this.emitRows()
     this.refreshSoon()
     return rows
@@ -184,33 +189,17 @@ class Core implements AppCore {
     this.emitStatus()
     return this.settings(applied.settings)
   }
-  async getKeyStatus(): Promise<KeyStatus> {
-    const status = await this.deps.secretStore.status()
-    return boundKeyStatus(status, status.stored ? await this.p.loadKey() : null, this.liveUrl())
+  getKeyStatus(): Promise<KeyStatus> {
+    return keys.keyStatus(this.deps.secretStore, this.p, this.settings().baseUrl)
   }
-  /** The key is bound to the service in use now (none while on the demo data). */
   setApiKey(key: string): Promise<KeyStatus> {
-    const url = this.liveUrl()
-    return this.changeKey({ key, origin: url === null ? null : serviceOrigin(url) })
+    return this.changeKey(keys.newKey(key, this.settings().baseUrl))
   }
   clearApiKey(): Promise<KeyStatus> {
     return this.changeKey(null)
   }
-  /** "Use the saved key for this service too": the user's explicit re-binding. */
   async bindApiKey(): Promise<KeyStatus> {
-    const url = this.liveUrl()
-    if (url === null)
-      throw new LiquidityError(
-        'invalid-argument',
-        'The demo data needs no API key. Save the address of your service first, then use the saved key for it.',
-      )
-    const stored = await this.p.loadKey()
-    if (stored === null)
-      throw new LiquidityError(
-        'invalid-argument',
-        'No API key is saved, so there is none to use for this service. Enter a key for it.',
-      )
-    return this.changeKey({ key: stored.key, origin: serviceOrigin(url) })
+    return this.changeKey(await keys.rebindKey(this.p, this.settings().baseUrl))
   }
   testConnection(...[target]: IpcArgs<'testConnection'>): Promise<ConnectionTestResult> {
     return testConnection(target, this.p)
@@ -240,9 +229,7 @@ class Core implements AppCore {
   }
 
   // ── internals ──
-  private now(): Date {
-    return new Date(this.p.clock.now())
-  }
+  /** Settings as in force (the CLI's --base-url and --symbols included). */
   private settings(s?: Settings): Settings {
     return effectiveSettings(this.p, s)
   }
@@ -250,13 +237,8 @@ class Core implements AppCore {
     return this.settings().intervalMinutes * 60_000
   }
   private views(): ViewDeps {
-    return {
-      client: () => this.p.connection.client,
-      cache: this.p.cache,
-      now: () => this.now(),
-      intervalMs: () => this.intervalMs(),
-      offline: () => this.poller.status().connection === 'offline',
-    }
+    const offline = (): boolean => this.poller.status().connection === 'offline'
+    return viewDepsOf(this.p, () => this.intervalMs(), offline)
   }
   private rows(): WatchRow[] {
     return currentRows(this.p, this.runner)
@@ -285,17 +267,8 @@ class Core implements AppCore {
         .then(() => (this.started ? this.poller.refreshNow() : undefined))
     } else void this.poller.refreshNow()
   }
-  /** The live service in use (the CLI's --base-url included), or null on the demo data. */
-  private liveUrl(): string | null {
-    return this.settings().baseUrl
-  }
-  private async changeKey(next: { key: string; origin: string | null } | null): Promise<KeyStatus> {
-    const store = this.deps.secretStore
-    // A first read still under way must not overwrite the new key when it lands.
-    await this.p.loadKey()
-    await (next === null ? store.clear() : store.set(next.key, next.origin))
-    this.p.key.stored =
-      next === null ? null : { key: normalizeApiKey(next.key), origin: next.origin }
+  private async changeKey(next: keys.KeyChange): Promise<KeyStatus> {
+    await keys.saveKey(this.deps.secretStore, this.p, next)
     if (this.p.connection.mode === 'live') {
       // Work under the old key is void: abort it and poll again with the new one.
       this.poller.abort()

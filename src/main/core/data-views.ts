@@ -20,6 +20,7 @@ import {
 import type { CycleClient } from '../engine/cycle-fetch'
 import { isStale } from '../engine/snapshot'
 import { cachedKnownSymbols, cachedSnapshot, isAssetType } from '../engine/snapshot-cache'
+import type { CoreParts } from './core-parts'
 
 export interface ViewDeps {
   client: () => CycleClient
@@ -28,6 +29,21 @@ export interface ViewDeps {
   intervalMs: () => number
   /** True while the engine is offline: answer from the cache at once instead of waiting on timeouts. */
   offline: () => boolean
+}
+
+/** The views' dependencies as the core holds them now (its connection and cache change on a switch). */
+export function viewDepsOf(
+  p: Pick<CoreParts, 'connection' | 'cache' | 'clock'>,
+  intervalMs: () => number,
+  offline: () => boolean,
+): ViewDeps {
+  return {
+    client: () => p.connection.client,
+    cache: p.cache,
+    now: () => new Date(p.clock.now()),
+    intervalMs,
+    offline,
+  }
 }
 
 /** Kinds where a cached answer is still the right answer; a wrong symbol or query is not. */
