@@ -6,19 +6,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { useBrowserApps, writeSettings, type App } from './harness'
-import { POLL, waitForTvl, waitForView } from './helpers'
+import { useBrowserApps, writeSettings } from './harness'
+import { POLL, waitForTvl, waitForView, refresh } from './helpers'
 
 const suite = useBrowserApps()
-
-async function refresh(a: App): Promise<void> {
-  const button = a.page.getByRole('button', { name: 'Refresh now' })
-  await expect.poll(() => button.isEnabled(), POLL).toBe(true)
-  const before = a.bridge.requests('refreshNow').length
-  await button.click()
-  await expect.poll(() => a.bridge.requests('refreshNow').length, POLL).toBe(before + 1)
-  await a.bridge.settled()
-}
 
 describe('figures that disagree', () => {
   it('are held and shown as such in the Alerts view, never notified', async () => {

@@ -2,6 +2,7 @@
 // components declare (WatchTable, StatusBar, Sidebar, Banners, AddSymbol, HistoryLog, Chart).
 import type { Locator, Page } from 'playwright-core'
 import { expect } from 'vitest'
+import type { App } from './harness/app'
 
 export const POLL = { timeout: 15_000, interval: 100 }
 
@@ -57,4 +58,14 @@ interface HostEl {
   tagName: string
   textContent: string | null
   getAttribute(name: string): string | null
+}
+
+/** Presses "Refresh now" and waits for that poll and the events it sent to reach the page. */
+export async function refresh(a: App): Promise<void> {
+  const button = a.page.getByRole('button', { name: 'Refresh now' })
+  await expect.poll(() => button.isEnabled(), POLL).toBe(true)
+  const before = a.bridge.requests('refreshNow').length
+  await button.click()
+  await expect.poll(() => a.bridge.requests('refreshNow').length, POLL).toBe(before + 1)
+  await a.bridge.settled()
 }

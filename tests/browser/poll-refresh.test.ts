@@ -4,20 +4,10 @@
 import { describe, expect, it } from 'vitest'
 import type { AssetView, SeriesView } from '../../src/shared/view-models'
 import { useBrowserApps, type App } from './harness'
-import { POLL, waitForTvl, waitForView } from './helpers'
+import { POLL, waitForTvl, waitForView, refresh } from './helpers'
 
 const suite = useBrowserApps()
 const SYMBOLS = ['TSLA', 'NVDA', 'AAPL', 'GOLD']
-
-/** Presses "Refresh now" and waits for that poll and the events it sent to reach the page. */
-async function refresh(a: App): Promise<void> {
-  const button = a.page.getByRole('button', { name: 'Refresh now' })
-  await expect.poll(() => button.isEnabled(), POLL).toBe(true)
-  const before = a.bridge.requests('refreshNow').length
-  await button.click()
-  await expect.poll(() => a.bridge.requests('refreshNow').length, POLL).toBe(before + 1)
-  await a.bridge.settled()
-}
 
 function lastOk<T>(a: App, method: 'getAsset' | 'getAssetSeries', from: number): T | null {
   const r = a.bridge

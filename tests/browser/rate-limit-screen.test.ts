@@ -2,19 +2,10 @@
 // and how old the shown data is. Rows keep their alert badge (Firing stays Firing) with a quiet
 // "not refreshed" marker instead of repeating the error; only a row's own failure shows on the row.
 import { describe, expect, it } from 'vitest'
-import { useBrowserApps, type App } from './harness'
-import { POLL, waitForTvl } from './helpers'
+import { useBrowserApps } from './harness'
+import { POLL, waitForTvl, refresh } from './helpers'
 
 const suite = useBrowserApps()
-
-async function refresh(a: App): Promise<void> {
-  const button = a.page.getByRole('button', { name: 'Refresh now' })
-  await expect.poll(() => button.isEnabled(), POLL).toBe(true)
-  const before = a.bridge.requests('refreshNow').length
-  await button.click()
-  await expect.poll(() => a.bridge.requests('refreshNow').length, POLL).toBe(before + 1)
-  await a.bridge.settled()
-}
 
 describe('the watchlist while the service rate-limits us', () => {
   it('says it once in the banner; rows keep their badges and are marked not refreshed', async () => {
