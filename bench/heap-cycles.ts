@@ -15,8 +15,8 @@ import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import Conf from 'conf'
 import { createAppCore } from '../src/main/core/app-core'
-import type { Clock } from '../src/main/engine/scheduler'
-import type { SecretStore } from '../src/main/engine/secret-store'
+import type { Clock } from '../src/main/engine/poll/scheduler'
+import type { SecretStore } from '../src/main/engine/secrets/secret-store'
 import { startLocalService } from '../src/main/service/server'
 
 const CYCLES = Number(process.env.HEAP_CYCLES ?? 10_000)

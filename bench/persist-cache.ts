@@ -8,8 +8,8 @@ import { performance } from 'node:perf_hooks'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { pathToFileURL } from 'node:url'
 import Conf from 'conf'
-import { CACHE_FILE_NAME, ResponseCache } from '../src/main/engine/cache'
-import { analyticsRequest, assetRequest, cacheKey } from '../src/main/engine/cache-keys'
+import { CACHE_FILE_NAME, ResponseCache } from '../src/main/engine/storage/cache'
+import { analyticsRequest, assetRequest, cacheKey } from '../src/main/engine/storage/cache-keys'
 import { assetDetail, stockSeries, symbols } from '../tests/engine/storage/fixtures/sample-data'
 
 const SYMBOLS = 200

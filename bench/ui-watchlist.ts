@@ -7,8 +7,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { LiquidityClient } from '../src/main/client/liquidity-client'
-import { ResponseCache } from '../src/main/engine/cache'
-import { ANALYTICS_DAYS, analyticsRequest, assetRequest } from '../src/main/engine/cache-keys'
+import { ResponseCache } from '../src/main/engine/storage/cache'
+import {
+  ANALYTICS_DAYS,
+  analyticsRequest,
+  assetRequest,
+} from '../src/main/engine/storage/cache-keys'
 import { getCatalog } from '../src/main/service/catalog'
 import { startLocalService } from '../src/main/service/server'
 import { ASSET_TYPES, type AssetDetail } from '../src/shared/liquidity-schemas'

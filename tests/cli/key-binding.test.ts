@@ -5,9 +5,9 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
-import { keychainServiceName } from '../../src/main/engine/secret-store'
-import { KeytarSecretStore } from '../../src/main/engine/secret-store-keytar'
-import { settingsFilePath } from '../../src/main/engine/settings-store'
+import { keychainServiceName } from '../../src/main/engine/secrets/secret-store'
+import { KeytarSecretStore } from '../../src/main/engine/secrets/secret-store-keytar'
+import { settingsFilePath } from '../../src/main/engine/settings/settings-store'
 import { startLocalService, type LocalService } from '../../src/main/service/server'
 import { cli, dataDirs } from './run-cli'
 

@@ -3,7 +3,7 @@
 // Proven by what each local service received (its request log), with the key in the real keychain
 // (scripts/with-keyring.sh).
 import { afterEach, describe, expect, it } from 'vitest'
-import { KeytarSecretStore } from '../../src/main/engine/secret-store-keytar'
+import { KeytarSecretStore } from '../../src/main/engine/secrets/secret-store-keytar'
 import { startLocalService, type LocalService } from '../../src/main/service/server'
 import { FakeClock } from '../engine/scheduler/fake-clock'
 import { harness, secretStore, type Harness } from './helpers'

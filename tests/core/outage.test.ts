@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { cacheNamespace } from '../../src/main/engine/cache-namespace'
+import { cacheNamespace } from '../../src/main/engine/storage/cache-namespace'
 import {
   cycleThenWait,
   harness,

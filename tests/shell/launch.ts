@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Conf from 'conf'
 import { vi } from 'vitest'
-import { openSettings } from '../../src/main/engine/settings-store'
+import { openSettings } from '../../src/main/engine/settings/settings-store'
 import { REQUEST_CHANNELS, type IpcEvent, EVENT_CHANNELS } from '../../src/shared/ipc-channels'
 import type {
   IpcArgs,

@@ -2,8 +2,8 @@
 // repairs) and errors (what makes the exit code 2), each once per cause, in plain words.
 import { isSetupError } from '../../shared/errors'
 import { joinNames } from '../../shared/plain-list'
-import type { CycleResult } from '../engine/cycle'
-import type { SaveFailure } from '../engine/save-health'
+import type { CycleResult } from '../engine/poll/cycle'
+import type { SaveFailure } from '../engine/storage/save-health'
 import { asOfText, oneLine } from './format'
 
 type Failure = CycleResult['failures'][number]

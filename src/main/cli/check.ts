@@ -4,16 +4,16 @@ import type { AlertEvent, NotificationDecision } from '../../shared/alert-rules'
 import { countsAsFiring, heldInsteadOfFiring } from '../../shared/alert-facts'
 import { toSerializedError } from '../../shared/errors'
 import { createAppCore, type AppCore } from '../core/app-core'
-import type { KeyValueStoreFactory } from '../engine/key-value-store'
+import type { KeyValueStoreFactory } from '../engine/storage/key-value-store'
 import {
   EnvSecretStore,
   API_KEY_ENV,
   keychainServiceName,
   type SecretStore,
   type StoredKey,
-} from '../engine/secret-store'
-import { KeytarSecretStore } from '../engine/secret-store-keytar'
-import { settingsFilePath } from '../engine/settings-store'
+} from '../engine/secrets/secret-store'
+import { KeytarSecretStore } from '../engine/secrets/secret-store-keytar'
+import { settingsFilePath } from '../engine/settings/settings-store'
 import { cliSettingsHelp } from './settings-help'
 import { alertStateLost, cachedNotes, nothingToShow, runErrors } from './check-outcome'
 import {

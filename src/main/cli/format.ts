@@ -1,6 +1,6 @@
 // How `check` prints: a fixed-width table for people, a stable JSON document for scripts.
 import { headline } from '../engine/alerts/notification-text'
-import type { CycleResult } from '../engine/cycle'
+import type { CycleResult } from '../engine/poll/cycle'
 import type {
   AlertEvent,
   AlertInstance,

@@ -1,8 +1,8 @@
 // Where a CLI user fixes what a message is about: the key comes from LIQUIDITY_API_KEY or the app's
 // keychain entry, the service address from --base-url or the settings file — never a Settings screen.
 import type { SettingsHelp } from '../client/errors-map'
-import { API_KEY_ENV } from '../engine/secret-store'
-import { settingsFilePath } from '../engine/settings-store'
+import { API_KEY_ENV } from '../engine/secrets/secret-store'
+import { settingsFilePath } from '../engine/settings/settings-store'
 
 export function cliSettingsHelp(dataDir: string): SettingsHelp {
   return {

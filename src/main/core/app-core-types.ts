@@ -1,5 +1,5 @@
 // What the composition root and the CLI get from createAppCore: the IPC surface plus lifecycle.
-import type { CycleResult } from '../engine/cycle'
+import type { CycleResult } from '../engine/poll/cycle'
 import type { IpcCore } from '../ipc/core-types'
 
 export interface AppCore extends IpcCore {

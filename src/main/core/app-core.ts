@@ -12,9 +12,9 @@ import type {
 } from '../../shared/view-models'
 import type { IpcCore } from '../ipc/core-types'
 import type { AppCore } from './app-core-types'
-import type { CycleResult } from '../engine/cycle'
-import { Poller, type CycleOutcome } from '../engine/scheduler'
-import { cachedKnownSymbols } from '../engine/snapshot-cache'
+import type { CycleResult } from '../engine/poll/cycle'
+import { Poller, type CycleOutcome } from '../engine/poll/scheduler'
+import { cachedKnownSymbols } from '../engine/poll/snapshot-cache'
 import {
   getAnalyticsView,
   getAssetView,

@@ -4,7 +4,7 @@ import { LiquidityError } from '../../shared/errors'
 import { LiquidityClient, type LiquidityClientOptions } from '../client/liquidity-client'
 import type { RateGates } from '../client/rate-gate'
 import type { Sleep } from '../client/retry'
-import type { Clock } from '../engine/scheduler'
+import type { Clock } from '../engine/poll/scheduler'
 import { startLocalService, type LocalService, type LocalServiceOptions } from '../service/server'
 
 export interface EmbeddedServiceOptions {

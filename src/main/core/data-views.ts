@@ -10,16 +10,16 @@ import type {
   SeriesPoint,
 } from '../../shared/liquidity-schemas'
 import type { AnalyticsView, AssetView, Fetched, SeriesView } from '../../shared/view-models'
-import type { AnalyticsRequest, ResponseCache } from '../engine/cache'
+import type { AnalyticsRequest, ResponseCache } from '../engine/storage/cache'
 import {
   ANALYTICS_DAYS,
   analyticsRequest,
   assetRequest,
   cycleStockRequest,
-} from '../engine/cache-keys'
-import type { CycleClient } from '../engine/cycle-fetch'
-import { isStale } from '../engine/snapshot'
-import { cachedKnownSymbols, cachedSnapshot, isAssetType } from '../engine/snapshot-cache'
+} from '../engine/storage/cache-keys'
+import type { CycleClient } from '../engine/poll/cycle-fetch'
+import { isStale } from '../engine/poll/snapshot'
+import { cachedKnownSymbols, cachedSnapshot, isAssetType } from '../engine/poll/snapshot-cache'
 import type { CoreParts } from './core-parts'
 
 export interface ViewDeps {

@@ -3,7 +3,7 @@
 // key explicitly ("use the saved key for this service too") or enters one for the new service.
 import { LiquidityError } from '../../shared/errors'
 import type { KeyStatus } from '../../shared/view-models'
-import type { StoredKey } from '../engine/secret-store'
+import type { StoredKey } from '../engine/secrets/secret-store'
 
 /** What a key is bound to: scheme, host and port of the Service URL (its path may change). */
 export function serviceOrigin(baseUrl: string): string {

@@ -3,7 +3,7 @@
 // CoreParts.key only; what the running core must do after a change (abort, poll) is AppCore's.
 import { LiquidityError } from '../../shared/errors'
 import type { KeyStatus } from '../../shared/view-models'
-import { normalizeApiKey, type SecretStore } from '../engine/secret-store'
+import { normalizeApiKey, type SecretStore } from '../engine/secrets/secret-store'
 import type { CoreParts } from './core-parts'
 import { boundKeyStatus, serviceOrigin } from './key-binding'
 

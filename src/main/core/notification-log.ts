@@ -6,9 +6,9 @@ import { join } from 'node:path'
 import { z } from 'zod'
 import { notificationDecisionSchema, type NotificationDecision } from '../../shared/alert-rules'
 import type { LoggedDecision } from '../../shared/ipc-contract'
-import { SnapshotFile } from '../engine/atomic-file'
-import type { Saveable } from '../engine/save-health'
-import { openStateFile } from '../engine/state-file'
+import { SnapshotFile } from '../engine/storage/atomic-file'
+import type { Saveable } from '../engine/storage/save-health'
+import { openStateFile } from '../engine/storage/state-file'
 
 export const NOTIFICATION_LOG_SIZE = 200
 export const NOTIFICATION_LOG_FILE = 'notification-log.json'

@@ -3,7 +3,7 @@
 // store, and what the running core must do about it. AppCore applies these and tells the UI.
 import type { AlertRule } from '../../shared/alert-rules'
 import { applySettingsPatch, type Settings, type SettingsPatch } from '../../shared/settings-schema'
-import { assetRequest } from '../engine/cache-keys'
+import { assetRequest } from '../engine/storage/cache-keys'
 import type { CoreParts } from './core-parts'
 
 type Parts = Pick<CoreParts, 'settings' | 'overrides'>

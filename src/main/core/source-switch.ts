@@ -1,7 +1,7 @@
 // Switching data source: another service gets its own connection, cache and alert state.
 import { LiquidityError, toSerializedError } from '../../shared/errors'
-import { cacheNamespace } from '../engine/cache-namespace'
-import type { CycleAlertStore } from '../engine/cycle'
+import { cacheNamespace } from '../engine/storage/cache-namespace'
+import type { CycleAlertStore } from '../engine/poll/cycle'
 import type { CoreParts } from './core-parts'
 
 /**

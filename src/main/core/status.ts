@@ -4,8 +4,8 @@ import { countsAsFiring, standing } from '../../shared/alert-facts'
 import type { SerializedError } from '../../shared/errors'
 import type { Settings } from '../../shared/settings-schema'
 import type { EngineStatus, WatchRow } from '../../shared/view-models'
-import type { PollerStatus } from '../engine/scheduler'
-import { staleSince, worstState } from '../engine/snapshot'
+import type { PollerStatus } from '../engine/poll/scheduler'
+import { staleSince, worstState } from '../engine/poll/snapshot'
 
 export interface StatusParts {
   mode: 'demo' | 'live'

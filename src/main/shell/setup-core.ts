@@ -4,8 +4,8 @@ import { app } from 'electron'
 import ElectronStore from 'electron-store'
 import type { NotificationDecision } from '../../shared/alert-rules'
 import { createAppCore, type AppCore } from '../core/app-core'
-import { keychainServiceName } from '../engine/secret-store'
-import { KeytarSecretStore } from '../engine/secret-store-keytar'
+import { keychainServiceName } from '../engine/secrets/secret-store'
+import { KeytarSecretStore } from '../engine/secrets/secret-store-keytar'
 import type { EventSink } from '../ipc/events'
 
 export async function setupCore(o: {

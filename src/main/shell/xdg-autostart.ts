@@ -2,7 +2,7 @@
 // XDG autostart entry, the freedesktop.org mechanism every mainstream desktop honours.
 import { mkdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import { writeFileAtomic } from '../engine/atomic-file'
+import { writeFileAtomic } from '../engine/storage/atomic-file'
 
 export const AUTOSTART_FILE = 'liquidity-watch.desktop'
 

@@ -1,5 +1,5 @@
 // A manual clock: the one true boundary the engine tests fake. Timers fire only when advanced.
-import type { Clock } from '../../../src/main/engine/scheduler'
+import type { Clock } from '../../../src/main/engine/poll/scheduler'
 
 interface Timer {
   id: number

@@ -1,7 +1,7 @@
 // Poller.holdOff with the real clock: whatever a service asks, the hold is bounded (1 h), so no
 // timer overflows (Node would fire a > 2^31−1 ms timer after 1 ms and the poller would hammer).
 import { describe, expect, it } from 'vitest'
-import { Poller, realClock, type CycleOutcome } from '../../../src/main/engine/scheduler'
+import { Poller, realClock, type CycleOutcome } from '../../../src/main/engine/poll/scheduler'
 import { recordWarnings, until } from '../../client/helpers/wait'
 import { settle } from './fake-clock'
 

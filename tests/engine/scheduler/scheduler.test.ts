@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { Poller, type CycleOutcome, type PollerStatus } from '../../../src/main/engine/scheduler'
+import {
+  Poller,
+  type CycleOutcome,
+  type PollerStatus,
+} from '../../../src/main/engine/poll/scheduler'
 import { FakeClock, settle } from './fake-clock'
 
 const MIN = 60_000

@@ -14,7 +14,7 @@ import {
   normalizeRequest,
   ResponseCache,
   type CacheRequest,
-} from '../../../src/main/engine/cache'
+} from '../../../src/main/engine/storage/cache'
 import { ASSET_TYPES, GROUP_BY } from '../../../src/shared/liquidity-schemas'
 import { assetDetail, stockSeries } from './fixtures/sample-data'
 

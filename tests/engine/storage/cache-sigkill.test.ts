@@ -11,7 +11,7 @@ import {
   assetRequest,
   CACHE_FILE_NAME,
   ResponseCache,
-} from '../../../src/main/engine/cache'
+} from '../../../src/main/engine/storage/cache'
 import type { AnalyticsResponse, AnalyticsStock } from '../../../src/shared/liquidity-schemas'
 import { symbols } from './fixtures/sample-data'
 

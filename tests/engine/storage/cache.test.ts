@@ -9,7 +9,7 @@ import {
   cacheKey,
   type AnalyticsRequest,
   type AssetRequest,
-} from '../../../src/main/engine/cache'
+} from '../../../src/main/engine/storage/cache'
 import { LiquidityError } from '../../../src/shared/errors'
 import { assetDetail, stockSeries } from './fixtures/sample-data'
 

@@ -1,6 +1,6 @@
 // File-system failures in plain words, also when a store wrapped the system error in its own.
 import { describe, expect, it } from 'vitest'
-import { describeFsError } from '../../../src/main/engine/fs-error'
+import { describeFsError } from '../../../src/main/engine/storage/fs-error'
 import { LiquidityError } from '../../../src/shared/errors'
 
 const enospc = (): NodeJS.ErrnoException =>

@@ -4,7 +4,7 @@ import {
   migrateSettings,
   migrations,
   settingsVersionOf,
-} from '../../../src/main/engine/migrations'
+} from '../../../src/main/engine/settings/migrations'
 import { defaultRules } from '../../../src/shared/alert-rules'
 import {
   SETTINGS_VERSION,

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { MAX_HOLD_MS, RateGates } from '../../../src/main/client/rate-gate'
-import { RATE_HOLDS_FILE, RateHoldFile } from '../../../src/main/engine/rate-hold-file'
+import { RATE_HOLDS_FILE, RateHoldFile } from '../../../src/main/engine/storage/rate-hold-file'
 
 const ORIGIN = 'https://api.example.com'
 const T0 = Date.parse('2026-03-02T12:00:00Z')

@@ -4,8 +4,8 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { writeFileAtomic } from '../../../src/main/engine/atomic-file'
-import { SaveHealth, type Saveable } from '../../../src/main/engine/save-health'
+import { writeFileAtomic } from '../../../src/main/engine/storage/atomic-file'
+import { SaveHealth, type Saveable } from '../../../src/main/engine/storage/save-health'
 
 let dir: string
 beforeEach(async () => {

@@ -2,8 +2,8 @@ import { execFile } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
-import { EnvSecretStore, keychainServiceName } from '../../../src/main/engine/secret-store'
-import { KeytarSecretStore } from '../../../src/main/engine/secret-store-keytar'
+import { EnvSecretStore, keychainServiceName } from '../../../src/main/engine/secrets/secret-store'
+import { KeytarSecretStore } from '../../../src/main/engine/secrets/secret-store-keytar'
 
 const root = fileURLToPath(new URL('../../../', import.meta.url))
 const probeScript = fileURLToPath(new URL('./fixtures/keychain-probe.ts', import.meta.url))

@@ -4,7 +4,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { SnapshotFile } from '../../../src/main/engine/atomic-file'
+import { SnapshotFile } from '../../../src/main/engine/storage/atomic-file'
 
 let dir: string
 beforeEach(async () => {

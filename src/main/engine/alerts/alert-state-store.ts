@@ -6,9 +6,9 @@
 import { join } from 'node:path'
 import { z } from 'zod'
 import { alertEventSchema, type AlertEvent, type AlertEventType } from '../../../shared/alert-rules'
-import { SnapshotFile } from '../atomic-file'
-import type { Saveable } from '../save-health'
-import { openStateFile } from '../state-file'
+import { SnapshotFile } from '../storage/atomic-file'
+import type { Saveable } from '../storage/save-health'
+import { openStateFile } from '../storage/state-file'
 import { engineStateSchema, freshState, type AlertEngineState } from './engine-state'
 
 export const ALERT_STATE_FILE = 'alert-state.json'

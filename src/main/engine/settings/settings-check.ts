@@ -8,8 +8,8 @@ import {
   settingsSchema,
   type SettingKey,
   type Settings,
-} from '../../shared/settings-schema'
-import { describeIssues } from '../../shared/schema-issues'
+} from '../../../shared/settings-schema'
+import { describeIssues } from '../../../shared/schema-issues'
 import { MigrationError, migrateSettings } from './migrations'
 
 export interface FieldProblem {

@@ -4,7 +4,7 @@
 import { mkdir } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import type { z } from 'zod'
-import { describeIssues, type PathName } from '../../shared/schema-issues'
+import { describeIssues, type PathName } from '../../../shared/schema-issues'
 import { quarantine, readFileIfExists } from './atomic-file'
 import { describeFsError } from './fs-error'
 

@@ -1,6 +1,6 @@
 // Where the API key lives: the OS keychain in the app, the environment for the CLI. Never a file.
-import { LiquidityError } from '../../shared/errors'
-import type { KeyStatus } from '../../shared/view-models'
+import { LiquidityError } from '../../../shared/errors'
+import type { KeyStatus } from '../../../shared/view-models'
 
 /** A stored key and the service it may go to. */
 export interface StoredKey {

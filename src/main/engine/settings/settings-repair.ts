@@ -1,6 +1,6 @@
 // Start-up repair of settings the app cannot use: keep every usable field, take each unusable one
 // from the last good copy or the defaults, and say so in plain words (naming files by full path).
-import { defaultSettings, settingsSchema, type Settings } from '../../shared/settings-schema'
+import { defaultSettings, settingsSchema, type Settings } from '../../../shared/settings-schema'
 import { SETTING_KEYS, type FieldProblem, type SettingsCheck } from './settings-check'
 
 export interface Repair {

@@ -1,7 +1,7 @@
 // Poll scheduler: one cycle at a time, due times on a wall-clock grid, offline back-off,
 // sleep/wake handling. Time comes only from the injected clock so tests can drive it.
-import type { ConnectionState } from '../../shared/view-models'
-import { MAX_HOLD_MS } from '../client/rate-gate'
+import type { ConnectionState } from '../../../shared/view-models'
+import { MAX_HOLD_MS } from '../../client/rate-gate'
 
 export interface Clock {
   now(): number

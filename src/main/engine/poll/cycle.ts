@@ -7,22 +7,22 @@ import type {
   AlertInstance,
   AlertRule,
   NotificationDecision,
-} from '../../shared/alert-rules'
-import type { SerializedError } from '../../shared/errors'
-import type { AssetType } from '../../shared/liquidity-schemas'
-import type { Settings } from '../../shared/settings-schema'
-import { systemUtcOffset, type UtcOffset } from '../../shared/local-time'
-import type { LikeForLikeChange, WatchRow } from '../../shared/view-models'
-import type { AlertEngineState } from './alerts/engine-state'
+} from '../../../shared/alert-rules'
+import type { SerializedError } from '../../../shared/errors'
+import type { AssetType } from '../../../shared/liquidity-schemas'
+import type { Settings } from '../../../shared/settings-schema'
+import { systemUtcOffset, type UtcOffset } from '../../../shared/local-time'
+import type { LikeForLikeChange, WatchRow } from '../../../shared/view-models'
+import type { AlertEngineState } from '../alerts/engine-state'
 import {
   evaluateCycle,
   type CycleInput as EvaluateInput,
   type CycleResult as Evaluated,
-} from './alerts/evaluate'
-import type { NotifyPrefs } from './alerts/quiet-hours'
-import { liveTargets, ruleIsActive } from './alerts/rules'
-import { newestSeriesDates } from './alerts/source-freshness'
-import type { ResponseCache } from './cache'
+} from '../alerts/evaluate'
+import type { NotifyPrefs } from '../alerts/quiet-hours'
+import { liveTargets, ruleIsActive } from '../alerts/rules'
+import { newestSeriesDates } from '../alerts/source-freshness'
+import type { ResponseCache } from '../storage/cache'
 import {
   fetchAll,
   requestFailures,
@@ -30,7 +30,7 @@ import {
   type FetchResult,
   type RequestFailure,
 } from './cycle-fetch'
-import type { SaveFailure, SaveHealth, Saveable } from './save-health'
+import type { SaveFailure, SaveHealth, Saveable } from '../storage/save-health'
 import { buildRow, seriesFactsFor, toObservation } from './snapshot'
 
 /** The alert state a cycle reads, advances in memory and saves (AlertStateStore). */

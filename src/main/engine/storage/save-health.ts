@@ -1,7 +1,7 @@
 // Which of the app's files could not be saved lately, and why, in plain words: one line for the
 // status (EngineStatus.notices) and a short problem for every row. Saving never throws to its
 // caller: the poll's data stays in memory, and a store is fine again once a later save lands.
-import { joinNames } from '../../shared/plain-list'
+import { joinNames } from '../../../shared/plain-list'
 import { describeFsError } from './fs-error'
 
 /** A store the app saves to disk: what the user knows it as, where it is, how to save it whole. */

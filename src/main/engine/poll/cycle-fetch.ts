@@ -1,16 +1,20 @@
 // The network half of a poll: details for every symbol, then the analytics of their asset types.
 // (The whole-market total is not polled: nothing a poll builds reads it; the view fetches it.)
 // Each answer goes into the cache; each failure falls back to the cache with the failure attached.
-import { LiquidityError, toSerializedError, type SerializedError } from '../../shared/errors'
+import { LiquidityError, toSerializedError, type SerializedError } from '../../../shared/errors'
 import {
   analyticsLabel,
   type AnalyticsStock,
   type AssetDetail,
   type AssetType,
-} from '../../shared/liquidity-schemas'
-import type { AnalyticsQuery, AnalyticsResponseMap, GroupBy } from '../../shared/liquidity-schemas'
-import type { ResponseCache } from './cache'
-import { ANALYTICS_DAYS, assetRequest, cycleStockRequest } from './cache-keys'
+} from '../../../shared/liquidity-schemas'
+import type {
+  AnalyticsQuery,
+  AnalyticsResponseMap,
+  GroupBy,
+} from '../../../shared/liquidity-schemas'
+import type { ResponseCache } from '../storage/cache'
+import { ANALYTICS_DAYS, assetRequest, cycleStockRequest } from '../storage/cache-keys'
 import type { SymbolSnapshot } from './snapshot'
 import { cachedSnapshot, cachedStock, isAssetType } from './snapshot-cache'
 

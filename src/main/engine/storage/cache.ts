@@ -5,7 +5,7 @@
 import { mkdir } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { setImmediate as yieldToLoop } from 'node:timers/promises'
-import { LiquidityError } from '../../shared/errors'
+import { LiquidityError } from '../../../shared/errors'
 import { asidePath, readFileIfExists, writeFileAtomic } from './atomic-file'
 import {
   CACHE_SCHEMA_VERSION,

@@ -3,7 +3,7 @@
 // The file is a convenience, never a reason to stop: unreadable or invalid means "no holds".
 import { join } from 'node:path'
 import { z } from 'zod'
-import type { RateGates } from '../client/rate-gate'
+import type { RateGates } from '../../client/rate-gate'
 import { readFileIfExists, SnapshotFile } from './atomic-file'
 
 export const RATE_HOLDS_FILE = 'rate-holds.json'

@@ -2,7 +2,7 @@
 // must be settled before anything else starts, so these mirror atomic-file.ts without promises.
 import { readFileSync, renameSync } from 'node:fs'
 import writeFileAtomicLib from 'write-file-atomic'
-import { asidePath, isAbsent } from './atomic-file'
+import { asidePath, isAbsent } from '../storage/atomic-file'
 
 /** atomic-file's quarantine(), synchronous: every store's set-aside files look alike. */
 export function quarantineSync(path: string, now: Date): string {

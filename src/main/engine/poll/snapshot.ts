@@ -1,12 +1,12 @@
 // What one cycle knows about a symbol (fresh or cached, with its as-of), and the WatchRow built from it.
-import type { AlertInstance, AlertState } from '../../shared/alert-rules'
-import type { SerializedError } from '../../shared/errors'
-import type { AnalyticsStock, AssetDetail } from '../../shared/liquidity-schemas'
-import type { LikeForLikeChange, WatchRow } from '../../shared/view-models'
-import { rowHold } from '../../shared/alert-facts'
-import { computeChange } from '../../shared/change'
-import { isSourceStale, newestDate } from './alerts/source-freshness'
-import type { Observation } from './alerts/measure'
+import type { AlertInstance, AlertState } from '../../../shared/alert-rules'
+import type { SerializedError } from '../../../shared/errors'
+import type { AnalyticsStock, AssetDetail } from '../../../shared/liquidity-schemas'
+import type { LikeForLikeChange, WatchRow } from '../../../shared/view-models'
+import { rowHold } from '../../../shared/alert-facts'
+import { computeChange } from '../../../shared/change'
+import { isSourceStale, newestDate } from '../alerts/source-freshness'
+import type { Observation } from '../alerts/measure'
 import { clampInterval } from './scheduler'
 
 /** Slack on top of two missed polls before data counts as stale (a slow cycle is not an outage). */

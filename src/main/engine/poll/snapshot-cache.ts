@@ -1,11 +1,11 @@
 // Rows and views rebuilt from the offline cache alone: what the app shows before the first
 // cycle, after a watchlist edit, and while the service cannot be reached.
-import type { AlertInstance } from '../../shared/alert-rules'
-import type { SerializedError } from '../../shared/errors'
-import { ASSET_TYPES, type AnalyticsStock, type AssetType } from '../../shared/liquidity-schemas'
-import type { KnownSymbol, LikeForLikeChange, WatchRow } from '../../shared/view-models'
-import type { ResponseCache } from './cache'
-import { assetRequest, cycleStockRequest } from './cache-keys'
+import type { AlertInstance } from '../../../shared/alert-rules'
+import type { SerializedError } from '../../../shared/errors'
+import { ASSET_TYPES, type AnalyticsStock, type AssetType } from '../../../shared/liquidity-schemas'
+import type { KnownSymbol, LikeForLikeChange, WatchRow } from '../../../shared/view-models'
+import type { ResponseCache } from '../storage/cache'
+import { assetRequest, cycleStockRequest } from '../storage/cache-keys'
 import { buildRow, isStale, seriesFactsFor, type SymbolSnapshot } from './snapshot'
 
 /**

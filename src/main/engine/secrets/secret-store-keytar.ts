@@ -1,8 +1,8 @@
 // API key in the OS keychain via keytar (Keychain, Credential Vault, Secret Service).
 // keytar is native and loaded on first use, so a missing module or keychain is a clear error
 // at that moment, not a crash at start-up. There is deliberately no plaintext fallback.
-import { LiquidityError } from '../../shared/errors'
-import type { KeyStatus } from '../../shared/view-models'
+import { LiquidityError } from '../../../shared/errors'
+import type { KeyStatus } from '../../../shared/view-models'
 import { normalizeApiKey, type SecretStore, type StoredKey } from './secret-store'
 
 export interface KeytarLike {

@@ -5,7 +5,7 @@ import type {
   AnalyticsResponse,
   AssetDetail,
   GroupBy,
-} from '../../shared/liquidity-schemas'
+} from '../../../shared/liquidity-schemas'
 
 /** Days of analytics a poll fetches per asset type (rows' sparklines, the views' fallback). */
 export const ANALYTICS_DAYS = 90

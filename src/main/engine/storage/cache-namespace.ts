@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto'
 import { mkdir, rename, stat } from 'node:fs/promises'
 import { join } from 'node:path'
-import { checkServiceUrl } from '../../shared/service-url'
+import { checkServiceUrl } from '../../../shared/service-url'
 import { CACHE_FILE_NAME, ResponseCache, type CacheOpenOptions } from './cache'
 
 export const DEMO_SOURCE = 'demo'

@@ -1,5 +1,5 @@
 // What one cached response looks like on disk, and how an envelope read back is trusted again.
-import { LiquidityError } from '../../shared/errors'
+import { LiquidityError } from '../../../shared/errors'
 import {
   ASSET_TYPES,
   GROUP_BY,
@@ -7,8 +7,8 @@ import {
   type AnalyticsResponse,
   type AssetDetail,
   type GroupBy,
-} from '../../shared/liquidity-schemas'
-import { parseAnalytics, parseAssetDetail } from '../../shared/parse'
+} from '../../../shared/liquidity-schemas'
+import { parseAnalytics, parseAssetDetail } from '../../../shared/parse'
 import type { AnalyticsRequest, AssetRequest, CacheRequest } from './cache-keys'
 
 export const CACHE_SCHEMA_VERSION = 1

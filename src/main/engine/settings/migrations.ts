@@ -1,8 +1,8 @@
 // Settings migrations: migrations[n] turns a version-n settings object into version n + 1.
 // Each step is pure and tolerant: a field it cannot use falls back to the default, and the
 // schema check after the last step decides whether the result is trusted.
-import { defaultRules } from '../../shared/alert-rules'
-import { SETTINGS_VERSION, defaultSettings, settingsSchema } from '../../shared/settings-schema'
+import { defaultRules } from '../../../shared/alert-rules'
+import { SETTINGS_VERSION, defaultSettings, settingsSchema } from '../../../shared/settings-schema'
 
 type Json = Record<string, unknown>
 export type Migration = (old: Json) => Json
