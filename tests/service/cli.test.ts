@@ -71,11 +71,27 @@ describe('service CLI', { timeout: 60_000 }, () => {
     expect({ code, signal }, output()).toEqual({ code: 0, signal: null })
   })
 
+  it('--universe 1000 serves a generated universe of 1000 assets', async () => {
+    const { child, output } = run(['--port', '0', '--universe', '1000'])
+    const [, url, key] = await waitFor(output, /listening on (\S+)\nAPI key: (\S+)/, child)
+    const all = await Promise.all(
+      (['stock', 'commodity'] as const).map((t) =>
+        get(
+          { url: url!, apiKey: key! },
+          `/api/v0/liquidity/analytics?groupBy=stock&assetType=${t}`,
+        ),
+      ),
+    )
+    const symbols = all.flatMap((r) => (r.body as { data: { symbol: string }[] }).data)
+    expect(new Set(symbols.map((d) => d.symbol)).size).toBe(1000)
+  })
+
   it('refuses bad JSON and bad scenarios with exit code 2 and a message', async () => {
     const cases = [
       ['--port', '0', '--scenario', '{oops'],
       ['--port', '0', '--fault', '{"kind":"status","status":418}'],
       ['--port', 'abc'],
+      ['--port', '0', '--universe', '0'],
     ]
     // In parallel: each start pays tsx's compile time.
     await Promise.all(

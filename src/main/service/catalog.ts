@@ -1,6 +1,7 @@
 // The demo universe: which assets exist, who issues tokens for them, and on which networks.
 // A "slice" (asset × issuer × network) is the unit everything else is computed from.
 import { seedOf, unit } from './hash'
+import { universeAssets } from './universe'
 
 export type AssetType = 'stock' | 'commodity'
 
@@ -203,14 +204,22 @@ function buildSlices(asset: Asset, listings: Listing[], startIndex: number): Sli
   }))
 }
 
-export function buildCatalog(): Catalog {
+/** Generated commodities are issued by the gold issuers, on their networks. */
+function commodityListings(asset: Asset): Listing[] {
+  const known = COMMODITY_LISTINGS[asset.symbol]
+  if (known) return known.map((c) => ({ ...c }))
+  return COMMODITY_LISTINGS.GOLD!.filter(
+    (c, i) => i === 0 || unit(seedOf('list', c.issuer, asset.symbol)) < 0.5,
+  ).map((c) => ({ ...c, token: `${c.token.slice(0, 2)}${asset.symbol}` }))
+}
+
+/** The demo catalog: the 26 real assets, or a generated universe of `universe` assets. */
+export function buildCatalog(universe?: number): Catalog {
+  const assets = universe === undefined ? ASSETS : universeAssets(ASSETS, universe)
   const slices: Slice[] = []
   const slicesBySymbol = new Map<string, Slice[]>()
-  for (const asset of ASSETS) {
-    const listings =
-      asset.assetType === 'stock'
-        ? stockListings(asset)
-        : (COMMODITY_LISTINGS[asset.symbol] ?? []).map((c) => ({ ...c }))
+  for (const asset of assets) {
+    const listings = asset.assetType === 'stock' ? stockListings(asset) : commodityListings(asset)
     const own = buildSlices(asset, listings, slices.length)
     slices.push(...own)
     slicesBySymbol.set(asset.symbol, own)
@@ -218,8 +227,8 @@ export function buildCatalog(): Catalog {
   const issuers = [...new Set(slices.map((s) => s.issuer))]
   const networks = [...new Set(slices.map((s) => s.network))]
   return {
-    assets: ASSETS,
-    bySymbol: new Map(ASSETS.map((a) => [a.symbol, a])),
+    assets,
+    bySymbol: new Map(assets.map((a) => [a.symbol, a])),
     issuers,
     networks,
     slices,
@@ -227,11 +236,12 @@ export function buildCatalog(): Catalog {
   }
 }
 
-let shared: Catalog | null = null
-/** Built on first use (nothing happens at import time), then shared: it never changes. */
-export function getCatalog(): Catalog {
-  shared ??= buildCatalog()
-  return shared
+const shared = new Map<number | undefined, Catalog>()
+/** Built on first use (nothing happens at import time), then shared per size: it never changes. */
+export function getCatalog(universe?: number): Catalog {
+  let c = shared.get(universe)
+  if (!c) shared.set(universe, (c = buildCatalog(universe)))
+  return c
 }
 
 /** "did you mean TSLA?" candidates: other-case symbols or a company/commodity name. */

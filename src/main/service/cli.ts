@@ -1,10 +1,12 @@
-// `npm run service -- --port 8787 [--host H] [--key K] [--latency MS] [--scenario JSON]… [--fault JSON]…`
+// `npm run service -- --port 8787 [--host H] [--key K] [--latency MS] [--universe N] [--scenario JSON]… [--fault JSON]…`
 // Runs the local Liquidity service standalone, with /__admin on for scripting it from outside.
 import { parseArgs } from 'node:util'
 import { startLocalService, type LocalService } from './server'
+import { MAX_UNIVERSE } from './universe'
 
 const USAGE =
   'Usage: npm run service -- [--port 8787] [--host 127.0.0.1] [--key KEY] [--latency MS]\n' +
+  '                          [--universe N]   serve N assets (26 real, the rest generated)\n' +
   "                          [--scenario '<json>']... [--fault '<json>']...\n"
 
 function fail(message: string): never {
@@ -44,6 +46,7 @@ function parseFlags() {
       host: { type: 'string' },
       key: { type: 'string' },
       latency: { type: 'string' },
+      universe: { type: 'string' },
       scenario: { type: 'string', multiple: true },
       fault: { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h' },
@@ -60,6 +63,10 @@ async function main(): Promise<void> {
   }
   const port = numberFlag('port', values.port, 8787)
   if (port > 65535) fail(`--port must be <= 65535, got ${port}`)
+  const universe =
+    values.universe === undefined ? undefined : numberFlag('universe', values.universe, 0)
+  if (universe !== undefined && (universe < 1 || universe > MAX_UNIVERSE))
+    fail(`--universe must be from 1 to ${MAX_UNIVERSE}, got ${universe}`)
 
   let service: LocalService
   try {
@@ -68,6 +75,7 @@ async function main(): Promise<void> {
       port,
       apiKey: values.key,
       latencyMs: numberFlag('latency', values.latency, 0),
+      universe,
       admin: true,
     })
   } catch (e) {

@@ -31,6 +31,11 @@ export interface LocalServiceOptions {
   latencyMs?: number
   /** Serve /__admin (loopback only, bearer key). Default false; the CLI turns it on. */
   admin?: boolean
+  /**
+   * Serve a generated universe of this many assets (the 26 real demo assets first, then made-up
+   * ones with realistic issuers, networks and pools) instead of the demo's 26: scale tests, bench.
+   */
+  universe?: number
   /** How many recent requests requestLog() keeps (default 1000). */
   requestLogSize?: number
 }
@@ -72,7 +77,7 @@ export async function startLocalService(opts: LocalServiceOptions = {}): Promise
   const apiKey = opts.apiKey ?? DEMO_API_KEY
   const now = opts.now ?? (() => new Date())
   const logSize = Math.max(1, opts.requestLogSize ?? DEFAULT_REQUEST_LOG_SIZE)
-  const catalog = getCatalog()
+  const catalog = getCatalog(opts.universe)
   const faults = new FaultController()
   const scenarios = new ScenarioController(catalog, now)
   const model = new DataModel(catalog, scenarios)
