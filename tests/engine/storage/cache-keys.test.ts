@@ -15,6 +15,7 @@ import {
   ResponseCache,
   type CacheRequest,
 } from '../../../src/main/engine/storage/cache'
+import { ASSET_TYPES, GROUP_BY } from '../../../src/shared/liquidity-schemas'
 import { assetDetail, stockSeries } from './fixtures/sample-data'
 
 // Values full of the characters a naive key would join or split on.
