@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   test: {
     // Coverage of the whole run; the composition root and shell have their own floor (they run
-    // in Node through the Electron fake, tests/mocks/electron.ts).
+    // in Node through the Electron fake, tests/mocks/electron/).
     coverage: {
       provider: 'v8',
       include: ['src/**/*.ts'],
@@ -21,7 +21,9 @@ export default defineConfig({
         // In Node, `electron` is the fake: the real src/main/index.ts runs against it. electron-store
         // is inlined so its own `import electron` resolves to the fake too.
         resolve: {
-          alias: { electron: fileURLToPath(new URL('tests/mocks/electron.ts', import.meta.url)) },
+          alias: {
+            electron: fileURLToPath(new URL('tests/mocks/electron/index.ts', import.meta.url)),
+          },
         },
         test: {
           name: 'node',

@@ -3,8 +3,8 @@
 // saving and offers "Use the saved key for this service too" as an explicit action. Proven by the
 // second service's request log, with the key in the real keychain.
 import type { Page } from 'playwright-core'
-import { afterEach, describe, expect, it } from 'vitest'
-import { startLocalService, type LocalService } from '../../src/main/service/server'
+import { describe, expect, it } from 'vitest'
+import { sent, servicesPerTest } from '../service/helpers'
 import { probeKeychain, useBrowserApps } from './harness'
 import { POLL, waitForView } from './helpers'
 
@@ -12,22 +12,7 @@ const KEY = 'sk-bound-0123456789abcdef'
 const keychain = await probeKeychain()
 const inCI = process.env.CI === 'true'
 const suite = useBrowserApps()
-let services: LocalService[] = []
-afterEach(async () => {
-  await Promise.all(services.map((s) => s.close()))
-  services = []
-})
-
-async function service(): Promise<LocalService> {
-  const s = await startLocalService({ apiKey: KEY })
-  services.push(s)
-  return s
-}
-const sent = (s: LocalService): string[] =>
-  s
-    .requestLog()
-    .map((r) => r.authorization)
-    .filter((x): x is string => x !== null)
+const service = servicesPerTest({ apiKey: KEY })
 
 async function openSettings(page: Page): Promise<void> {
   await page.getByTestId('nav-settings').click()

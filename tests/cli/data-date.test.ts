@@ -1,20 +1,13 @@
 // `check` says how old the service's own data is: frozen GOLD from 3 days ago is not "as of today".
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { JsonReport } from '../../src/main/cli/format'
-import { startLocalService, type LocalService } from '../../src/main/service/server'
-import { cli, dataDirs } from './run-cli'
+import type { LocalService } from '../../src/main/service/server'
+import { cli, serviceForFile } from './run-cli'
 
 const T = 90_000
 const DAY = 86_400_000
-const dirs = dataDirs()
 let svc: LocalService
-beforeAll(async () => {
-  svc = await startLocalService({ apiKey: 'sk-cli-date-0123456789' })
-})
-afterAll(async () => {
-  await svc.close()
-  await dirs.cleanup()
-})
+const dirs = serviceForFile('sk-cli-date-0123456789', (s) => (svc = s))
 
 describe('check and the data date', () => {
   it(

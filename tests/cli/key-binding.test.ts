@@ -4,32 +4,17 @@
 // run only inside scripts/with-keyring.sh's throwaway keyring.
 import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
-import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { keychainServiceName } from '../../src/main/engine/secrets/secret-store'
 import { KeytarSecretStore } from '../../src/main/engine/secrets/secret-store-keytar'
 import { settingsFilePath } from '../../src/main/engine/settings/settings-store'
-import { startLocalService, type LocalService } from '../../src/main/service/server'
+import { sent, servicesPerTest } from '../service/helpers'
 import { cli, dataDirs } from './run-cli'
 
 const KEY = 'sk-cli-bound-0123456789abcdef'
 const dirs = dataDirs()
-let services: LocalService[] = []
-afterEach(async () => {
-  await Promise.all(services.map((s) => s.close()))
-  services = []
-})
+const service = servicesPerTest({ apiKey: KEY })
 afterAll(() => dirs.cleanup())
-
-async function service(): Promise<LocalService> {
-  const s = await startLocalService({ apiKey: KEY })
-  services.push(s)
-  return s
-}
-const sent = (s: LocalService): string[] =>
-  s
-    .requestLog()
-    .map((r) => r.authorization)
-    .filter((x): x is string => x !== null)
 
 const throwawayKeyring = process.env.LW_TEST_KEYRING_SESSION === '1'
 

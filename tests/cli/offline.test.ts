@@ -4,22 +4,15 @@
 // the run, so an immediate second run sends nothing before it ends.
 import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { startLocalService, type LocalService } from '../../src/main/service/server'
 import type { Fault } from '../../src/main/service/faults'
 import type { JsonReport } from '../../src/main/cli/format'
-import { cli, dataDirs } from './run-cli'
+import { cli, serviceForFile } from './run-cli'
 
 const T = 120_000
-const dirs = dataDirs()
 let svc: LocalService
-beforeAll(async () => {
-  svc = await startLocalService({ apiKey: 'sk-cli-offline-0123456789' })
-})
-afterAll(async () => {
-  await svc.close()
-  await dirs.cleanup()
-})
+const dirs = serviceForFile('sk-cli-offline-0123456789', (s) => (svc = s))
 
 const env = (): Record<string, string> => ({ LIQUIDITY_API_KEY: svc.apiKey })
 const argsFor = (url: string, dir: string): string[] => [

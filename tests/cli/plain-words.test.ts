@@ -2,22 +2,15 @@
 // in the CLI's own terms (the settings file, --data-dir, LIQUIDITY_API_KEY), never the app's screens.
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startLocalService, type LocalService } from '../../src/main/service/server'
+import { describe, expect, it } from 'vitest'
+import type { LocalService } from '../../src/main/service/server'
 import type { JsonReport } from '../../src/main/cli/format'
 import { defaultSettings } from '../../src/shared/settings-schema'
-import { cli, dataDirs } from './run-cli'
+import { cli, serviceForFile } from './run-cli'
 
 const T = 90_000
-const dirs = dataDirs()
 let svc: LocalService
-beforeAll(async () => {
-  svc = await startLocalService({ apiKey: 'sk-cli-words-0123456789' })
-})
-afterAll(async () => {
-  await svc.close()
-  await dirs.cleanup()
-})
+const dirs = serviceForFile('sk-cli-words-0123456789', (s) => (svc = s))
 
 const DESKTOP_WORDS = /in Settings|then restart/
 

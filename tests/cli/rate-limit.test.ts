@@ -1,18 +1,11 @@
 // A one-shot check against a service that answers every request with 429 and no Retry-After (U2):
 // it gives up within its small wait budget, says until when, and does not keep the caller waiting.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startLocalService, type LocalService } from '../../src/main/service/server'
-import { cli, dataDirs } from './run-cli'
+import { describe, expect, it } from 'vitest'
+import type { LocalService } from '../../src/main/service/server'
+import { cli, serviceForFile } from './run-cli'
 
-const dirs = dataDirs()
 let svc: LocalService
-beforeAll(async () => {
-  svc = await startLocalService({ apiKey: 'sk-cli-test-0123456789' })
-})
-afterAll(async () => {
-  await svc.close()
-  await dirs.cleanup()
-})
+const dirs = serviceForFile('sk-cli-test-0123456789', (s) => (svc = s))
 
 describe('cli check under a steady 429', () => {
   it(

@@ -4,6 +4,8 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll } from 'vitest'
+import { startLocalService, type LocalService } from '../../src/main/service/server'
 
 export const root = fileURLToPath(new URL('../../', import.meta.url))
 
@@ -28,8 +30,13 @@ export function cli(args: string[], env: Record<string, string> = {}): Promise<R
   })
 }
 
+export interface DataDirs {
+  make(): Promise<string>
+  cleanup(): Promise<void>
+}
+
 /** Temp data dirs for one test file; call cleanup() in afterAll. */
-export function dataDirs(): { make(): Promise<string>; cleanup(): Promise<void> } {
+export function dataDirs(): DataDirs {
   let dirs: string[] = []
   return {
     async make() {
@@ -42,4 +49,22 @@ export function dataDirs(): { make(): Promise<string>; cleanup(): Promise<void> 
       dirs = []
     },
   }
+}
+
+/**
+ * The usual CLI test-file set-up in one call: a local service accepting `apiKey`, started before
+ * the file's tests (handed to `use`) and closed after them, and the file's data dirs, removed then.
+ */
+export function serviceForFile(apiKey: string, use: (svc: LocalService) => void): DataDirs {
+  const dirs = dataDirs()
+  let svc: LocalService | null = null
+  beforeAll(async () => {
+    svc = await startLocalService({ apiKey })
+    use(svc)
+  })
+  afterAll(async () => {
+    await svc?.close()
+    await dirs.cleanup()
+  })
+  return dirs
 }

@@ -4,30 +4,24 @@
 // (scripts/with-keyring.sh).
 import { afterEach, describe, expect, it } from 'vitest'
 import { KeytarSecretStore } from '../../src/main/engine/secrets/secret-store-keytar'
-import { startLocalService, type LocalService } from '../../src/main/service/server'
+import type { LocalService } from '../../src/main/service/server'
 import { FakeClock } from '../engine/scheduler/fake-clock'
+import { servicesPerTest } from '../service/helpers'
 import { harness, secretStore, type Harness } from './helpers'
 
 const KEY = 'sk-stored-0123456789abcdef'
 
 let h: Harness | null = null
-let services: LocalService[] = []
 /** Every service and the core share one fake clock, so served dates are never "in the future". */
 let clock = new FakeClock()
+/** Both services accept the same key: only the binding can keep it from the second. */
+const service = servicesPerTest({ apiKey: KEY, now: () => clock.date() })
+// Registered after the services' afterEach, so it runs first: the core stops before its services.
 afterEach(async () => {
   await h?.close()
   h = null
-  await Promise.all(services.map((s) => s.close()))
-  services = []
   clock = new FakeClock()
 })
-
-/** Both services accept the same key: only the binding can keep it from the second. */
-async function service(): Promise<LocalService> {
-  const s = await startLocalService({ apiKey: KEY, now: () => clock.date() })
-  services.push(s)
-  return s
-}
 
 const auth = (s: LocalService): (string | null)[] => s.requestLog().map((r) => r.authorization)
 

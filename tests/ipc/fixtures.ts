@@ -1,6 +1,7 @@
 // Valid arguments for every IPC method, shaped exactly as the renderer sends them.
 import type { IpcMethod } from '../../src/shared/ipc-channels'
 import { defaultRules } from '../../src/shared/alert-rules'
+import { isAllowedExternalUrl } from '../../src/main/shell/open-external'
 
 const rule = { ...defaultRules()[0]!, overrides: { TSLA: { enabled: false, threshold: 5 } } }
 
@@ -37,3 +38,8 @@ export const VALID_ARGS: { [M in IpcMethod]: unknown[] } = {
 
 /** The app allows no external host by default; tests that open the fixture link allow its host. */
 export const FIXTURE_LINK_HOSTS: readonly string[] = ['docs.example.org']
+
+/** The real allow-list check with the fixture link's host on it (the default list is empty). */
+export const withFixtureLinks = {
+  isAllowedExternalUrl: (u: string) => isAllowedExternalUrl(u, FIXTURE_LINK_HOSTS),
+}

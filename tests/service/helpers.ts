@@ -1,4 +1,6 @@
-// Shared test plumbing for the local service: a movable clock and a tiny HTTP GET.
+// Shared test plumbing for the local service: a movable clock, a tiny HTTP GET, and services a
+// test starts (closed after it) with what they were sent.
+import { afterEach } from 'vitest'
 import {
   startLocalService,
   type LocalService,
@@ -71,3 +73,27 @@ export const ANALYTICS = '/api/v0/liquidity/analytics'
 export function isoDate(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10)
 }
+
+/**
+ * Registers an afterEach that closes every service the returned function started during the test,
+ * pass or fail. Call it at the top of a test file.
+ */
+export function servicesPerTest(opts: LocalServiceOptions): () => Promise<LocalService> {
+  let services: LocalService[] = []
+  afterEach(async () => {
+    await Promise.all(services.map((s) => s.close()))
+    services = []
+  })
+  return async () => {
+    const s = await startLocalService(opts)
+    services.push(s)
+    return s
+  }
+}
+
+/** The Authorization headers a service received, in order (requests without one left out). */
+export const sent = (s: LocalService): string[] =>
+  s
+    .requestLog()
+    .map((r) => r.authorization)
+    .filter((x): x is string => x !== null)

@@ -1,4 +1,4 @@
-// Runs the real src/main/index.ts in Node against the Electron fake (tests/mocks/electron.ts):
+// Runs the real src/main/index.ts in Node against the Electron fake (tests/mocks/electron/):
 // the real core, the real embedded service on 127.0.0.1 (or a test's live one), a temp userData.
 // Tests act as the renderer through the registered IPC handlers, and as the user and the OS
 // through the fake's windows, tray, notifications and powerMonitor.

@@ -16,10 +16,12 @@ import { reviveEnvelope } from '../../src/main/engine/storage/cache-envelope'
 import { splitCacheFile } from '../../src/main/engine/storage/cache-format'
 import { EnvSecretStore } from '../../src/main/engine/secrets/secret-store'
 import { openSettings } from '../../src/main/engine/settings/settings-store'
-import { startLocalService, type LocalService } from '../../src/main/service/server'
+import { startLocalService } from '../../src/main/service/server'
 import { FakeClock } from '../engine/scheduler/fake-clock'
+import { issuersOf, truePct } from './ground-truth'
 import { nonFinitePaths } from './invariants'
 import { soakPlan, type SoakEvent } from './soak-plan'
+import { emptyReport, heapNow, MIN_HEAP_POLLS, slope, type SoakReport } from './soak-report'
 
 export interface SoakOptions {
   polls: number
@@ -30,32 +32,6 @@ export interface SoakOptions {
   heapEvery?: number
   progress?: (done: number) => void
 }
-
-export interface SoakReport {
-  polls: number
-  seed: number
-  simulatedHours: number
-  wallMs: number
-  requests: number
-  faults: number
-  scenarios: number
-  /** Cycles that threw, unhandled rejections, 'internal' errors: bugs, never the service's fault. */
-  crashes: string[]
-  /** Every NaN/Infinity found in rows, status, events or instances. */
-  nonFinite: string[]
-  notifications: number
-  firedEvents: number
-  /** Most notifications one (rule, symbol) got within any 60 minutes. */
-  maxPerRuleSymbolHour: number
-  floods: string[]
-  /** fired/repeated notifications while the ground truth showed no breach. */
-  falseAlerts: string[]
-  cacheUnreadable: string[]
-  heap: { samples: number[]; slopeBytesPerPoll: number | null }
-}
-
-/** Fewer polls than this do not measure the heap slope. */
-export const MIN_HEAP_POLLS = 2_000
 
 const THRESHOLD_PCT = 10
 /** The drop grows during a poll (accelerated clock): allow half a point at the edge. */
@@ -86,24 +62,7 @@ export async function runSoak(o: SoakOptions): Promise<SoakReport> {
     intervalMinutes: intervalMs / 60_000,
   }))
 
-  const report: SoakReport = {
-    polls: o.polls,
-    seed: o.seed,
-    simulatedHours: 0,
-    wallMs: 0,
-    requests: 0,
-    faults: 0,
-    scenarios: 0,
-    crashes: [],
-    nonFinite: [],
-    notifications: 0,
-    firedEvents: 0,
-    maxPerRuleSymbolHour: 0,
-    floods: [],
-    falseAlerts: [],
-    cacheUnreadable: [],
-    heap: { samples: [], slopeBytesPerPoll: null },
-  }
+  const report = emptyReport(o.polls, o.seed)
   const events = new Map<string, AlertEvent>()
   let rows: WatchRow[] = []
   let status: EngineStatus | null = null
@@ -292,56 +251,4 @@ async function accelerated<T>(clock: FakeClock, p: Promise<T>): Promise<T> {
     await new Promise((r) => setTimeout(r, 1))
   }
   return out
-}
-
-async function issuersOf(svc: LocalService, symbols: string[]): Promise<Map<string, string>> {
-  const out = new Map<string, string>()
-  for (const s of symbols) {
-    const d = await fetchAsset(svc, s)
-    const first = d?.issuers[0]?.name
-    if (first) out.set(s, first)
-  }
-  return out
-}
-
-interface TruthDetail {
-  totalTvl: number
-  history: { '7d': { tvl: number } }
-  issuers: { name: string }[]
-}
-
-async function fetchAsset(svc: LocalService, symbol: string): Promise<TruthDetail | null> {
-  const res = await fetch(`${svc.url}/api/v0/liquidity/asset/${symbol}`, {
-    headers: { Authorization: `Bearer ${svc.apiKey}` },
-  })
-  return res.ok ? ((await res.json()) as TruthDetail) : null
-}
-
-/** The real 7-day change, from the twin that has no faults and reports the world as it is. */
-async function truePct(svc: LocalService, symbol: string): Promise<number | null> {
-  const d = await fetchAsset(svc, symbol)
-  if (!d || !(d.history['7d'].tvl > 0)) return null
-  return ((d.totalTvl - d.history['7d'].tvl) / d.history['7d'].tvl) * 100
-}
-
-function heapNow(): number {
-  const gc = (globalThis as { gc?: () => void }).gc
-  gc?.()
-  return process.memoryUsage().heapUsed
-}
-
-/** Least-squares slope of the samples after the first fifth (warm-up), in bytes per poll. */
-function slope(samples: number[], every: number): number | null {
-  const ys = samples.slice(Math.floor(samples.length / 5))
-  if (ys.length < 3) return null
-  const n = ys.length
-  const mx = (n - 1) / 2
-  const my = ys.reduce((a, b) => a + b, 0) / n
-  let num = 0
-  let den = 0
-  ys.forEach((y, x) => {
-    num += (x - mx) * (y - my)
-    den += (x - mx) ** 2
-  })
-  return num / den / every
 }

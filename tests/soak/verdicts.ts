@@ -1,6 +1,6 @@
 // The soak's invariants, one definition: `npm run soak` prints them, the small soak in npm test
 // asserts them.
-import { MIN_HEAP_POLLS, type SoakReport } from './soak-run'
+import { MIN_HEAP_POLLS, type SoakReport } from './soak-report'
 
 /** Heap growth per poll we still call flat: well under one cached response per 100 polls. */
 export const HEAP_SLOPE_LIMIT = 512

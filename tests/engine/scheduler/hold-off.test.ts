@@ -1,11 +1,13 @@
-// Poller.holdOff with the real clock: whatever a service asks, the hold is bounded (1 h), so no
-// timer overflows (Node would fire a > 2^31−1 ms timer after 1 ms and the poller would hammer).
+// Poller.holdOff: a Retry-After hold defers scheduled and manual cycles (fake clock), and with the
+// real clock, whatever a service asks, the hold is bounded (1 h), so no timer overflows (Node
+// would fire a > 2^31−1 ms timer after 1 ms and the poller would hammer).
 import { describe, expect, it } from 'vitest'
 import { Poller, realClock, type CycleOutcome } from '../../../src/main/engine/poll/scheduler'
 import { recordWarnings, until } from '../../client/helpers/wait'
-import { settle } from './fake-clock'
+import { FakeClock, settle } from './fake-clock'
 
 const HOUR = 3_600_000
+const MIN = 60_000
 
 describe('Poller.holdOff bounds', () => {
   it.each([
@@ -53,5 +55,34 @@ describe('Poller.holdOff bounds', () => {
     const until = Date.now() + 60_000
     poller.holdOff(until)
     expect(poller.status().heldUntil).toBe(until)
+  })
+})
+
+describe('Poller.holdOff', () => {
+  it('defers scheduled and manual cycles until the Retry-After instant', async () => {
+    const clock = new FakeClock()
+    const t0 = clock.now()
+    let poller: Poller | null = null
+    const starts: number[] = []
+    const p = new Poller({
+      clock,
+      intervalMs: () => MIN,
+      random: () => 0,
+      runCycle: () => {
+        starts.push(clock.now() - t0)
+        if (starts.length === 1) poller!.holdOff(clock.now() + 10 * MIN)
+        return Promise.resolve(starts.length === 1 ? 'failed' : 'ok')
+      },
+    })
+    poller = p
+    p.start()
+    await clock.advance(0)
+    expect(p.status().heldUntil).toBe(t0 + 10 * MIN)
+    await expect(p.refreshNow()).resolves.toBe('failed')
+    await clock.advance(9 * MIN)
+    expect(starts).toEqual([0])
+    await clock.advance(1 * MIN)
+    expect(starts).toEqual([0, 10 * MIN])
+    p.stop()
   })
 })
