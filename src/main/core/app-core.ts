@@ -27,14 +27,7 @@ import { removeRule, snoozeRule, upsertRule } from './rules-ops'
 import * as edits from './settings-edits'
 import { CycleRunner } from './cycle-runner'
 import { switchSource } from './source-switch'
-import {
-  currentRows,
-  currentStatus,
-  effectiveSettings,
-  instancesNow,
-  lastFetchedMs,
-} from './core-snapshot'
-import * as keys from './key-ops'
+import { currentRows, currentStatus, instancesNow, lastFetchedMs } from './core-snapshot'
 import { testConnection } from './test-connection'
 import { testNotification } from './test-notification'
 
@@ -105,7 +98,7 @@ class Core implements AppCore {
     return this.runner.last
   }
   reports(): string[] {
-    return [...this.p.reports]
+    return this.p.reports.all()
   }
 
   // ── status and watchlist ──
@@ -187,19 +180,19 @@ class Core implements AppCore {
     if (applied.reconnect) await this.reconnect()
     if (applied.reschedule) this.poller.reschedule()
     this.emitStatus()
-    return this.settings(applied.settings)
+    return this.p.settings.effective(applied.settings)
   }
   getKeyStatus(): Promise<KeyStatus> {
-    return keys.keyStatus(this.deps.secretStore, this.p, this.settings().baseUrl)
+    return this.p.key.status(this.settings().baseUrl)
   }
   setApiKey(key: string): Promise<KeyStatus> {
-    return this.changeKey(keys.newKey(key, this.settings().baseUrl))
+    return this.changeKey(this.p.key.set(key, this.settings().baseUrl))
   }
   clearApiKey(): Promise<KeyStatus> {
-    return this.changeKey(null)
+    return this.changeKey(this.p.key.clear())
   }
-  async bindApiKey(): Promise<KeyStatus> {
-    return this.changeKey(await keys.rebindKey(this.p, this.settings().baseUrl))
+  bindApiKey(): Promise<KeyStatus> {
+    return this.changeKey(this.p.key.bindTo(this.settings().baseUrl))
   }
   testConnection(...[target]: IpcArgs<'testConnection'>): Promise<ConnectionTestResult> {
     return testConnection(target, this.p)
@@ -230,11 +223,11 @@ class Core implements AppCore {
 
   // ── internals ──
   /** Settings as in force (the CLI's --base-url and --symbols included). */
-  private settings(s?: Settings): Settings {
-    return effectiveSettings(this.p, s)
+  private settings(): Settings {
+    return this.p.settings.get()
   }
   private intervalMs(): number {
-    return this.settings().intervalMinutes * 60_000
+    return this.p.settings.intervalMs()
   }
   private views(): ViewDeps {
     const offline = (): boolean => this.poller.status().connection === 'offline'
@@ -267,8 +260,9 @@ class Core implements AppCore {
         .then(() => (this.started ? this.poller.refreshNow() : undefined))
     } else void this.poller.refreshNow()
   }
-  private async changeKey(next: keys.KeyChange): Promise<KeyStatus> {
-    await keys.saveKey(this.deps.secretStore, this.p, next)
+  /** After the key owner saved a change: work under the old key is void. */
+  private async changeKey(saved: Promise<void>): Promise<KeyStatus> {
+    await saved
     if (this.p.connection.mode === 'live') {
       // Work under the old key is void: abort it and poll again with the new one.
       this.poller.abort()

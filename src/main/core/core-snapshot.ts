@@ -1,5 +1,4 @@
 // What the core shows right now: settings with per-run overrides, watch rows and engine status.
-import type { Settings } from '../../shared/settings-schema'
 import type { EngineStatus, WatchRow } from '../../shared/view-models'
 import type { AlertInstance } from '../../shared/alert-rules'
 import { instancesOf } from '../engine/alerts/engine-state'
@@ -10,16 +9,6 @@ import type { CoreParts } from './core-parts'
 import type { CycleRunner } from './cycle-runner'
 import { buildStatus } from './status'
 
-/** Stored settings with the CLI's per-run overrides (never saved) applied. */
-export function effectiveSettings(p: CoreParts, s: Settings = p.settings.get()): Settings {
-  const o = p.overrides
-  return {
-    ...s,
-    ...(o.watchlist ? { watchlist: o.watchlist } : {}),
-    ...(o.baseUrl !== undefined ? { baseUrl: o.baseUrl } : {}),
-  }
-}
-
 /** The last time the current source answered, from its cache: kept across restarts. */
 export function lastFetchedMs(p: CoreParts): number | null {
   const at = p.cache.lastFetchedAt()
@@ -28,11 +17,11 @@ export function lastFetchedMs(p: CoreParts): number | null {
 
 /** The alert instances as shown now: their cooldown follows from the rules as they are. */
 export function instancesNow(p: CoreParts): AlertInstance[] {
-  return instancesOf(p.alerts.state.instances, p.settings.get().rules, new Date(p.clock.now()))
+  return instancesOf(p.alerts.state.instances, p.settings.stored().rules, new Date(p.clock.now()))
 }
 
 export function currentRows(p: CoreParts, runner: CycleRunner): WatchRow[] {
-  const s = effectiveSettings(p)
+  const s = p.settings.get()
   const nowMs = p.clock.now()
   return cachedRows({
     cache: p.cache,
@@ -53,7 +42,7 @@ export function currentStatus(
   runner: CycleRunner,
   poller: PollerStatus,
 ): EngineStatus {
-  const settings = effectiveSettings(p)
+  const settings = p.settings.get()
   return buildStatus({
     mode: p.connection.mode,
     baseUrl: p.connection.baseUrl,
@@ -66,6 +55,6 @@ export function currentStatus(
     intervalMs: settings.intervalMinutes * 60_000,
     // Start-up repairs stay visible for the whole session: they explain what the user sees.
     // A save problem shows while it lasts.
-    notices: [...p.reports, ...[p.saves.notice()].filter((x): x is string => x !== null)],
+    notices: [...p.reports.all(), ...[p.saves.notice()].filter((x): x is string => x !== null)],
   })
 }

@@ -110,7 +110,7 @@ export class CycleRunner {
       const err = toSerializedError(e)
       if (err.kind !== 'cancelled') {
         this.lastError = err
-        this.p.reportLine(`Refresh failed: ${err.message}`)
+        this.p.reports.line(`Refresh failed: ${err.message}`)
       }
       hooks.emitRows()
       return 'failed'

@@ -6,7 +6,7 @@ import { applySettingsPatch, type Settings, type SettingsPatch } from '../../sha
 import { assetRequest } from '../engine/storage/cache-keys'
 import type { CoreParts } from './core-parts'
 
-type Parts = Pick<CoreParts, 'settings' | 'overrides'>
+type Parts = Pick<CoreParts, 'settings'>
 
 /** Runs fn now; a throw (e.g. settings that cannot be saved) becomes a rejection, never a sync throw. */
 export function settle<T>(fn: () => T): Promise<T> {
@@ -55,7 +55,7 @@ export interface PatchApplied {
 }
 
 export function applyPatch(p: Parts, patch: SettingsPatch): PatchApplied {
-  const before = p.settings.get()
+  const before = p.settings.stored()
   const settings = p.settings.update((s) => applySettingsPatch(s, patch))
   return {
     settings,
@@ -63,7 +63,7 @@ export function applyPatch(p: Parts, patch: SettingsPatch): PatchApplied {
     reconnect:
       patch.baseUrl !== undefined &&
       patch.baseUrl !== before.baseUrl &&
-      p.overrides.baseUrl === undefined,
+      !p.settings.baseUrlPinned(),
     reschedule: patch.intervalMinutes !== undefined,
   }
 }

@@ -32,7 +32,7 @@ export async function switchSource(
   const alertsSaved = p.saves.save(p.alerts)
   await oldConnection.close()
   if (cache !== oldCache)
-    await oldCache.flush().catch((e: unknown) => p.reportLine(toSerializedError(e).message))
+    await oldCache.flush().catch((e: unknown) => p.reports.line(toSerializedError(e).message))
   await alertsSaved
 }
 

@@ -14,7 +14,7 @@ const TEST_TIMEOUT_MS = 10_000
 
 export type TestTarget = IpcArgs<'testConnection'>[0]
 
-type Parts = Pick<CoreParts, 'connection' | 'clock' | 'settings' | 'loadKey' | 'rateGates'>
+type Parts = Pick<CoreParts, 'connection' | 'clock' | 'settings' | 'key' | 'rateGates'>
 
 interface Probe {
   client: Pick<LiquidityClient, 'getAnalytics'>
@@ -45,8 +45,8 @@ async function probeFor(target: TestTarget, p: Parts): Promise<Probe> {
     }
   }
   const typed = target.apiKey ?? null
-  const saved = sameServiceUrl(target.baseUrl, p.settings.get().baseUrl)
-  const stored = saved && typed === null ? await p.loadKey() : null
+  const saved = sameServiceUrl(target.baseUrl, p.settings.stored().baseUrl)
+  const stored = saved && typed === null ? await p.key.load() : null
   // Even the saved service gets the stored key only when the key was entered for it.
   const unbound = stored !== null ? keyMismatch(stored, target.baseUrl) : null
   const usable = unbound === null ? (stored?.key ?? null) : null
