@@ -82,11 +82,11 @@ class Core implements AppCore {
     // The aborted cycle may still be writing (cache, alert state): let it land before closing.
     await this.runner.running
     await this.switching
-    await this.p.cache.flush().catch(() => undefined)
+    await this.p.data.flush()
     await this.p.alerts.settled()
     await this.p.log.settled()
-    await this.p.rateHolds.save()
-    await this.p.connection.close()
+    await this.p.rateLimits.save()
+    await this.p.data.close()
   }
   pause(): void {
     this.poller.pause()
@@ -110,19 +110,19 @@ class Core implements AppCore {
   }
   async addSymbol(symbol: string): Promise<WatchRow[]> {
     if (this.settings().watchlist.includes(symbol)) return this.rows()
-    await edits.addToWatchlist(this.p, symbol, new Date(this.p.clock.now()))
+    await edits.addToWatchlist(this.p.settings, this.p.data, symbol, new Date(this.p.clock.now()))
     const rows = this.emitRows()
     this.refreshSoon()
     return rows
   }
   removeSymbol(symbol: string): Promise<WatchRow[]> {
     return edits.settle(() => {
-      edits.removeFromWatchlist(this.p, symbol)
+      edits.removeFromWatchlist(this.p.settings, symbol)
       return this.emitRows()
     })
   }
   getKnownSymbols(): ReturnType<IpcCore['getKnownSymbols']> {
-    return Promise.resolve(cachedKnownSymbols(this.p.cache))
+    return Promise.resolve(cachedKnownSymbols(this.p.data.current().cache))
   }
 
   // ── data views ──
@@ -176,7 +176,7 @@ class Core implements AppCore {
     return Promise.resolve(this.settings())
   }
   async updateSettings(patch: SettingsPatch): Promise<Settings> {
-    const applied = edits.applyPatch(this.p, patch)
+    const applied = edits.applyPatch(this.p.settings, patch)
     if (applied.reconnect) await this.reconnect()
     if (applied.reschedule) this.poller.reschedule()
     this.emitStatus()
@@ -210,7 +210,7 @@ class Core implements AppCore {
   }
   pauseNotifications(minutes: number): Promise<EngineStatus> {
     return edits.settle(() => {
-      edits.pauseNotifications(this.p, this.p.clock.now(), minutes)
+      edits.pauseNotifications(this.p.settings, this.p.clock.now(), minutes)
       this.emitStatus()
       return this.status()
     })
@@ -231,7 +231,7 @@ class Core implements AppCore {
   }
   private views(): ViewDeps {
     const offline = (): boolean => this.poller.status().connection === 'offline'
-    return viewDepsOf(this.p, () => this.intervalMs(), offline)
+    return viewDepsOf(this.p.data, this.p.clock, () => this.intervalMs(), offline)
   }
   private rows(): WatchRow[] {
     return currentRows(this.p, this.runner)
@@ -247,7 +247,7 @@ class Core implements AppCore {
     return rows
   }
   private editRules(fn: (rules: AlertRule[]) => AlertRule[]): AlertRule[] {
-    const out = edits.editRules(this.p, fn)
+    const out = edits.editRules(this.p.settings, fn)
     this.emitRows() // snoozed flags may have changed
     return out
   }
@@ -263,7 +263,7 @@ class Core implements AppCore {
   /** After the key owner saved a change: work under the old key is void. */
   private async changeKey(saved: Promise<void>): Promise<KeyStatus> {
     await saved
-    if (this.p.connection.mode === 'live') {
+    if (this.p.data.current().connection.mode === 'live') {
       // Work under the old key is void: abort it and poll again with the new one.
       this.poller.abort()
       if (this.started) void this.poller.refreshNow()

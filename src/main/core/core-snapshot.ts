@@ -11,8 +11,7 @@ import { buildStatus } from './status'
 
 /** The last time the current source answered, from its cache: kept across restarts. */
 export function lastFetchedMs(p: CoreParts): number | null {
-  const at = p.cache.lastFetchedAt()
-  return at === null ? null : Date.parse(at)
+  return p.data.lastFetchedMs()
 }
 
 /** The alert instances as shown now: their cooldown follows from the rules as they are. */
@@ -24,7 +23,7 @@ export function currentRows(p: CoreParts, runner: CycleRunner): WatchRow[] {
   const s = p.settings.get()
   const nowMs = p.clock.now()
   return cachedRows({
-    cache: p.cache,
+    cache: p.data.current().cache,
     watchlist: s.watchlist,
     nowMs,
     intervalMs: s.intervalMinutes * 60_000,
@@ -44,8 +43,8 @@ export function currentStatus(
 ): EngineStatus {
   const settings = p.settings.get()
   return buildStatus({
-    mode: p.connection.mode,
-    baseUrl: p.connection.baseUrl,
+    mode: p.data.current().connection.mode,
+    baseUrl: p.data.current().connection.baseUrl,
     poller,
     lastError: runner.lastError,
     rows: currentRows(p, runner),

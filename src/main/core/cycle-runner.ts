@@ -68,16 +68,15 @@ export class CycleRunner {
 
   private async runOnce(signal: AbortSignal): Promise<CycleOutcome> {
     const { hooks } = this
-    const { client } = this.p.connection
-    const { cache, source } = this.p
-    // "Try again next poll": a hold the service asked for beyond the cap ends here.
-    this.p.rateGates.newPoll()
+    const { connection, cache, name: source } = this.p.data.current()
+    const { client } = connection
+    this.p.rateLimits.newPoll()
     try {
       const r = await runCycle(
         {
           client,
           cache,
-          alerts: alertsForSource(this.p, source),
+          alerts: alertsForSource(this.p.alerts, this.p.data, source),
           deliver: (decisions) => this.deliverNow(decisions),
           saves: this.p.saves,
           alsoSave: [this.p.log],
@@ -93,7 +92,7 @@ export class CycleRunner {
         },
       )
       // The source changed while saving: what was decided is delivered; show nothing of it.
-      if (this.p.source !== source) return 'failed'
+      if (this.p.data.current().name !== source) return 'failed'
 
       this.last = r
       this.lastError = r.error
@@ -116,7 +115,7 @@ export class CycleRunner {
       return 'failed'
     } finally {
       // A hold the service asked for during the poll outlives the process.
-      await this.p.rateHolds.save()
+      await this.p.rateLimits.save()
     }
   }
 }
