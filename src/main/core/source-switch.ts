@@ -4,24 +4,22 @@ import type { AlertStateStore } from '../engine/alerts/alert-state-store'
 import type { CycleAlertStore } from '../engine/poll/cycle'
 import type { SaveHealth } from '../engine/storage/save-health'
 import type { DataSource } from './data-source'
+import type { PollLoop } from './poll-loop'
 
 export interface SwitchOwners {
   data: DataSource
   alerts: AlertStateStore
   saves: SaveHealth
+  poll: Pick<PollLoop, 'sourceChanged'>
 }
 
 /**
- * The data source swaps connection and cache together; `onSwapped` runs at the moment of the swap
- * (before the old ones close), then the alert state follows the new source.
+ * The data source swaps connection and cache together; at the swap (before the old ones close)
+ * the poll forgets the old source's last poll, then the alert state follows the new source.
  */
-export async function switchSource(
-  o: SwitchOwners,
-  baseUrl: string | null,
-  onSwapped: () => void,
-): Promise<void> {
+export async function switchSource(o: SwitchOwners, baseUrl: string | null): Promise<void> {
   const swapped = await o.data.switchTo(baseUrl)
-  onSwapped()
+  o.poll.sourceChanged(o.data.lastFetchedMs())
   o.alerts.useSource(o.data.current().name)
   const alertsSaved = o.saves.save(o.alerts)
   await swapped.retire()
