@@ -52,7 +52,8 @@ export interface LiquidityClientOptions {
   userAgent?: string
   /**
    * Where per-origin holds live. Clients that must respect each other's holds share one (the
-   * core's poll connection and Test connection: CoreParts.rateGates). Default: this client's own.
+   * core's poll connection and Test connection: RateLimits.gates in core/rate-limits.ts).
+   * Default: this client's own.
    */
   rateGates?: RateGates
   /**

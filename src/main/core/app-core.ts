@@ -1,5 +1,6 @@
-// AppCore: the facade the IPC handlers and the CLI call. It owns the stores, the connection, the
-// poller and the API key (held in memory and the secret store only; never returned, emitted or logged).
+// AppCore: the facade the IPC handlers and the CLI call. It owns no state of its own beyond the
+// order of source switches: it asks the owners (open-core.ts) and tells the UI what changed. The
+// API key stays with its owner (memory and the secret store; never returned, emitted or logged).
 import type { AlertRule, NotificationDecision } from '../../shared/alert-rules'
 import { LiquidityError } from '../../shared/errors'
 import type { IpcArgs } from '../../shared/ipc-contract'
@@ -12,8 +13,8 @@ import type {
 } from '../../shared/view-models'
 import type { IpcCore } from '../ipc/core-types'
 import type { AppCore } from './app-core-types'
+import type { AppCoreDeps } from './core-deps'
 import type { CycleResult } from '../engine/poll/cycle'
-import { Poller, type CycleOutcome } from '../engine/poll/scheduler'
 import { cachedKnownSymbols } from '../engine/poll/snapshot-cache'
 import {
   getAnalyticsView,
@@ -22,90 +23,57 @@ import {
   viewDepsOf,
   type ViewDeps,
 } from './data-views'
-import { openCoreParts, type AppCoreDeps, type CoreParts } from './core-parts'
+import { openCore, type CoreOwners } from './open-core'
 import { removeRule, snoozeRule, upsertRule } from './rules-ops'
 import * as edits from './settings-edits'
-import { CycleRunner } from './cycle-runner'
 import { switchSource } from './source-switch'
-import {
-  currentRows,
-  currentStatus,
-  effectiveSettings,
-  instancesNow,
-  lastFetchedMs,
-} from './core-snapshot'
-import * as keys from './key-ops'
 import { testConnection } from './test-connection'
 import { testNotification } from './test-notification'
 
-export type { AppCoreDeps } from './core-parts'
+export type { AppCoreDeps } from './core-deps'
 
 export type { AppCore } from './app-core-types'
 
 export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
-  return new Core(deps, await openCoreParts(deps))
+  return new Core(deps, await openCore(deps))
 }
 
 class Core implements AppCore {
-  private readonly poller: Poller
-  private readonly runner: CycleRunner
-  private started = false
-  /** After stop(): no cycle runs any more (a queued refresh resolves without touching anything). */
-  private stopped = false
   private seq = 0
   /** Source switches run one after another (each opens a connection and a cache). */
   private switching: Promise<void> = Promise.resolve()
 
   constructor(
     private readonly deps: AppCoreDeps,
-    private readonly p: CoreParts,
-  ) {
-    this.runner = new CycleRunner(deps, p, {
-      settings: () => this.settings(),
-      intervalMs: () => this.intervalMs(),
-      now: () => new Date(this.p.clock.now()),
-      holdOff: (untilMs) => this.poller.holdOff(untilMs),
-      emitRows: (rows) => void this.emitRows(rows),
-    })
-    this.poller = new Poller({
-      clock: p.clock,
-      intervalMs: () => this.intervalMs(),
-      runCycle: (signal) => this.cycle(signal),
-      onStatus: () => this.emitStatus(),
-      // Offline after a restart still says when the shown data is from.
-      lastSuccessAt: lastFetchedMs(p),
-    })
-  }
+    private readonly o: CoreOwners,
+  ) {}
 
   // ── lifecycle ──
   start(): void {
-    this.started = true
-    this.poller.start()
+    this.o.poll.start()
   }
   async stop(): Promise<void> {
-    this.started = false
-    this.stopped = true
-    this.poller.stop()
+    this.o.poll.stop()
     // The aborted cycle may still be writing (cache, alert state): let it land before closing.
-    await this.runner.running
+    await this.o.poll.settled()
     await this.switching
-    await this.p.cache.flush().catch(() => undefined)
-    await this.p.alerts.settled()
-    await this.p.log.settled()
-    await this.p.rateHolds.save()
-    await this.p.connection.close()
+    await this.o.data.flush()
+    await this.o.alerts.settled()
+    await this.o.log.settled()
+    await this.o.rateLimits.save()
+    await this.o.data.close()
   }
   pause(): void {
-    this.poller.pause()
+    this.o.poll.pause()
   }
   resume(): void {
-    this.poller.resume()
+    this.o.poll.resume()
   }
   lastCycle(): CycleResult | null {
-    return this.runner.last
+    return this.o.poll.lastCycle()
   }
   reports(): string[] {
-    return [...this.p.reports]
+    return this.o.reports.all()
   }
 
   // ── status and watchlist ──
@@ -117,19 +85,19 @@ class Core implements AppCore {
   }
   async addSymbol(symbol: string): Promise<WatchRow[]> {
     if (this.settings().watchlist.includes(symbol)) return this.rows()
-    await edits.addToWatchlist(this.p, symbol, new Date(this.p.clock.now()))
+    await edits.addToWatchlist(this.o.settings, this.o.data, symbol, new Date(this.o.clock.now()))
     const rows = this.emitRows()
-    this.refreshSoon()
+    this.o.poll.refreshSoon()
     return rows
   }
   removeSymbol(symbol: string): Promise<WatchRow[]> {
     return edits.settle(() => {
-      edits.removeFromWatchlist(this.p, symbol)
+      edits.removeFromWatchlist(this.o.settings, symbol)
       return this.emitRows()
     })
   }
   getKnownSymbols(): ReturnType<IpcCore['getKnownSymbols']> {
-    return Promise.resolve(cachedKnownSymbols(this.p.cache))
+    return Promise.resolve(cachedKnownSymbols(this.o.data.current().cache))
   }
 
   // ── data views ──
@@ -154,28 +122,28 @@ class Core implements AppCore {
     return edits.settle(() => this.editRules((rules) => removeRule(rules, id)))
   }
   async snooze(...[req]: IpcArgs<'snooze'>): Promise<AlertRule[]> {
-    const id = `snooze-${this.p.clock.now().toString(36)}-${++this.seq}`
+    const id = `snooze-${this.o.clock.now().toString(36)}-${++this.seq}`
     const { rules, event } = snoozeRule(
       this.settings().rules,
       req,
-      new Date(this.p.clock.now()),
+      new Date(this.o.clock.now()),
       id,
     )
     const out = this.editRules(() => rules)
     // The snooze is in the settings; a history entry that cannot be saved is reported, not thrown.
-    this.p.alerts.addEvents([event])
-    await this.p.saves.save(this.p.alerts)
+    this.o.alerts.addEvents([event])
+    await this.o.saves.save(this.o.alerts)
     this.deps.emit('alertEvents', [event])
     return out
   }
   getAlertHistory(...[filter]: IpcArgs<'getAlertHistory'>): ReturnType<IpcCore['getAlertHistory']> {
-    return Promise.resolve(this.p.alerts.history(filter))
+    return Promise.resolve(this.o.alerts.history(filter))
   }
   getAlertInstances(): ReturnType<IpcCore['getAlertInstances']> {
-    return Promise.resolve(instancesNow(this.p))
+    return Promise.resolve(this.o.view.instances())
   }
   getNotificationLog(): ReturnType<IpcCore['getNotificationLog']> {
-    return Promise.resolve(this.p.log.list())
+    return Promise.resolve(this.o.log.list())
   }
 
   // ── settings and key ──
@@ -183,41 +151,42 @@ class Core implements AppCore {
     return Promise.resolve(this.settings())
   }
   async updateSettings(patch: SettingsPatch): Promise<Settings> {
-    const applied = edits.applyPatch(this.p, patch)
+    const applied = edits.applyPatch(this.o.settings, patch)
     if (applied.reconnect) await this.reconnect()
-    if (applied.reschedule) this.poller.reschedule()
+    if (applied.reschedule) this.o.poll.reschedule()
     this.emitStatus()
-    return this.settings(applied.settings)
+    return this.o.settings.effective(applied.settings)
   }
   getKeyStatus(): Promise<KeyStatus> {
-    return keys.keyStatus(this.deps.secretStore, this.p, this.settings().baseUrl)
+    return this.o.key.status(this.settings().baseUrl)
   }
   setApiKey(key: string): Promise<KeyStatus> {
-    return this.changeKey(keys.newKey(key, this.settings().baseUrl))
+    return this.changeKey(this.o.key.set(key, this.settings().baseUrl))
   }
   clearApiKey(): Promise<KeyStatus> {
-    return this.changeKey(null)
+    return this.changeKey(this.o.key.clear())
   }
-  async bindApiKey(): Promise<KeyStatus> {
-    return this.changeKey(await keys.rebindKey(this.p, this.settings().baseUrl))
+  bindApiKey(): Promise<KeyStatus> {
+    return this.changeKey(this.o.key.bindTo(this.settings().baseUrl))
   }
   testConnection(...[target]: IpcArgs<'testConnection'>): Promise<ConnectionTestResult> {
-    return testConnection(target, this.p)
+    const { data, settings, key, rateLimits, clock } = this.o
+    return testConnection(target, { data, settings, key, rateLimits, clock })
   }
 
   // ── refresh and notifications ──
   async refreshNow(): Promise<EngineStatus> {
-    await this.poller.refreshNow()
+    await this.o.poll.refreshNow()
     return this.status()
   }
   async sendTestNotification(): Promise<NotificationDecision> {
     const decision = testNotification(this.settings().notifications.enabled)
-    await this.runner.deliver([decision])
+    await this.o.poll.deliver([decision])
     return decision
   }
   pauseNotifications(minutes: number): Promise<EngineStatus> {
     return edits.settle(() => {
-      edits.pauseNotifications(this.p, this.p.clock.now(), minutes)
+      edits.pauseNotifications(this.o.settings, this.o.clock.now(), minutes)
       this.emitStatus()
       return this.status()
     })
@@ -230,21 +199,18 @@ class Core implements AppCore {
 
   // ── internals ──
   /** Settings as in force (the CLI's --base-url and --symbols included). */
-  private settings(s?: Settings): Settings {
-    return effectiveSettings(this.p, s)
-  }
-  private intervalMs(): number {
-    return this.settings().intervalMinutes * 60_000
+  private settings(): Settings {
+    return this.o.settings.get()
   }
   private views(): ViewDeps {
-    const offline = (): boolean => this.poller.status().connection === 'offline'
-    return viewDepsOf(this.p, () => this.intervalMs(), offline)
+    const offline = (): boolean => this.o.poll.status().connection === 'offline'
+    return viewDepsOf(this.o.data, this.o.clock, () => this.o.settings.intervalMs(), offline)
   }
   private rows(): WatchRow[] {
-    return currentRows(this.p, this.runner)
+    return this.o.view.rows()
   }
   private status(): EngineStatus {
-    return currentStatus(this.p, this.runner, this.poller.status())
+    return this.o.view.status(this.o.poll.status())
   }
   private emitStatus(): void {
     this.deps.emit('statusChanged', this.status())
@@ -254,25 +220,17 @@ class Core implements AppCore {
     return rows
   }
   private editRules(fn: (rules: AlertRule[]) => AlertRule[]): AlertRule[] {
-    const out = edits.editRules(this.p, fn)
+    const out = edits.editRules(this.o.settings, fn)
     this.emitRows() // snoozed flags may have changed
     return out
   }
-  /** A cycle already running does not know about the edit: queue one more after it. */
-  private refreshSoon(): void {
-    if (!this.started) return
-    if (this.poller.status().inFlight) {
-      void this.poller
-        .refreshNow()
-        .then(() => (this.started ? this.poller.refreshNow() : undefined))
-    } else void this.poller.refreshNow()
-  }
-  private async changeKey(next: keys.KeyChange): Promise<KeyStatus> {
-    await keys.saveKey(this.deps.secretStore, this.p, next)
-    if (this.p.connection.mode === 'live') {
+  /** After the key owner saved a change: work under the old key is void. */
+  private async changeKey(saved: Promise<void>): Promise<KeyStatus> {
+    await saved
+    if (this.o.data.current().connection.mode === 'live') {
       // Work under the old key is void: abort it and poll again with the new one.
-      this.poller.abort()
-      if (this.started) void this.poller.refreshNow()
+      this.o.poll.abort()
+      this.o.poll.refreshIfStarted()
     }
     this.emitStatus()
     return this.getKeyStatus()
@@ -283,17 +241,10 @@ class Core implements AppCore {
     return run
   }
   private async switchSource(): Promise<void> {
-    this.poller.abort()
-    await switchSource(this.p, this.settings().baseUrl, () => {
-      this.runner.reset()
-      this.poller.restoreLastSuccess(lastFetchedMs(this.p))
-    })
+    this.o.poll.abort()
+    const { data, alerts, saves, poll } = this.o
+    await switchSource({ data, alerts, saves, poll }, this.settings().baseUrl)
     this.emitRows()
-    if (this.started) void this.poller.refreshNow()
-  }
-
-  private cycle(signal: AbortSignal): Promise<CycleOutcome> {
-    if (this.stopped) return Promise.resolve('failed')
-    return this.runner.run(signal)
+    this.o.poll.refreshIfStarted()
   }
 }

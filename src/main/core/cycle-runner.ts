@@ -1,122 +1,135 @@
-// Runs one poll for the core and keeps what the UI needs of the last one: its result, the
-// last error and per-symbol errors. Notification decisions are delivered and logged here, before
-// anything is saved (runCycle saves last, through the core's SaveHealth).
+// Runs one poll on the current data source and keeps what the UI needs of the last one: its
+// result, the last error, per-symbol errors and findings. Notification decisions are delivered and
+// logged here, before anything is saved (runCycle saves last, through the core's SaveHealth).
+// What follows a poll (hold-off, events) is the poll loop's: run() returns it.
 import type { NotificationDecision } from '../../shared/alert-rules'
 import { toSerializedError, type SerializedError } from '../../shared/errors'
-import type { Settings } from '../../shared/settings-schema'
-import type { LikeForLikeChange, WatchRow } from '../../shared/view-models'
+import type { UtcOffset } from '../../shared/local-time'
+import type { LikeForLikeChange } from '../../shared/view-models'
+import type { AlertStateStore } from '../engine/alerts/alert-state-store'
 import { runCycle, type CycleResult } from '../engine/poll/cycle'
-import type { CycleOutcome } from '../engine/poll/scheduler'
-import type { AppCoreDeps, CoreParts } from './core-parts'
+import type { Clock } from '../engine/poll/scheduler'
+import type { SaveHealth } from '../engine/storage/save-health'
+import type { CoreSettings } from './core-settings'
+import type { DataSource } from './data-source'
+import type { NotificationLog } from './notification-log'
+import type { Reports } from './reports'
 import { alertsForSource } from './source-switch'
 
-export interface CycleRunnerHooks {
-  settings(): Settings
-  intervalMs(): number
-  now(): Date
-  /** A Retry-After longer than the client sleeps: hold polling until then. */
-  holdOff(untilMs: number): void
-  emitRows(rows?: WatchRow[]): void
+export interface CycleRunnerDeps {
+  clock: Clock
+  settings: Pick<CoreSettings, 'get' | 'intervalMs'>
+  data: Pick<DataSource, 'current'>
+  alerts: AlertStateStore
+  log: NotificationLog
+  saves: SaveHealth
+  reports: Pick<Reports, 'line'>
+  /** The OS notification call; receives 'sent' decisions only. */
+  notify: (d: NotificationDecision) => void
+  utcOffset?: UtcOffset
+  /** Longest one poll may wait in all at rate holds and between attempts. */
+  waitBudgetMs?: number
 }
+
+/** What the last poll leaves for rows and status until the next one. */
+export interface PollFacts {
+  last: CycleResult | null
+  lastError: SerializedError | null
+  symbolErrors: Map<string, SerializedError>
+  /** Per symbol: the last poll's findings about its data. */
+  findings: Record<string, string[]>
+  /** Per symbol: the last poll's like-for-like change. */
+  likeForLike: Record<string, LikeForLikeChange>
+}
+
+/** A poll as it ended: with its result, failed (rows as they are now), or superseded by a source switch. */
+export type PollRun =
+  { kind: 'done'; result: CycleResult } | { kind: 'failed' } | { kind: 'superseded' }
 
 /** How far back a notification counts as already told, after a reset of the alert state. */
 const DAY_MS = 24 * 60 * 60 * 1000
 
-export class CycleRunner {
-  last: CycleResult | null = null
-  lastError: SerializedError | null = null
-  symbolErrors = new Map<string, SerializedError>()
-  /** Per symbol: the last poll's findings about its data, for rows built until the next one. */
-  findings: Record<string, string[]> = {}
-  /** Per symbol: the last poll's like-for-like change, for rows built until the next one. */
-  likeForLike: Record<string, LikeForLikeChange> = {}
-  /** Settles when the cycle in flight (if any) has finished writing. */
-  running: Promise<unknown> = Promise.resolve()
+const noFacts = (): PollFacts => ({
+  last: null,
+  lastError: null,
+  symbolErrors: new Map(),
+  findings: {},
+  likeForLike: {},
+})
 
-  constructor(
-    private readonly deps: AppCoreDeps,
-    private readonly p: CoreParts,
-    private readonly hooks: CycleRunnerHooks,
-  ) {}
+export class CycleRunner {
+  #facts: PollFacts = noFacts()
+
+  constructor(private readonly d: CycleRunnerDeps) {}
+
+  get facts(): Readonly<PollFacts> {
+    return this.#facts
+  }
 
   /** Forget the last cycle (the data source changed). */
   reset(): void {
-    this.last = null
-    this.lastError = null
-    this.symbolErrors = new Map()
-    this.findings = {}
-    this.likeForLike = {}
-  }
-
-  run(signal: AbortSignal): Promise<CycleOutcome> {
-    const run = this.runOnce(signal)
-    this.running = run.catch(() => undefined)
-    return run
+    this.#facts = noFacts()
   }
 
   /** Outside a poll (a test notification): deliver, then save the log; a failed save is reported. */
   async deliver(decisions: NotificationDecision[]): Promise<void> {
     this.deliverNow(decisions)
-    await this.p.saves.save(this.p.log)
+    await this.d.saves.save(this.d.log)
   }
 
   /** The OS call at once; the log lists the decisions in memory and is saved with the poll. */
   private deliverNow(decisions: NotificationDecision[]): void {
-    for (const d of decisions) if (d.status === 'sent') this.deps.notify(d)
-    this.p.log.add(this.hooks.now(), decisions)
+    for (const d of decisions) if (d.status === 'sent') this.d.notify(d)
+    this.d.log.add(this.now(), decisions)
   }
 
-  private async runOnce(signal: AbortSignal): Promise<CycleOutcome> {
-    const { hooks } = this
-    const { client } = this.p.connection
-    const { cache, source } = this.p
-    // "Try again next poll": a hold the service asked for beyond the cap ends here.
-    this.p.rateGates.newPoll()
+  private now(): Date {
+    return new Date(this.d.clock.now())
+  }
+
+  async run(signal: AbortSignal): Promise<PollRun> {
+    const { d } = this
+    const { connection, cache, name: source } = d.data.current()
     try {
       const r = await runCycle(
         {
-          client,
+          client: connection.client,
           cache,
-          alerts: alertsForSource(this.p, source),
+          alerts: alertsForSource(d.alerts, d.data, source),
           deliver: (decisions) => this.deliverNow(decisions),
-          saves: this.p.saves,
-          alsoSave: [this.p.log],
-          now: () => hooks.now(),
-          utcOffset: this.deps.utcOffset,
-          recentlyNotified: () => this.p.log.symbolsSentSince(hooks.now().getTime() - DAY_MS),
+          saves: d.saves,
+          alsoSave: [d.log],
+          now: () => this.now(),
+          utcOffset: d.utcOffset,
+          recentlyNotified: () => d.log.symbolsSentSince(this.now().getTime() - DAY_MS),
         },
         {
-          settings: hooks.settings(),
-          intervalMs: hooks.intervalMs(),
+          settings: d.settings.get(),
+          intervalMs: d.settings.intervalMs(),
           signal,
-          waitBudgetMs: this.deps.pollWaitBudgetMs,
+          waitBudgetMs: d.waitBudgetMs,
         },
       )
       // The source changed while saving: what was decided is delivered; show nothing of it.
-      if (this.p.source !== source) return 'failed'
+      if (d.data.current().name !== source) return { kind: 'superseded' }
 
-      this.last = r
-      this.lastError = r.error
-      this.symbolErrors = new Map(
-        r.rows.flatMap((row) => (row.error ? [[row.symbol, row.error]] : [])),
-      )
-      this.findings = r.findings
-      this.likeForLike = r.likeForLike
-      if (r.retryAfterMs !== null) hooks.holdOff(this.p.clock.now() + r.retryAfterMs)
-      hooks.emitRows(r.rows)
-      if (r.events.length > 0) this.deps.emit('alertEvents', r.events)
-      return r.outcome
+      this.#facts = {
+        last: r,
+        lastError: r.error,
+        symbolErrors: new Map(
+          r.rows.flatMap((row) => (row.error ? [[row.symbol, row.error] as const] : [])),
+        ),
+        findings: r.findings,
+        likeForLike: r.likeForLike,
+      }
+      return { kind: 'done', result: r }
     } catch (e) {
       const err = toSerializedError(e)
       if (err.kind !== 'cancelled') {
-        this.lastError = err
-        this.p.reportLine(`Refresh failed: ${err.message}`)
+        this.#facts = { ...this.#facts, lastError: err }
+        d.reports.line(`Refresh failed: ${err.message}`)
       }
-      hooks.emitRows()
-      return 'failed'
-    } finally {
-      // A hold the service asked for during the poll outlives the process.
-      await this.p.rateHolds.save()
+      return { kind: 'failed' }
     }
   }
 }

@@ -18,9 +18,10 @@ import {
   cycleStockRequest,
 } from '../engine/storage/cache-keys'
 import type { CycleClient } from '../engine/poll/cycle-fetch'
+import type { Clock } from '../engine/poll/scheduler'
 import { isStale } from '../engine/poll/snapshot'
 import { cachedKnownSymbols, cachedSnapshot, isAssetType } from '../engine/poll/snapshot-cache'
-import type { CoreParts } from './core-parts'
+import type { DataSource } from './data-source'
 
 export interface ViewDeps {
   client: () => CycleClient
@@ -31,16 +32,17 @@ export interface ViewDeps {
   offline: () => boolean
 }
 
-/** The views' dependencies as the core holds them now (its connection and cache change on a switch). */
+/** The views' dependencies as the data source holds them now (they change on a switch). */
 export function viewDepsOf(
-  p: Pick<CoreParts, 'connection' | 'cache' | 'clock'>,
+  data: Pick<DataSource, 'current'>,
+  clock: Clock,
   intervalMs: () => number,
   offline: () => boolean,
 ): ViewDeps {
   return {
-    client: () => p.connection.client,
-    cache: p.cache,
-    now: () => new Date(p.clock.now()),
+    client: () => data.current().connection.client,
+    cache: data.current().cache,
+    now: () => new Date(clock.now()),
     intervalMs,
     offline,
   }

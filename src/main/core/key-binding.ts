@@ -30,14 +30,15 @@ export function keyMismatch(stored: StoredKey | null, baseUrl: string, help = ''
  * is stored, and a refusal (nothing is sent) when it belongs to another service.
  */
 export function boundKeyProvider(
-  key: { stored: StoredKey | null },
+  stored: () => StoredKey | null,
   baseUrl: string,
   help: string,
 ): () => string | null {
   return () => {
-    const why = keyMismatch(key.stored, baseUrl, help)
+    const key = stored()
+    const why = keyMismatch(key, baseUrl, help)
     if (why !== null) throw new LiquidityError('auth', why)
-    return key.stored?.key ?? null
+    return key?.key ?? null
   }
 }
 

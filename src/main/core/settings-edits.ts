@@ -4,9 +4,8 @@
 import type { AlertRule } from '../../shared/alert-rules'
 import { applySettingsPatch, type Settings, type SettingsPatch } from '../../shared/settings-schema'
 import { assetRequest } from '../engine/storage/cache-keys'
-import type { CoreParts } from './core-parts'
-
-type Parts = Pick<CoreParts, 'settings' | 'overrides'>
+import type { CoreSettings } from './core-settings'
+import type { DataSource } from './data-source'
 
 /** Runs fn now; a throw (e.g. settings that cannot be saved) becomes a rejection, never a sync throw. */
 export function settle<T>(fn: () => T): Promise<T> {
@@ -19,30 +18,38 @@ export function settle<T>(fn: () => T): Promise<T> {
  * if the source changes meanwhile.
  */
 export async function addToWatchlist(
-  p: Parts & Pick<CoreParts, 'cache' | 'connection'>,
+  settings: CoreSettings,
+  data: Pick<DataSource, 'current'>,
   symbol: string,
   now: Date,
 ): Promise<Settings> {
-  const { cache } = p
-  const detail = await p.connection.client.getAsset(symbol)
+  const { connection, cache } = data.current()
+  const detail = await connection.client.getAsset(symbol)
   cache.put(assetRequest(symbol), detail, now)
-  return p.settings.update((s) =>
+  return settings.update((s) =>
     s.watchlist.includes(symbol) ? s : { ...s, watchlist: [...s.watchlist, symbol] },
   )
 }
 
-export function removeFromWatchlist(p: Parts, symbol: string): Settings {
-  return p.settings.update((s) => ({ ...s, watchlist: s.watchlist.filter((x) => x !== symbol) }))
+export function removeFromWatchlist(settings: CoreSettings, symbol: string): Settings {
+  return settings.update((s) => ({ ...s, watchlist: s.watchlist.filter((x) => x !== symbol) }))
 }
 
-export function editRules(p: Parts, fn: (rules: AlertRule[]) => AlertRule[]): AlertRule[] {
-  return p.settings.update((s) => ({ ...s, rules: fn(s.rules) })).rules
+export function editRules(
+  settings: CoreSettings,
+  fn: (rules: AlertRule[]) => AlertRule[],
+): AlertRule[] {
+  return settings.update((s) => ({ ...s, rules: fn(s.rules) })).rules
 }
 
 /** Pauses notifications for `minutes` from nowMs (0 lifts the pause). */
-export function pauseNotifications(p: Parts, nowMs: number, minutes: number): Settings {
+export function pauseNotifications(
+  settings: CoreSettings,
+  nowMs: number,
+  minutes: number,
+): Settings {
   const until = minutes > 0 ? new Date(nowMs + minutes * 60_000).toISOString() : null
-  return p.settings.update((s) => ({ ...s, notificationsPausedUntil: until }))
+  return settings.update((s) => ({ ...s, notificationsPausedUntil: until }))
 }
 
 /** A saved patch, and what the running core must do about it. */
@@ -54,16 +61,14 @@ export interface PatchApplied {
   reschedule: boolean
 }
 
-export function applyPatch(p: Parts, patch: SettingsPatch): PatchApplied {
-  const before = p.settings.get()
-  const settings = p.settings.update((s) => applySettingsPatch(s, patch))
+export function applyPatch(owner: CoreSettings, patch: SettingsPatch): PatchApplied {
+  const before = owner.stored()
+  const settings = owner.update((s) => applySettingsPatch(s, patch))
   return {
     settings,
     // The CLI's --base-url pins this run's service: a saved change waits for the next run.
     reconnect:
-      patch.baseUrl !== undefined &&
-      patch.baseUrl !== before.baseUrl &&
-      p.overrides.baseUrl === undefined,
+      patch.baseUrl !== undefined && patch.baseUrl !== before.baseUrl && !owner.baseUrlPinned(),
     reschedule: patch.intervalMinutes !== undefined,
   }
 }

@@ -1,44 +1,37 @@
 // Switching data source: another service gets its own connection, cache and alert state.
-import { LiquidityError, toSerializedError } from '../../shared/errors'
-import { cacheNamespace } from '../engine/storage/cache-namespace'
+import { LiquidityError } from '../../shared/errors'
+import type { AlertStateStore } from '../engine/alerts/alert-state-store'
 import type { CycleAlertStore } from '../engine/poll/cycle'
-import type { CoreParts } from './core-parts'
+import type { SaveHealth } from '../engine/storage/save-health'
+import type { DataSource } from './data-source'
+import type { PollLoop } from './poll-loop'
+
+export interface SwitchOwners {
+  data: DataSource
+  alerts: AlertStateStore
+  saves: SaveHealth
+  poll: Pick<PollLoop, 'sourceChanged'>
+}
 
 /**
- * Connection and cache are opened first and swapped in together, so no request of one source
- * lands in the other's cache. `onSwapped` runs at the moment of the swap (before the old ones close).
+ * The data source swaps connection and cache together; at the swap (before the old ones close)
+ * the poll forgets the old source's last poll, then the alert state follows the new source.
  */
-export async function switchSource(
-  p: CoreParts,
-  baseUrl: string | null,
-  onSwapped: () => void,
-): Promise<void> {
-  const source = cacheNamespace(baseUrl)
-  const oldConnection = p.connection
-  const oldCache = p.cache
-  const connection = await p.connect(baseUrl)
-  const cache =
-    source === p.source
-      ? oldCache
-      : await p.openCache(source).catch(async (e: unknown) => {
-          await connection.close()
-          throw e
-        })
-  p.connection = connection
-  p.cache = cache
-  p.source = source
-  onSwapped()
-  p.alerts.useSource(source)
-  const alertsSaved = p.saves.save(p.alerts)
-  await oldConnection.close()
-  if (cache !== oldCache)
-    await oldCache.flush().catch((e: unknown) => p.reportLine(toSerializedError(e).message))
+export async function switchSource(o: SwitchOwners, baseUrl: string | null): Promise<void> {
+  const swapped = await o.data.switchTo(baseUrl)
+  o.poll.sourceChanged(o.data.lastFetchedMs())
+  o.alerts.useSource(o.data.current().name)
+  const alertsSaved = o.saves.save(o.alerts)
+  await swapped.retire()
   await alertsSaved
 }
 
 /** A cycle that began on another source may not advance the alert state: its data is not this source's. */
-export function alertsForSource(p: CoreParts, source: string): CycleAlertStore {
-  const store = p.alerts
+export function alertsForSource(
+  store: AlertStateStore,
+  data: Pick<DataSource, 'current'>,
+  source: string,
+): CycleAlertStore {
   return {
     get state() {
       return store.state
@@ -46,7 +39,7 @@ export function alertsForSource(p: CoreParts, source: string): CycleAlertStore {
     label: store.label,
     path: store.path,
     advance: (state, events) => {
-      if (p.source !== source)
+      if (data.current().name !== source)
         throw new LiquidityError('cancelled', 'The data source changed during the refresh.')
       store.advance(state, events)
     },

@@ -6,15 +6,26 @@ import type { IpcArgs } from '../../shared/ipc-contract'
 import { sameServiceUrl } from '../../shared/service-url'
 import type { ConnectionTestResult, TestKey } from '../../shared/view-models'
 import { LiquidityClient } from '../client/liquidity-client'
+import type { Clock } from '../engine/poll/scheduler'
 import { clockSleep, openConnection } from './connection'
-import type { CoreParts } from './core-parts'
+import type { ApiKey } from './api-key'
+import type { CoreSettings } from './core-settings'
+import type { DataSource } from './data-source'
+import type { RateLimits } from './rate-limits'
 import { keyMismatch } from './key-binding'
 
 const TEST_TIMEOUT_MS = 10_000
 
 export type TestTarget = IpcArgs<'testConnection'>[0]
 
-type Parts = Pick<CoreParts, 'connection' | 'clock' | 'settings' | 'loadKey' | 'rateGates'>
+/** What Test connection asks: the source in use, the saved settings, the key and the holds. */
+export interface TestConnectionOwners {
+  data: Pick<DataSource, 'current'>
+  settings: Pick<CoreSettings, 'stored'>
+  key: Pick<ApiKey, 'load'>
+  rateLimits: Pick<RateLimits, 'gates'>
+  clock: Clock
+}
 
 interface Probe {
   client: Pick<LiquidityClient, 'getAnalytics'>
@@ -25,28 +36,29 @@ interface Probe {
   close(): Promise<void> | void
 }
 
-async function probeFor(target: TestTarget, p: Parts): Promise<Probe> {
+async function probeFor(target: TestTarget, p: TestConnectionOwners): Promise<Probe> {
+  const running = p.data.current().connection
   if (target.baseUrl === null) {
     // The demo service: reuse the running one, or start one just for the test.
     const conn =
-      p.connection.mode === 'demo'
-        ? p.connection
+      running.mode === 'demo'
+        ? running
         : await openConnection({
             baseUrl: null,
             apiKey: () => null,
             clock: p.clock,
-            rateGates: p.rateGates,
+            rateGates: p.rateLimits.gates,
           })
     return {
       client: conn.client,
       where: 'the built-in demo service',
       key: 'demo',
-      close: conn !== p.connection ? () => conn.close() : () => undefined,
+      close: conn !== running ? () => conn.close() : () => undefined,
     }
   }
   const typed = target.apiKey ?? null
-  const saved = sameServiceUrl(target.baseUrl, p.settings.get().baseUrl)
-  const stored = saved && typed === null ? await p.loadKey() : null
+  const saved = sameServiceUrl(target.baseUrl, p.settings.stored().baseUrl)
+  const stored = saved && typed === null ? await p.key.load() : null
   // Even the saved service gets the stored key only when the key was entered for it.
   const unbound = stored !== null ? keyMismatch(stored, target.baseUrl) : null
   const usable = unbound === null ? (stored?.key ?? null) : null
@@ -62,7 +74,7 @@ async function probeFor(target: TestTarget, p: Parts): Promise<Probe> {
     now: () => p.clock.now(),
     sleep: clockSleep(p.clock),
     // The core's holds: a service that told the poll to slow down is not asked again by the test.
-    rateGates: p.rateGates,
+    rateGates: p.rateLimits.gates,
   })
   // The URL passed the Service URL rule already (the IPC schema, and the client just now).
   return {
@@ -87,7 +99,10 @@ function failureMessage(kind: string, message: string, probe: Probe): string {
   return message
 }
 
-export async function testConnection(target: TestTarget, p: Parts): Promise<ConnectionTestResult> {
+export async function testConnection(
+  target: TestTarget,
+  p: TestConnectionOwners,
+): Promise<ConnectionTestResult> {
   let probe: Probe
   try {
     probe = await probeFor(target, p)

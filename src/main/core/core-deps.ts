@@ -1,0 +1,43 @@
+// What the composition root and the CLI hand createAppCore: where the data lives, the stores,
+// the event sink and the OS notification call, and the knobs tests and the CLI turn.
+import type { NotificationDecision } from '../../shared/alert-rules'
+import type { UtcOffset } from '../../shared/local-time'
+import type { EventSink } from '../ipc/events'
+import type { Clock } from '../engine/poll/scheduler'
+import type { SecretStore } from '../engine/secrets/secret-store'
+import type { KeyValueStoreFactory } from '../engine/storage/key-value-store'
+import type { ClientTuning, EmbeddedServiceOptions } from './connection'
+import type { RunOverrides } from './core-settings'
+
+export interface AppCoreDeps {
+  /** Settings, offline cache and alert state live here. */
+  dataDir: string
+  createSettingsStore: KeyValueStoreFactory
+  secretStore: SecretStore
+  /**
+   * Bind a key stored before keys were bound to the service saved at this start (the app: default
+   * true). The CLI passes false: its settings are its own, not the app's, so it cannot know which
+   * service the app's key was entered for.
+   */
+  bindLegacyKey?: boolean
+  emit: EventSink
+  /** The OS notification call; receives 'sent' decisions only. */
+  notify: (d: NotificationDecision) => void
+  clock?: Clock
+  isPackaged?: boolean
+  /** Options for the embedded demo service (used while settings.baseUrl is null). */
+  embeddedService?: EmbeddedServiceOptions
+  client?: ClientTuning
+  /**
+   * Longest one poll may wait in all at rate holds and between attempts (default: the poll
+   * interval). The CLI sets it small: a one-shot check gives up quickly instead of waiting out a
+   * rate limit.
+   */
+  pollWaitBudgetMs?: number
+  /** Per-run replacements that are not persisted (the CLI's --symbols and --base-url). */
+  overrides?: RunOverrides
+  /** The user's time zone for quiet hours and times in messages; default the system's. */
+  utcOffset?: UtcOffset
+  /** Diagnostics (never the key). */
+  log?: (line: string) => void
+}

@@ -1,0 +1,75 @@
+// What the core shows right now, asked of the owners each time: watch rows from the current
+// source's cache with the last poll's facts, alert instances, and the engine status.
+import type { AlertInstance } from '../../shared/alert-rules'
+import type { EngineStatus, WatchRow } from '../../shared/view-models'
+import type { AlertStateStore } from '../engine/alerts/alert-state-store'
+import { instancesOf } from '../engine/alerts/engine-state'
+import { snoozedSymbols } from '../engine/poll/cycle'
+import type { Clock, PollerStatus } from '../engine/poll/scheduler'
+import { cachedRows } from '../engine/poll/snapshot-cache'
+import type { SaveHealth } from '../engine/storage/save-health'
+import type { CoreSettings } from './core-settings'
+import type { PollFacts } from './cycle-runner'
+import type { DataSource } from './data-source'
+import type { Reports } from './reports'
+import { buildStatus } from './status'
+
+export interface CoreViewDeps {
+  clock: Clock
+  settings: Pick<CoreSettings, 'get' | 'stored'>
+  data: Pick<DataSource, 'current'>
+  alerts: Pick<AlertStateStore, 'state'>
+  saves: Pick<SaveHealth, 'rowProblem' | 'notice'>
+  reports: Pick<Reports, 'all'>
+  /** The last poll's facts (the cycle runner's). */
+  poll: { readonly facts: Readonly<PollFacts> }
+}
+
+export class CoreView {
+  constructor(private readonly d: CoreViewDeps) {}
+
+  /** The alert instances as shown now: their cooldown follows from the rules as they are. */
+  instances(): AlertInstance[] {
+    const { d } = this
+    return instancesOf(d.alerts.state.instances, d.settings.stored().rules, new Date(d.clock.now()))
+  }
+
+  rows(): WatchRow[] {
+    const { d } = this
+    const s = d.settings.get()
+    const nowMs = d.clock.now()
+    const facts = d.poll.facts
+    return cachedRows({
+      cache: d.data.current().cache,
+      watchlist: s.watchlist,
+      nowMs,
+      intervalMs: s.intervalMinutes * 60_000,
+      instances: this.instances(),
+      snoozed: snoozedSymbols(s.rules, s.watchlist, new Date(nowMs)),
+      errors: facts.symbolErrors,
+      pollProblems: [d.saves.rowProblem()].filter((x): x is string => x !== null),
+      findings: facts.findings,
+      likeForLike: facts.likeForLike,
+    })
+  }
+
+  status(poller: PollerStatus): EngineStatus {
+    const { d } = this
+    const settings = d.settings.get()
+    const { connection } = d.data.current()
+    return buildStatus({
+      mode: connection.mode,
+      baseUrl: connection.baseUrl,
+      poller,
+      lastError: d.poll.facts.lastError,
+      rows: this.rows(),
+      instances: this.instances(),
+      settings,
+      nowMs: d.clock.now(),
+      intervalMs: settings.intervalMinutes * 60_000,
+      // Start-up repairs stay visible for the whole session: they explain what the user sees.
+      // A save problem shows while it lasts.
+      notices: [...d.reports.all(), ...[d.saves.notice()].filter((x): x is string => x !== null)],
+    })
+  }
+}

@@ -1,0 +1,101 @@
+// Opens the core's owners once, in order (settings, the source's cache, alert state, log, rate
+// holds, key, connection), and wires the poll: its runner, the view of what is shown, its loop.
+// Only the facade takes the result; every other module gets the few owners it asks.
+import { AlertStateStore } from '../engine/alerts/alert-state-store'
+import { realClock, type Clock } from '../engine/poll/scheduler'
+import { cacheNamespace } from '../engine/storage/cache-namespace'
+import { SaveHealth } from '../engine/storage/save-health'
+import { openSettings } from '../engine/settings/settings-store'
+import { ApiKey } from './api-key'
+import type { AppCoreDeps } from './core-deps'
+import { CoreSettings } from './core-settings'
+import { CoreView } from './core-view'
+import { CycleRunner } from './cycle-runner'
+import { DataSource, openCacheOf } from './data-source'
+import { NotificationLog } from './notification-log'
+import { PollLoop } from './poll-loop'
+import { RateLimits } from './rate-limits'
+import { Reports } from './reports'
+
+/** The owners, one per piece of state; none is handed on whole. */
+export interface CoreOwners {
+  readonly clock: Clock
+  readonly settings: CoreSettings
+  readonly data: DataSource
+  readonly key: ApiKey
+  readonly alerts: AlertStateStore
+  readonly log: NotificationLog
+  /** Every save of cache, alert state and log goes through it: what cannot be saved, and why. */
+  readonly saves: SaveHealth
+  readonly rateLimits: RateLimits
+  readonly reports: Reports
+  readonly view: CoreView
+  readonly poll: PollLoop
+}
+
+export async function openCore(deps: AppCoreDeps): Promise<CoreOwners> {
+  const clock = deps.clock ?? realClock
+  const reports = new Reports(deps.log)
+  const line = (l: string): void => reports.line(l)
+  const now = (): Date => new Date(clock.now())
+  const store = openSettings({
+    dir: deps.dataDir,
+    create: deps.createSettingsStore,
+    now,
+    help: deps.client?.help,
+  })
+  reports.add(store.report)
+  const settings = new CoreSettings(store, deps.overrides)
+  const baseUrl = settings.get().baseUrl
+  const source = cacheNamespace(baseUrl)
+  const saves = new SaveHealth(line)
+  const cache = await openCacheOf({ dataDir: deps.dataDir, clock, saves, reports }, source, true)
+  const alerts = await AlertStateStore.open(deps.dataDir, { now, source })
+  reports.add(alerts.report)
+  const log = await NotificationLog.open(deps.dataDir, { now })
+  reports.add(log.report)
+  const rateLimits = await RateLimits.open(deps.dataDir, clock, line)
+  const legacyTo = deps.bindLegacyKey === false ? null : settings.stored().baseUrl
+  const key = new ApiKey(deps.secretStore, legacyTo, reports)
+  const data = await DataSource.open(
+    {
+      dataDir: deps.dataDir,
+      clock,
+      saves,
+      reports,
+      key,
+      rateLimits,
+      embedded: deps.embeddedService,
+      client: deps.client,
+      isPackaged: deps.isPackaged,
+    },
+    baseUrl,
+    cache,
+  )
+  key.startupOver()
+
+  const runner = new CycleRunner({
+    clock,
+    settings,
+    data,
+    alerts,
+    log,
+    saves,
+    reports,
+    notify: deps.notify,
+    utcOffset: deps.utcOffset,
+    waitBudgetMs: deps.pollWaitBudgetMs,
+  })
+  const view = new CoreView({ clock, settings, data, alerts, saves, reports, poll: runner })
+  const poll = new PollLoop({
+    clock,
+    settings,
+    runner,
+    view,
+    rateLimits,
+    emit: deps.emit,
+    // Offline after a restart still says when the shown data is from.
+    lastSuccessAt: data.lastFetchedMs(),
+  })
+  return { clock, settings, data, key, alerts, log, saves, rateLimits, reports, view, poll }
+}
