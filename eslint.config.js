@@ -34,6 +34,11 @@ const noNode = {
   group: ['node:*', ...builtinModules],
   message: 'src/shared and the renderer run in the browser: no Node modules.',
 }
+const noOwnersBag = {
+  group: ['**/core/open-core', './open-core'],
+  message:
+    'Only the facade (core/app-core.ts) holds all the core owners: take the owners you use as parameters.',
+}
 const electronSubpaths = { group: ['electron/*'], message: electronOnlyInShell.message }
 const restrict = (paths, patterns) => ({
   'no-restricted-imports': [
@@ -80,18 +85,22 @@ export default tseslint.config(
   {
     files: ['src/main/**/*.ts'],
     ignores: ['src/main/index.ts', 'src/main/shell/**', 'src/main/ipc/**'],
+    rules: restrict([electronOnlyInShell], [noChannels, noChannelNames, noShell, noOwnersBag]),
+  },
+  {
+    files: ['src/main/core/app-core.ts'],
     rules: restrict([electronOnlyInShell], [noChannels, noChannelNames, noShell]),
   },
   {
     files: ['src/main/ipc/**/*.ts'],
-    rules: restrict([electronOnlyInShell], [noShell]),
+    rules: restrict([electronOnlyInShell], [noShell, noOwnersBag]),
   },
   {
     files: ['src/main/shell/**/*.ts', 'src/main/index.ts'],
     ignores: ['src/main/shell/ipc-main.ts'],
     rules: restrict(
       [{ name: 'electron', importNames: ['ipcMain'], message: noChannels.message }],
-      [noChannels, noChannelNames],
+      [noChannels, noChannelNames, noOwnersBag],
     ),
   },
   {

@@ -77,6 +77,18 @@ describe('architecture guard rails', () => {
       'app',
     ],
     ['the CLI imports Electron', 'src/main/cli/check.ts', "import { app } from 'electron'", 'app'],
+    [
+      'a core module other than the facade takes all the owners',
+      'src/main/core/test-connection.ts',
+      "import { openCore } from './open-core'",
+      'openCore',
+    ],
+    [
+      'the IPC layer opens the core owners',
+      'src/main/ipc/handlers.ts',
+      "import { openCore } from '../core/open-core'",
+      'openCore',
+    ],
   ])('refuses: %s', async (_what, file, line, name) => {
     expect(await restricted(file, line + use(name))).toBe(true)
   })
@@ -111,6 +123,12 @@ describe('architecture guard rails', () => {
       'src/main/engine/cycle.ts',
       "import { readFileSync } from 'node:fs'",
       'readFileSync',
+    ],
+    [
+      'the facade opens the core owners',
+      'src/main/core/app-core.ts',
+      "import { openCore } from './open-core'",
+      'openCore',
     ],
   ])('allows: %s', async (_what, file, line, name) => {
     expect(await restricted(file, line + use(name))).toBe(false)
