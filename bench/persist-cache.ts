@@ -139,7 +139,7 @@ export async function benchPersistCache(): Promise<Record<string, number | strin
       const f = await measure(root, await fetchScaleData(n, AT), n === 200)
       base ??= f
       const perSymbol = (ms: number, baseMs: number): number =>
-        round((ms / n / (baseMs / SCALE_SIZES[0])) * 100) / 100
+        Math.round((ms / n / (baseMs / SCALE_SIZES[0])) * 100) / 100
       out[`fileMB@${n}`] = round(f.bytes / 1e6)
       out[`saveMs@${n}`] = round(f.fullMs)
       out[`saveMsPerSymbol@${n} vs @10`] = perSymbol(f.fullMs, base.fullMs)
