@@ -5,7 +5,12 @@ import { LiquidityClient, type LiquidityClientOptions } from '../client/liquidit
 import type { RateGates } from '../client/rate-gate'
 import type { Sleep } from '../client/retry'
 import type { Clock } from '../engine/poll/scheduler'
-import { startLocalService, type LocalService, type LocalServiceOptions } from '../service/server'
+import {
+  QUIET_WHEN_IDLE,
+  startLocalService,
+  type LocalService,
+  type LocalServiceOptions,
+} from '../service/server'
 
 export interface EmbeddedServiceOptions {
   /** Replaces startLocalService (tests keep a handle on the service to add scenarios). */
@@ -81,6 +86,7 @@ export async function openConnection(o: ConnectOptions): Promise<Connection> {
     port: 0,
     now: () => new Date(o.clock.now()),
     latencyMs: o.embedded?.latencyMs,
+    ...QUIET_WHEN_IDLE,
   })
   const client = new LiquidityClient({
     ...base,

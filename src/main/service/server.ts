@@ -38,7 +38,21 @@ export interface LocalServiceOptions {
   universe?: number
   /** How many recent requests requestLog() keeps (default 1000). */
   requestLogSize?: number
+  /**
+   * How long an idle keep-alive connection stays open, in ms (default 30 000). 0 keeps it until
+   * the client closes it: no timer per socket between requests.
+   */
+  keepAliveMs?: number
+  /** How often Node checks half-received requests against their time limits (default 30 000 ms). */
+  timeoutCheckMs?: number
 }
+
+/**
+ * For the service embedded in the app (demo data): it must not wake the process between polls.
+ * Its one client keeps a bounded pool of sockets and times out its own requests, so idle sockets
+ * need no timer and half-sent requests are checked rarely.
+ */
+export const QUIET_WHEN_IDLE = { keepAliveMs: 0, timeoutCheckMs: 10 * 60_000 } as const
 
 export interface ServiceStats {
   requests: number
@@ -145,14 +159,18 @@ export async function startLocalService(opts: LocalServiceOptions = {}): Promise
     sendWithFault(res, reply, fault)
   }
 
-  const server = createServer({ keepAlive: true }, (req, res) => {
-    handle(req, res).catch((e: unknown) => {
-      if (res.headersSent) res.destroy()
-      else send(res, error(500, 'internal', `Internal error: ${(e as Error).message}`))
-    })
-  })
+  const checkMs = opts.timeoutCheckMs ?? 30_000
+  const server = createServer(
+    { keepAlive: true, connectionsCheckingInterval: checkMs },
+    (req, res) => {
+      handle(req, res).catch((e: unknown) => {
+        if (res.headersSent) res.destroy()
+        else send(res, error(500, 'internal', `Internal error: ${(e as Error).message}`))
+      })
+    },
+  )
   // Long keep-alive so polling clients and the benchmark reuse sockets.
-  server.keepAliveTimeout = 30_000
+  server.keepAliveTimeout = opts.keepAliveMs ?? 30_000
   server.on('connection', () => counts.connections++)
 
   await new Promise<void>((resolve, reject) => {

@@ -2,7 +2,7 @@
 // write-file-atomic wants the whole payload as one string, which for a large cache means one long
 // stringify on the main thread; this keeps the same old-or-new guarantee without that stall.
 import { randomBytes } from 'node:crypto'
-import { open, readdir, rename, unlink } from 'node:fs/promises'
+import { open, readdir, rename, unlink, type FileHandle } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 
 /** Bytes gathered before each write (about one 365-day envelope); each write is an await, so the
@@ -13,7 +13,14 @@ function tempPrefix(path: string): string {
   return `${basename(path)}.tmp-`
 }
 
-export async function writeChunksAtomic(path: string, chunks: Iterable<string>): Promise<void> {
+/**
+ * Text is gathered into batches; bytes (an entry serialized by an earlier save) go to the file as
+ * they are, without a copy or a conversion on the main thread.
+ */
+export async function writeChunksAtomic(
+  path: string,
+  chunks: Iterable<string | Uint8Array>,
+): Promise<void> {
   const tmp = join(
     dirname(path),
     `${tempPrefix(path)}${process.pid}-${randomBytes(6).toString('hex')}`,
@@ -24,6 +31,13 @@ export async function writeChunksAtomic(path: string, chunks: Iterable<string>):
     let pending: string[] = []
     let size = 0
     for (const chunk of chunks) {
+      if (typeof chunk !== 'string') {
+        if (pending.length > 0) await fh.write(pending.join(''))
+        pending = []
+        size = 0
+        await writeAll(fh, chunk)
+        continue
+      }
       pending.push(chunk)
       size += chunk.length
       if (size >= WRITE_BATCH) {
@@ -44,6 +58,14 @@ export async function writeChunksAtomic(path: string, chunks: Iterable<string>):
     throw e
   }
   await syncDirectory(dirname(path))
+}
+
+/** A write may take fewer bytes than given: the rest follows. */
+async function writeAll(fh: FileHandle, bytes: Uint8Array): Promise<void> {
+  for (let at = 0; at < bytes.length;) {
+    const { bytesWritten } = await fh.write(bytes, at, bytes.length - at)
+    at += bytesWritten
+  }
 }
 
 /** Make the rename itself durable; not every platform lets a directory be opened, so best effort. */
