@@ -58,7 +58,8 @@ export const settingsSchema = z.object({
   version: z.literal(SETTINGS_VERSION),
   watchlist: z
     .array(symbolSchema)
-    .max(500)
+    // A whole tokenized-stock universe: polls are tiered above the detail budget (poll-plan.ts).
+    .max(5000)
     .superRefine((list, ctx) => {
       const dup = firstDuplicate(list)
       if (dup !== null) ctx.addIssue({ code: 'custom', message: `lists ${dup} twice` })

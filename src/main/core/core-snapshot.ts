@@ -3,7 +3,7 @@ import type { Settings } from '../../shared/settings-schema'
 import type { EngineStatus, WatchRow } from '../../shared/view-models'
 import type { AlertInstance } from '../../shared/alert-rules'
 import { instancesOf } from '../engine/alerts/engine-state'
-import { snoozedSymbols } from '../engine/poll/cycle'
+import { snoozedSymbols, symbolsToFetch } from '../engine/poll/cycle'
 import type { PollerStatus } from '../engine/poll/scheduler'
 import { cachedRows } from '../engine/poll/snapshot-cache'
 import type { CoreParts } from './core-parts'
@@ -45,6 +45,7 @@ export function currentRows(p: CoreParts, runner: CycleRunner): WatchRow[] {
     pollProblems: [p.saves.rowProblem()].filter((x): x is string => x !== null),
     findings: runner.findings,
     likeForLike: runner.likeForLike,
+    screened: runner.screened,
   })
 }
 
@@ -64,6 +65,8 @@ export function currentStatus(
     settings,
     nowMs: p.clock.now(),
     intervalMs: settings.intervalMinutes * 60_000,
+    symbolCount: symbolsToFetch(settings, new Date(p.clock.now())).length,
+    detailBudget: runner.detailBudget,
     // Start-up repairs stay visible for the whole session: they explain what the user sees.
     // A save problem shows while it lasts.
     notices: [...p.reports, ...[p.saves.notice()].filter((x): x is string => x !== null)],

@@ -6,6 +6,7 @@ import { toSerializedError, type SerializedError } from '../../shared/errors'
 import type { Settings } from '../../shared/settings-schema'
 import type { LikeForLikeChange, WatchRow } from '../../shared/view-models'
 import { runCycle, type CycleResult } from '../engine/poll/cycle'
+import { DEFAULT_DETAIL_BUDGET } from '../engine/poll/poll-plan'
 import type { CycleOutcome } from '../engine/poll/scheduler'
 import type { AppCoreDeps, CoreParts } from './core-parts'
 import { alertsForSource } from './source-switch'
@@ -30,6 +31,12 @@ export class CycleRunner {
   findings: Record<string, string[]> = {}
   /** Per symbol: the last poll's like-for-like change, for rows built until the next one. */
   likeForLike: Record<string, LikeForLikeChange> = {}
+  /** Symbols the last poll screened on the bulk series (tiered poll), for rows built until the next one. */
+  screened = new Set<string>()
+  /** Symbols on screen (visible rows, the open asset), as the renderer last said. */
+  visible: ReadonlySet<string> = new Set()
+  /** Asset details per poll before the poll is tiered (AppCoreDeps.detailBudget). */
+  readonly detailBudget: number
   /** Settles when the cycle in flight (if any) has finished writing. */
   running: Promise<unknown> = Promise.resolve()
 
@@ -37,7 +44,9 @@ export class CycleRunner {
     private readonly deps: AppCoreDeps,
     private readonly p: CoreParts,
     private readonly hooks: CycleRunnerHooks,
-  ) {}
+  ) {
+    this.detailBudget = deps.detailBudget ?? DEFAULT_DETAIL_BUDGET
+  }
 
   /** Forget the last cycle (the data source changed). */
   reset(): void {
@@ -46,6 +55,7 @@ export class CycleRunner {
     this.symbolErrors = new Map()
     this.findings = {}
     this.likeForLike = {}
+    this.screened = new Set()
   }
 
   run(signal: AbortSignal): Promise<CycleOutcome> {
@@ -90,6 +100,8 @@ export class CycleRunner {
           intervalMs: hooks.intervalMs(),
           signal,
           waitBudgetMs: this.deps.pollWaitBudgetMs,
+          detailBudget: this.detailBudget,
+          visible: this.visible,
         },
       )
       // The source changed while saving: what was decided is delivered; show nothing of it.
@@ -102,6 +114,7 @@ export class CycleRunner {
       )
       this.findings = r.findings
       this.likeForLike = r.likeForLike
+      this.screened = new Set(r.rows.filter((x) => x.checkedBy === 'series').map((x) => x.symbol))
       if (r.retryAfterMs !== null) hooks.holdOff(this.p.clock.now() + r.retryAfterMs)
       hooks.emitRows(r.rows)
       if (r.events.length > 0) this.deps.emit('alertEvents', r.events)
