@@ -41,6 +41,22 @@ describe('the tiered poll', () => {
     expect(status.detailCoverage).toMatch(/every detail is at most 8 h 20 min old/)
   }, 120_000)
 
+  it('symbols on screen (setVisibleSymbols) get their detail every poll', async () => {
+    h = await universeHarness({ universe: 1000 })
+    await h.poll()
+    h.clock.jump(5 * MIN)
+    const screened = (await h.core.getWatchlist()).filter((r) => r.checkedBy === 'series')
+    const onScreen = screened.slice(0, 10).map((r) => r.symbol)
+    await h.core.setVisibleSymbols(onScreen)
+    for (let i = 0; i < 2; i++) {
+      const poll = await h.poll()
+      expect(poll.assets).toEqual(expect.arrayContaining(onScreen))
+      h.clock.jump(5 * MIN)
+    }
+    const rows = await h.core.getWatchlist()
+    for (const s of onScreen) expect(rows.find((r) => r.symbol === s)?.checkedBy).toBe('detail')
+  }, 60_000)
+
   it('10 symbols: exactly the requests of the per-symbol poll (every detail every poll)', async () => {
     h = await universeHarness({ universe: 1000, watch: 10 })
     other = await universeHarness({ universe: 1000, watch: 10, deps: { detailBudget: Infinity } })
@@ -63,15 +79,16 @@ describe('the tiered poll', () => {
   }, 60_000)
 
   it('the detail age bound holds over a simulated day at 1000 symbols', async () => {
-    // 15-minute polls and 60 details per poll: a bound (21 h) inside one simulated day (96 polls).
-    const budget = 60
+    // Half-hourly polls and 125 details per poll: a bound (20 h) inside one simulated day (48 polls).
+    const budget = 125
+    const interval = 30 * MIN
     h = await universeHarness({ universe: 1000, deps: { detailBudget: budget } })
-    await h.core.updateSettings({ intervalMinutes: 15 })
-    const bound = detailAgeBoundMs(1000, budget, 15 * MIN)
+    await h.core.updateSettings({ intervalMinutes: 30 })
+    const bound = detailAgeBoundMs(1000, budget, interval)
     expect(bound).toBeLessThan(24 * 60 * MIN)
     const start = h.clock.now()
     let oldest = 0
-    for (let i = 0; i < 96; i++) {
+    for (let i = 0; i < 48; i++) {
       await h.poll()
       const now = h.clock.now()
       const rows = h.rowsEmitted.at(-1)!
@@ -80,7 +97,7 @@ describe('the tiered poll', () => {
         oldest = Math.max(oldest, age)
         expect(age).toBeLessThanOrEqual(bound)
       }
-      h.clock.jump(15 * MIN)
+      h.clock.jump(interval)
     }
     // The round robin is what kept it: details did get old, just never past the bound.
     expect(oldest).toBeGreaterThan(bound / 2)
