@@ -128,10 +128,11 @@ export function planPoll(input: PlanInput): PollPlan {
     }
   }
   take(oldest, 'round-robin', fetch.size + roundRobinFloor(budget))
+  // What the user looks at gets up to a floor's worth of details even when alerts fill the budget.
   take(
     symbols.filter((s) => input.visible.has(s)),
     'on-screen',
-    total,
+    Math.max(total, fetch.size + roundRobinFloor(budget)),
   )
   const cannotScreen = new Set([...unscreened, ...unknown])
   take(
