@@ -28,6 +28,11 @@ const BENCHES: Bench[] = [
     fn: 'benchParseValidate',
     title: 'Parse + validate analytics (200 × 365)',
   },
+  {
+    file: 'bench/poll-requests.ts',
+    fn: 'benchPollRequests',
+    title: 'Requests per poll and poll wall time (10, 200, 1000 symbols; tiered vs per-symbol)',
+  },
   { file: 'bench/persist-cache.ts', fn: 'benchPersistCache', title: 'Persist the offline cache' },
   {
     file: 'bench/heap-cycles.ts',
