@@ -50,7 +50,8 @@ export async function universeHarness(o: {
     live: service,
     dir: o.dir,
     settings: { watchlist: symbols, ...(o.rules ? { rules: o.rules } : {}) },
-    deps: o.deps,
+    // 1000-symbol polls on 2 busy cores: a slow answer is not what these tests are about.
+    deps: { client: { retry: { maxAttempts: 1 }, timeoutMs: 30_000 }, ...o.deps },
   })
   return {
     ...h,

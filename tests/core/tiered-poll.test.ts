@@ -90,6 +90,8 @@ describe('the tiered poll', () => {
     let oldest = 0
     for (let i = 0; i < 48; i++) {
       await h.poll()
+      // The bound holds while requests succeed: a failure here would be the test's, not the plan's.
+      expect(h.core.lastCycle()!.failures).toEqual([])
       const now = h.clock.now()
       const rows = h.rowsEmitted.at(-1)!
       for (const r of rows) {
@@ -99,8 +101,9 @@ describe('the tiered poll', () => {
       }
       h.clock.jump(interval)
     }
-    // The round robin is what kept it: details did get old, just never past the bound.
-    expect(oldest).toBeGreaterThan(bound / 2)
+    // Details did age (not every detail every poll), just never past the bound; the worst case
+    // (alerts filling the budget every poll) is the property test in poll-plan.test.ts.
+    expect(oldest).toBeGreaterThan(2 * interval)
     expect((await h.core.getStatus()).detailAgeBoundMs).toBe(bound)
   }, 300_000)
 })
