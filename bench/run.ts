@@ -29,6 +29,11 @@ const BENCHES: Bench[] = [
     title: 'Parse + validate analytics (200 × 365)',
   },
   {
+    file: 'bench/poll-requests.ts',
+    fn: 'benchPollRequests',
+    title: 'Requests per poll and poll wall time (10, 200, 1000 symbols; tiered vs per-symbol)',
+  },
+  {
     file: 'bench/persist-cache.ts',
     fn: 'benchPersistCache',
     title: 'Save and open the offline cache (10, 200, 1000 symbols × 365 days)',

@@ -27,6 +27,7 @@ export const REQUEST_CHANNELS = {
   sendTestNotification: 'notifications:test',
   pauseNotifications: 'notifications:pause',
   openExternal: 'shell:open-external',
+  setVisibleSymbols: 'screen:visible-symbols',
 } as const
 
 export const EVENT_CHANNELS = {

@@ -9,6 +9,7 @@ import { ASSET_TYPES, GROUP_BY } from './liquidity-schemas'
 import type { Settings } from './settings-schema'
 import {
   MAX_PAUSE_MINUTES,
+  MAX_WATCHLIST,
   serviceUrlSchema,
   settingsPatchSchema,
   symbolSchema,
@@ -101,6 +102,8 @@ export const ipcArgSchemas = {
   sendTestNotification: none,
   pauseNotifications: z.tuple([z.number().int().min(0).max(MAX_PAUSE_MINUTES)]),
   openExternal: z.tuple([z.string().url().max(2048)]),
+  /** Symbols on screen (visible watchlist rows, the open asset): a tiered poll fetches their details first. */
+  setVisibleSymbols: z.tuple([z.array(symbolSchema).max(MAX_WATCHLIST)]),
 } satisfies Record<IpcMethod, z.ZodTuple>
 
 export interface LoggedDecision {
@@ -135,6 +138,7 @@ export interface IpcResults {
   sendTestNotification: NotificationDecision
   pauseNotifications: EngineStatus
   openExternal: void
+  setVisibleSymbols: void
 }
 
 export interface IpcEventPayloads {

@@ -54,11 +54,15 @@ const notificationsSchema = z.object({
   notifyUnverified: z.boolean().default(false),
 })
 
+/** The most symbols a watchlist holds (a whole tokenized-stock universe; polls are tiered). */
+export const MAX_WATCHLIST = 5000
+
 export const settingsSchema = z.object({
   version: z.literal(SETTINGS_VERSION),
   watchlist: z
     .array(symbolSchema)
-    .max(500)
+    // A whole tokenized-stock universe: polls are tiered above the detail budget (poll-plan.ts).
+    .max(MAX_WATCHLIST)
     .superRefine((list, ctx) => {
       const dup = firstDuplicate(list)
       if (dup !== null) ctx.addIssue({ code: 'custom', message: `lists ${dup} twice` })

@@ -67,6 +67,17 @@ export interface WatchRow {
   snoozed: boolean
   /** When we fetched the shown data (our "as of"; see dataDate for the service's own date). */
   fetchedAt: string | null
+  /**
+   * When the symbol's asset detail was fetched (null: never). Equals fetchedAt when the row shows
+   * the detail; older when it shows the bulk series it was screened on (see checkedBy).
+   */
+  detailFetchedAt: string | null
+  /**
+   * What this row's figures and alert state rest on: 'detail' (the asset detail record, cross-checked),
+   * 'series' (screened on the daily series of every symbol; its alerts stay as judged on the last
+   * detail, and a rule neared or breached there fetches the detail at once), or null (no data).
+   */
+  checkedBy: 'detail' | 'series' | null
   /** Our copy is old: this poll's fetch failed or the data is older than its cadence allows. */
   stale: boolean
   error: SerializedError | null
@@ -105,6 +116,14 @@ export interface EngineStatus {
    * or state file repaired or set aside at start (with where it is), data that cannot be saved.
    */
   notices: string[]
+  /**
+   * Oldest a watched symbol's asset detail can get while polls succeed (the tiered poll's bound:
+   * the watchlist size over the details refreshed oldest-first each poll, times the interval).
+   * Always set by the core (optional only for status values built before it existed).
+   */
+  detailAgeBoundMs?: number
+  /** That bound in plain words for the status bar: "Every detail is refreshed at least every 8 h 20 min (1000 symbols, 50 details per poll)". */
+  detailCoverage?: string
 }
 
 export interface Fetched<T> {

@@ -34,6 +34,7 @@ export const VALID_ARGS: { [M in IpcMethod]: unknown[] } = {
   sendTestNotification: [],
   pauseNotifications: [60],
   openExternal: ['https://docs.example.org/liquidity-watch'],
+  setVisibleSymbols: [['TSLA', 'BRK.B']],
 }
 
 /** The app allows no external host by default; tests that open the fixture link allow its host. */

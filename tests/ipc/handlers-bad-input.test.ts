@@ -28,6 +28,12 @@ const BAD_ARGS: { [M in IpcMethod]?: [label: string, args: unknown[]][] } = {
     ['1 MB string', [MB]],
     ['array', [['TSLA']]],
   ],
+  setVisibleSymbols: [
+    ['bare string', ['TSLA']],
+    ['a symbol with spaces', [['TS LA']]],
+    ['more than a watchlist holds', [Array.from({ length: 5001 }, () => 'TSLA')]],
+    ['null', [null]],
+  ],
   getAsset: [
     ['1 MB string', [MB]],
     ['path traversal', ['../etc']],

@@ -140,6 +140,9 @@ export async function runCheck(o: CheckOptions, io: CheckIo): Promise<number> {
     // Held alerts (figures disagree, flapping) are not firing: exit 1 means act on it.
     const firing = cycle.instances.filter(countsAsFiring).length
     const held = cycle.instances.filter((i) => heldInsteadOfFiring(i) !== null).length
+    // A watchlist above the detail budget is checked in tiers: say what that means for its rows.
+    if (cycle.rows.some((r) => r.checkedBy === 'series') && status.detailCoverage)
+      note(status.detailCoverage)
     // Problems that arose during the poll (data that could not be saved), once each.
     for (const n of status.notices) if (!reported.has(n)) note(n)
     // Any failed request is an error, unless cached data stood in for it (then say so); a key

@@ -194,6 +194,13 @@ export interface JsonReport {
     heldBack: HeldBackReason | null
     /** While pending: polls still needed before the alert fires (1 = the next poll); else null. */
     confirmsInPolls: number | null
+    /** When the symbol's asset detail was fetched (null: never); older than asOf when checkedBy is 'series'. */
+    detailFetchedAt: string | null
+    /**
+     * What the row rests on: 'detail' (the asset detail, cross-checked), 'series' (screened on the
+     * daily series of every symbol in a watchlist above the detail budget), or null (no data).
+     */
+    checkedBy: 'detail' | 'series' | null
   }[]
   events: CycleResult['events']
   /**
@@ -279,6 +286,8 @@ export function jsonReport(
       flapping: r.flapping,
       heldBack: r.heldBack,
       confirmsInPolls: r.alertState === 'pending' ? (toConfirm.get(r.symbol) ?? null) : null,
+      detailFetchedAt: r.detailFetchedAt,
+      checkedBy: r.checkedBy,
     })),
     events: cycle.events,
     decisions: cycle.decisions.map((d) => {

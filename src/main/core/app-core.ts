@@ -191,6 +191,11 @@ class Core implements AppCore {
       return this.status()
     })
   }
+  /** What the renderer shows: a tiered poll fetches these details first. */
+  setVisibleSymbols(symbols: string[]): Promise<void> {
+    this.o.poll.setVisible(symbols)
+    return Promise.resolve()
+  }
   openExternal(): Promise<void> {
     return Promise.reject(
       new LiquidityError('internal', 'Opening links is done by the desktop shell, not the engine.'),

@@ -34,6 +34,8 @@ export interface AppCoreDeps {
    * rate limit.
    */
   pollWaitBudgetMs?: number
+  /** Asset details per poll before polls are tiered (default DEFAULT_DETAIL_BUDGET, poll-plan.ts). */
+  detailBudget?: number
   /** Per-run replacements that are not persisted (the CLI's --symbols and --base-url). */
   overrides?: RunOverrides
   /** The user's time zone for quiet hours and times in messages; default the system's. */

@@ -4,7 +4,7 @@ import type { AlertInstance } from '../../shared/alert-rules'
 import type { EngineStatus, WatchRow } from '../../shared/view-models'
 import type { AlertStateStore } from '../engine/alerts/alert-state-store'
 import { instancesOf } from '../engine/alerts/engine-state'
-import { snoozedSymbols } from '../engine/poll/cycle'
+import { snoozedSymbols, symbolsToFetch } from '../engine/poll/cycle'
 import type { Clock, PollerStatus } from '../engine/poll/scheduler'
 import { cachedRows } from '../engine/poll/snapshot-cache'
 import type { SaveHealth } from '../engine/storage/save-health'
@@ -22,7 +22,7 @@ export interface CoreViewDeps {
   saves: Pick<SaveHealth, 'rowProblem' | 'notice'>
   reports: Pick<Reports, 'all'>
   /** The last poll's facts (the cycle runner's). */
-  poll: { readonly facts: Readonly<PollFacts> }
+  poll: { readonly facts: Readonly<PollFacts>; readonly detailBudget: number }
 }
 
 export class CoreView {
@@ -50,6 +50,7 @@ export class CoreView {
       pollProblems: [d.saves.rowProblem()].filter((x): x is string => x !== null),
       findings: facts.findings,
       likeForLike: facts.likeForLike,
+      screened: facts.screened,
     })
   }
 
@@ -67,6 +68,8 @@ export class CoreView {
       settings,
       nowMs: d.clock.now(),
       intervalMs: settings.intervalMinutes * 60_000,
+      symbolCount: symbolsToFetch(settings, new Date(d.clock.now())).length,
+      detailBudget: d.poll.detailBudget,
       // Start-up repairs stay visible for the whole session: they explain what the user sees.
       // A save problem shows while it lasts.
       notices: [...d.reports.all(), ...[d.saves.notice()].filter((x): x is string => x !== null)],

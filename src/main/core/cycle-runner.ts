@@ -14,6 +14,7 @@ import type { CoreSettings } from './core-settings'
 import type { DataSource } from './data-source'
 import type { NotificationLog } from './notification-log'
 import type { Reports } from './reports'
+import { DEFAULT_DETAIL_BUDGET } from '../engine/poll/poll-plan'
 import { alertsForSource } from './source-switch'
 
 export interface CycleRunnerDeps {
@@ -29,6 +30,8 @@ export interface CycleRunnerDeps {
   utcOffset?: UtcOffset
   /** Longest one poll may wait in all at rate holds and between attempts. */
   waitBudgetMs?: number
+  /** Asset details per poll before polls are tiered (default DEFAULT_DETAIL_BUDGET, poll-plan.ts). */
+  detailBudget?: number
 }
 
 /** What the last poll leaves for rows and status until the next one. */
@@ -40,6 +43,8 @@ export interface PollFacts {
   findings: Record<string, string[]>
   /** Per symbol: the last poll's like-for-like change. */
   likeForLike: Record<string, LikeForLikeChange>
+  /** Symbols the last poll screened on the bulk series (tiered poll). */
+  screened: ReadonlySet<string>
 }
 
 /** A poll as it ended: with its result, failed (rows as they are now), or superseded by a source switch. */
@@ -55,12 +60,19 @@ const noFacts = (): PollFacts => ({
   symbolErrors: new Map(),
   findings: {},
   likeForLike: {},
+  screened: new Set(),
 })
 
 export class CycleRunner {
   #facts: PollFacts = noFacts()
+  /** Symbols on screen (visible rows, the open asset), as the renderer last said. */
+  visible: ReadonlySet<string> = new Set()
+  /** Asset details per poll before the poll is tiered (CycleRunnerDeps.detailBudget). */
+  readonly detailBudget: number
 
-  constructor(private readonly d: CycleRunnerDeps) {}
+  constructor(private readonly d: CycleRunnerDeps) {
+    this.detailBudget = d.detailBudget ?? DEFAULT_DETAIL_BUDGET
+  }
 
   get facts(): Readonly<PollFacts> {
     return this.#facts
@@ -108,6 +120,8 @@ export class CycleRunner {
           intervalMs: d.settings.intervalMs(),
           signal,
           waitBudgetMs: d.waitBudgetMs,
+          detailBudget: this.detailBudget,
+          visible: this.visible,
         },
       )
       // The source changed while saving: what was decided is delivered; show nothing of it.
@@ -121,6 +135,7 @@ export class CycleRunner {
         ),
         findings: r.findings,
         likeForLike: r.likeForLike,
+        screened: new Set(r.rows.filter((x) => x.checkedBy === 'series').map((x) => x.symbol)),
       }
       return { kind: 'done', result: r }
     } catch (e) {

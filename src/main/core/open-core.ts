@@ -85,6 +85,7 @@ export async function openCore(deps: AppCoreDeps): Promise<CoreOwners> {
     notify: deps.notify,
     utcOffset: deps.utcOffset,
     waitBudgetMs: deps.pollWaitBudgetMs,
+    detailBudget: deps.detailBudget,
   })
   const view = new CoreView({ clock, settings, data, alerts, saves, reports, poll: runner })
   const poll = new PollLoop({

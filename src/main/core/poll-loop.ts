@@ -93,6 +93,10 @@ export class PollLoop {
     this.d.runner.reset()
     this.poller.restoreLastSuccess(lastSuccessMs)
   }
+  /** Symbols on screen (visible rows, the open asset): a tiered poll fetches their details first. */
+  setVisible(symbols: readonly string[]): void {
+    this.d.runner.visible = new Set(symbols)
+  }
   /** Outside a poll (a test notification): deliver, then save the log. */
   deliver(decisions: NotificationDecision[]): Promise<void> {
     return this.d.runner.deliver(decisions)

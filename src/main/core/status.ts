@@ -5,6 +5,7 @@ import type { SerializedError } from '../../shared/errors'
 import type { Settings } from '../../shared/settings-schema'
 import type { EngineStatus, WatchRow } from '../../shared/view-models'
 import type { PollerStatus } from '../engine/poll/scheduler'
+import { detailAgeBoundMs, detailCoverageText } from '../engine/poll/poll-plan'
 import { staleSince, worstState } from '../engine/poll/snapshot'
 
 export interface StatusParts {
@@ -18,6 +19,9 @@ export interface StatusParts {
   nowMs: number
   intervalMs: number
   notices: string[]
+  /** Symbols a poll covers and the asset details it fetches: the detail age bound. */
+  symbolCount: number
+  detailBudget: number
 }
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString())
@@ -48,5 +52,7 @@ export function buildStatus(p: StatusParts): EngineStatus {
     ]),
     notificationsPausedUntil: paused !== null && Date.parse(paused) > p.nowMs ? paused : null,
     notices: p.notices,
+    detailAgeBoundMs: detailAgeBoundMs(p.symbolCount, p.detailBudget, p.intervalMs),
+    detailCoverage: detailCoverageText(p.symbolCount, p.detailBudget, p.intervalMs),
   }
 }

@@ -31,6 +31,7 @@ export const ARG_NAMES: { readonly [M in IpcMethod]: readonly string[] } = {
   sendTestNotification: [],
   pauseNotifications: ['minutes'],
   openExternal: ['url'],
+  setVisibleSymbols: ['symbols'],
 }
 
 // Keys that could reach an object's prototype if any consumer copies with plain assignment

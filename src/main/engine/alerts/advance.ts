@@ -9,6 +9,7 @@ import { catchUp, dataWithhold } from './episode-news'
 import { issuerLeftNotice } from './issuer-left'
 import { flapFound, flapNotice, restartFlapTracking, trackFlapping } from './flapping'
 import type { Measurement, NoVerdict } from './measure'
+import type { Screened } from './reading'
 import { FLAPPING_NOTE, cooldownNote, flapWaitNote } from './notes'
 import type { Withhold } from './notify'
 import type { Target } from './rules'
@@ -31,7 +32,7 @@ export interface AdvanceContext {
 export function advance(
   prev: InstanceRecord | undefined,
   t: Target,
-  verdict: Measurement | NoVerdict,
+  verdict: Measurement | NoVerdict | Screened,
   { now, notifyUnverified, absences, tz }: AdvanceContext,
 ): { record: InstanceRecord; drafted: Drafted[] } {
   const { record, drafts } = step(prev, t, verdict, now)

@@ -17,6 +17,11 @@ export interface Observation {
   fromCache: boolean
   fetchedAt: string | null
   stale: boolean
+  /**
+   * Not detail-fetched this poll by plan, and clear of every rule on this poll's bulk series
+   * (tiered poll). Its detail, if any, is the cached one.
+   */
+  screened?: boolean
 }
 
 /** Not measurable this cycle: never a breach, never a recovery. */
@@ -25,9 +30,22 @@ export interface NoVerdict {
   detail: string
 }
 
+/**
+ * Screened on the bulk series, clear of every rule: no verdict either (nothing advances, resolves
+ * or notifies), but not a problem: the alert keeps the state it was judged in on the last detail.
+ * It can never fire from bulk data: a breach there makes the poll fetch the detail.
+ */
+export interface Screened {
+  kind: 'screened'
+  detail: string
+}
+
 /** Trusted data; `lfl` when parts of the anchor are missing (judge like for like). */
 export type SymbolReading =
-  { kind: 'good'; detail: AssetDetail; lfl: LikeForLike | null } | NoVerdict
+  { kind: 'good'; detail: AssetDetail; lfl: LikeForLike | null } | NoVerdict | Screened
+
+export const SCREENED_DETAIL =
+  'checked on the daily series of every symbol this poll: clear of its limits; its detail is fetched the moment it nears one'
 
 export interface SymbolRead {
   reading: SymbolReading
@@ -73,7 +91,7 @@ export function readSymbol(
     ...(obs?.detail ? disagreementFindings(obs.detail) : []),
     ...(sourceStale ? [sourceStaleText(symbol, source)] : []),
   ]
-  const untrusted = (reading: NoVerdict): SymbolRead => ({
+  const untrusted = (reading: NoVerdict | Screened): SymbolRead => ({
     reading,
     baseline: prev,
     findings: [...shown, ...knownAbsences(symbol, prev, now, tz)],
@@ -81,6 +99,19 @@ export function readSymbol(
   if (obs === undefined) return untrusted({ kind: 'nodata', detail: `no data for ${symbol} yet` })
   if (obs.error !== null)
     return untrusted({ kind: 'error', detail: `fetch failed: ${obs.error.message}` })
+  if (obs.screened === true) {
+    // The bulk series screened is the service's newest data: source-stale stays a finding.
+    if (sourceStale)
+      return untrusted({
+        kind: 'stale',
+        detail: `${sourceStaleText(symbol, source)}; not judged until it advances`,
+      })
+    return {
+      reading: { kind: 'screened', detail: SCREENED_DETAIL },
+      baseline: prev,
+      findings: [...knownAbsences(symbol, prev, now, tz)],
+    }
+  }
   if (obs.detail !== null && (obs.fromCache || obs.stale)) {
     const when = obs.fetchedAt === null ? '' : ` from ${obs.fetchedAt}`
     return untrusted({ kind: 'stale', detail: `only cached data${when}; not judged` })

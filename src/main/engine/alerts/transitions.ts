@@ -3,6 +3,7 @@ import type { AlertEvent, AlertEventType } from '../../../shared/alert-rules'
 import type { InstanceRecord } from './engine-state'
 import { formatDuration } from './format'
 import type { Measurement, NoVerdict } from './measure'
+import type { Screened } from './reading'
 import type { Target } from './rules'
 
 export type DraftEvent = Omit<AlertEvent, 'id'>
@@ -66,10 +67,15 @@ export function draft(
 export function step(
   prev: InstanceRecord | undefined,
   t: Target,
-  verdict: Measurement | NoVerdict,
+  verdict: Measurement | NoVerdict | Screened,
   now: Date,
 ): { record: InstanceRecord; drafts: DraftEvent[] } {
   const base = prev ?? blankRecord(t.rule.id, t.symbol)
+  // Screened symbols are quiet ones (the plan fetches every episode under way): they stay 'ok'.
+  if (verdict.kind === 'screened') {
+    const state = base.phase === 'ok' ? 'ok' : 'stale'
+    return { record: { ...base, state, detail: verdict.detail }, drafts: [] }
+  }
   if (verdict.kind !== 'measured') {
     return { record: { ...base, state: verdict.kind, detail: verdict.detail }, drafts: [] }
   }

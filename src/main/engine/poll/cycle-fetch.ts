@@ -1,7 +1,8 @@
-// The network half of a poll: details for every symbol, then the analytics of their asset types.
+// The network half of a poll: details for every symbol, then the analytics of their asset types;
+// above the detail budget, the tiered poll (tiered-fetch.ts) instead.
 // (The whole-market total is not polled: nothing a poll builds reads it; the view fetches it.)
 // Each answer goes into the cache; each failure falls back to the cache with the failure attached.
-import { LiquidityError, toSerializedError, type SerializedError } from '../../../shared/errors'
+import type { SerializedError } from '../../../shared/errors'
 import {
   analyticsLabel,
   type AnalyticsStock,
@@ -14,9 +15,12 @@ import type {
   GroupBy,
 } from '../../../shared/liquidity-schemas'
 import type { ResponseCache } from '../storage/cache'
-import { ANALYTICS_DAYS, assetRequest, cycleStockRequest } from '../storage/cache-keys'
+import type { Target } from '../alerts/rules'
+import { emptyResult, fetchBulk, fetchDetails, tracker } from './fetch-steps'
+import { everyDetail, type DetailReason } from './poll-plan'
 import type { SymbolSnapshot } from './snapshot'
-import { cachedSnapshot, cachedStock, isAssetType } from './snapshot-cache'
+import { isAssetType } from './snapshot-cache'
+import { tieredFetch } from './tiered-fetch'
 
 /** The two client calls a cycle makes; LiquidityClient satisfies it. */
 export interface CycleClient {
@@ -46,6 +50,8 @@ export interface FetchResult {
   requests: number
   successes: number
   errors: SerializedError[]
+  /** Tiered polls: each detail fetched and why (null when every detail was fetched). */
+  plan: Map<string, DetailReason> | null
 }
 
 export interface FetchContext {
@@ -56,99 +62,30 @@ export interface FetchContext {
   deadline?: number
   now: () => Date
   intervalMs: number
+  /** What the poll plan weighs (poll-plan.ts); without it every detail is fetched every poll. */
+  plan?: PlanContext
 }
 
-function throwIfAborted(signal: AbortSignal): void {
-  if (signal.aborted) throw new LiquidityError('cancelled', 'The refresh was cancelled.')
+export interface PlanContext {
+  budget: number
+  targets: readonly Target[]
+  alertRelevant: ReadonlySet<string>
+  visible: ReadonlySet<string>
 }
 
 export async function fetchAll(ctx: FetchContext, symbols: string[]): Promise<FetchResult> {
-  const out: FetchResult = {
-    snapshots: [],
-    stock: new Map(),
-    requests: 0,
-    successes: 0,
-    errors: [],
-  }
-  const call = { signal: ctx.signal, deadline: ctx.deadline }
-  const track = <T>(p: Promise<T>): Promise<PromiseSettledResult<T>> => {
-    out.requests++
-    return p.then(
-      (value) => {
-        out.successes++
-        return { status: 'fulfilled', value } as const
-      },
-      (reason: unknown) => {
-        out.errors.push(toSerializedError(reason))
-        return { status: 'rejected', reason } as const
-      },
-    )
-  }
-
-  // The client bounds concurrency; firing all at once just queues them there.
-  const details = await Promise.all(symbols.map((s) => track(ctx.client.getAsset(s, call))))
-  throwIfAborted(ctx.signal)
-  const nowIso = ctx.now().toISOString()
-  details.forEach((r, i) => {
-    const symbol = symbols[i]!
-    if (r.status === 'fulfilled') {
-      ctx.cache.put(assetRequest(symbol), r.value, nowIso)
-      out.snapshots.push({
-        symbol,
-        detail: r.value,
-        fetchedAt: nowIso,
-        fromCache: false,
-        stale: false,
-        error: null,
-      })
-      return
-    }
-    out.snapshots.push(
-      cachedSnapshot(
-        ctx.cache,
-        symbol,
-        ctx.now().getTime(),
-        ctx.intervalMs,
-        toSerializedError(r.reason),
-      ),
-    )
-  })
-
+  if (!everyDetail(symbols.length, ctx.plan?.budget ?? Infinity)) return tieredFetch(ctx, symbols)
+  const out = emptyResult()
+  const track = tracker(out)
+  await fetchDetails(ctx, symbols, track, out)
   // Asset types are only known from details (fresh or cached).
   const types = new Set<AssetType>()
   for (const s of out.snapshots) {
     const t = s.detail?.assetType
     if (isAssetType(t)) types.add(t)
   }
-  const typeList = [...types].sort()
-  const stockRes = await Promise.all(
-    typeList.map((assetType) =>
-      track(ctx.client.getAnalytics({ groupBy: 'stock', days: ANALYTICS_DAYS, assetType }, call)),
-    ),
-  )
-  throwIfAborted(ctx.signal)
-  typeList.forEach((t, i) => out.stock.set(t, settle(ctx, t, stockRes[i]!, nowIso)))
+  await fetchBulk(ctx, [...types].sort(), track, out)
   return out
-}
-
-/** Fresh answer → cache and use it; failure → the cached answer (if any) plus the error. */
-function settle(
-  ctx: FetchContext,
-  assetType: AssetType,
-  r: PromiseSettledResult<AnalyticsStock>,
-  nowIso: string,
-): Fetched<AnalyticsStock> {
-  if (r.status === 'fulfilled') {
-    ctx.cache.put(cycleStockRequest(assetType), r.value, nowIso)
-    return { data: r.value, fetchedAt: nowIso, fromCache: false, error: null }
-  }
-  const cached = cachedStock(ctx.cache, assetType)
-  return {
-    data: cached?.data ?? null,
-    fetchedAt: cached?.fetchedAt ?? null,
-    fromCache: cached !== null,
-    error: toSerializedError(r.reason),
-  }
 }
 
 /** A request of the poll that failed, and whether cached data stood in for it. */

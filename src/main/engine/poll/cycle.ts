@@ -28,8 +28,12 @@ import {
   requestFailures,
   type CycleClient,
   type FetchResult,
+  type PlanContext,
   type RequestFailure,
 } from './cycle-fetch'
+import { symbolsNeedingDetail } from '../alerts/needs-detail'
+import { addNotJudged } from './not-judged'
+import { DEFAULT_DETAIL_BUDGET } from './poll-plan'
 import type { SaveFailure, SaveHealth, Saveable } from '../storage/save-health'
 import { buildRow, seriesFactsFor, toObservation } from './snapshot'
 
@@ -65,6 +69,13 @@ export interface CycleInput {
    * so a poll never outlasts it. The one-shot CLI sets it small.
    */
   waitBudgetMs?: number
+  /**
+   * Asset details per poll (default DEFAULT_DETAIL_BUDGET): watchlists within it fetch every detail
+   * every poll; larger ones are polled in tiers (poll-plan.ts). Infinity: always every detail.
+   */
+  detailBudget?: number
+  /** Symbols on screen (visible rows, the open asset): their details are fetched first. */
+  visible?: ReadonlySet<string>
 }
 
 export interface CycleResult {
@@ -134,13 +145,21 @@ export function cycleOutcome(
 export async function runCycle(deps: CycleDeps, input: CycleInput): Promise<CycleResult> {
   const { settings, intervalMs, signal } = input
   const deadline = deps.now().getTime() + Math.min(intervalMs, input.waitBudgetMs ?? Infinity)
+  const start = deps.now()
+  const plan: PlanContext = {
+    budget: input.detailBudget ?? DEFAULT_DETAIL_BUDGET,
+    targets: liveTargets(settings.rules, settings.watchlist, start),
+    alertRelevant: symbolsNeedingDetail(deps.alerts.state, settings.rules, start),
+    visible: input.visible ?? new Set(),
+  }
   const fetched = await fetchAll(
-    { client: deps.client, cache: deps.cache, signal, deadline, now: deps.now, intervalMs },
-    symbolsToFetch(settings, deps.now()),
+    { client: deps.client, cache: deps.cache, signal, deadline, now: deps.now, intervalMs, plan },
+    symbolsToFetch(settings, start),
   )
   const now = deps.now()
   const evaluated = evaluateCycle(evaluateInput(deps, settings, fetched, now))
   addSeriesGaps(evaluated.findings, fetched)
+  addNotJudged(evaluated.findings, fetched, plan.budget, now, deps.utcOffset ?? systemUtcOffset)
   // In memory first: the next poll continues from here even if saving fails (no second notification).
   deps.alerts.advance(evaluated.state, evaluated.events)
   deps.deliver(evaluated.decisions)
@@ -195,7 +214,7 @@ function cycleRows(
   const bySymbol = new Map(fetched.snapshots.map((s) => [s.symbol, s]))
   return settings.watchlist.map((symbol) => {
     const s = bySymbol.get(symbol)!
-    const type = s.detail?.assetType as AssetType | undefined
+    const type = (s.detail?.assetType ?? s.screen?.assetType) as AssetType | undefined
     const stock = type ? fetched.stock.get(type) : null
     return buildRow(s, seriesFactsFor(stock, symbol), evaluated.instances, snoozed.has(symbol), {
       findings: evaluated.findings[symbol],

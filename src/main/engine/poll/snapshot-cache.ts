@@ -6,6 +6,7 @@ import { ASSET_TYPES, type AnalyticsStock, type AssetType } from '../../../share
 import type { KnownSymbol, LikeForLikeChange, WatchRow } from '../../../shared/view-models'
 import type { ResponseCache } from '../storage/cache'
 import { assetRequest, cycleStockRequest } from '../storage/cache-keys'
+import { bulkFigures } from './bulk-screen'
 import { buildRow, isStale, seriesFactsFor, type SymbolSnapshot } from './snapshot'
 
 /**
@@ -25,6 +26,8 @@ export function cachedSnapshot(
     symbol,
     detail: e?.data ?? null,
     fetchedAt,
+    detailFetchedAt: fetchedAt,
+    screen: null,
     fromCache: e !== null,
     stale: isStale(fetchedAt, nowMs, intervalMs),
     error,
@@ -56,12 +59,21 @@ export interface CachedRowsInput {
   findings?: Record<string, string[]>
   /** Per-symbol like-for-like change of the last reading (while parts are missing). */
   likeForLike?: Record<string, LikeForLikeChange>
+  /** Symbols the last (tiered) poll screened on the bulk series: their rows show those figures. */
+  screened?: ReadonlySet<string>
 }
 
 export function cachedRows(i: CachedRowsInput): WatchRow[] {
   return i.watchlist.map((symbol) => {
-    const s = cachedSnapshot(i.cache, symbol, i.nowMs, i.intervalMs, i.errors?.get(symbol) ?? null)
-    const type = s.detail?.assetType
+    const cached = cachedSnapshot(
+      i.cache,
+      symbol,
+      i.nowMs,
+      i.intervalMs,
+      i.errors?.get(symbol) ?? null,
+    )
+    const s = i.screened?.has(symbol) ? asScreened(i.cache, cached, i.nowMs, i.intervalMs) : cached
+    const type = s.detail?.assetType ?? s.screen?.assetType
     const stock = isAssetType(type) ? cachedStock(i.cache, type) : null
     const problems = {
       findings: i.findings?.[symbol],
@@ -70,6 +82,25 @@ export function cachedRows(i: CachedRowsInput): WatchRow[] {
     }
     return buildRow(s, seriesFactsFor(stock, symbol), i.instances, i.snoozed.has(symbol), problems)
   })
+}
+
+/** A symbol screened on the bulk series, as the cached bulk shows it (else as its detail does). */
+function asScreened(
+  cache: ResponseCache,
+  s: SymbolSnapshot,
+  nowMs: number,
+  intervalMs: number,
+): SymbolSnapshot {
+  for (const assetType of ASSET_TYPES) {
+    const stock = cachedStock(cache, assetType)
+    const entry = stock?.data.data.find((d) => d.symbol === s.symbol)
+    if (!stock || !entry) continue
+    const screen = bulkFigures(entry.series, assetType, stock.fetchedAt)
+    if (screen === null) return s
+    const stale = isStale(stock.fetchedAt, nowMs, intervalMs)
+    return { ...s, screen, fetchedAt: stock.fetchedAt, stale }
+  }
+  return s
 }
 
 export function cachedKnownSymbols(cache: ResponseCache): KnownSymbol[] {

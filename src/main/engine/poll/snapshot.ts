@@ -2,12 +2,13 @@
 import type { AlertInstance, AlertState } from '../../../shared/alert-rules'
 import type { SerializedError } from '../../../shared/errors'
 import type { AnalyticsStock, AssetDetail } from '../../../shared/liquidity-schemas'
-import type { LikeForLikeChange, WatchRow } from '../../../shared/view-models'
+import type { ChangeInfo, LikeForLikeChange, WatchRow } from '../../../shared/view-models'
 import { rowHold } from '../../../shared/alert-facts'
 import { computeChange } from '../../../shared/change'
 import { isSourceStale, newestDate } from '../alerts/source-freshness'
 import type { Observation } from '../alerts/measure'
 import { clampInterval } from './scheduler'
+import type { BulkFigures } from './bulk-screen'
 
 /** Slack on top of two missed polls before data counts as stale (a slow cycle is not an outage). */
 export const STALE_GRACE_MS = 2 * 60_000
@@ -25,8 +26,15 @@ export function isStale(fetchedAt: string | null, nowMs: number, intervalMs: num
 export interface SymbolSnapshot {
   symbol: string
   detail: AssetDetail | null
-  /** When the shown detail came from the service; null when there is none. */
+  /**
+   * When the shown data came from the service; null when there is none. The detail's fetch, or for
+   * a symbol screened on bulk, the bulk series' (what its row shows).
+   */
   fetchedAt: string | null
+  /** When the detail (fresh or cached) was fetched; null when there is none. */
+  detailFetchedAt: string | null
+  /** Screened on this poll's bulk series instead of a detail fetch (tiered poll): its figures. */
+  screen: BulkFigures | null
   fromCache: boolean
   stale: boolean
   /** This cycle's failure for the symbol, even when cached data stands in. */
@@ -38,8 +46,9 @@ export function toObservation(s: SymbolSnapshot): Observation {
     detail: s.detail,
     error: s.error,
     fromCache: s.fromCache,
-    fetchedAt: s.fetchedAt,
+    fetchedAt: s.detailFetchedAt,
     stale: s.stale,
+    screened: s.screen !== null,
   }
 }
 
@@ -105,6 +114,31 @@ function dataState(s: SymbolSnapshot): AlertState {
   return s.stale ? 'stale' : 'ok'
 }
 
+type RowFigures = Pick<WatchRow, 'totalTvl' | 'totalVolume' | 'change7d' | 'change30d'>
+
+function detailFigures(d: AssetDetail | null): RowFigures {
+  return {
+    totalTvl: d?.totalTvl ?? null,
+    totalVolume: d?.totalVolume ?? null,
+    change7d: d ? computeChange(d, '7d') : null,
+    change30d: d ? computeChange(d, '30d') : null,
+  }
+}
+
+/** One figure from one series: nothing to cross-check, so it is its own reported value. */
+function seriesChange(pct: number | null): ChangeInfo | null {
+  return pct === null ? null : { pct, verified: true, reported: pct / 100 }
+}
+
+function screenFigures(f: BulkFigures): RowFigures {
+  return {
+    totalTvl: f.tvl,
+    totalVolume: f.volume,
+    change7d: seriesChange(f.change7dPct),
+    change30d: seriesChange(f.change30dPct),
+  }
+}
+
 /** What a row's problems are made of besides its fetch error, each kind kept apart. */
 export interface RowProblemParts {
   /** Findings about the symbol's data (the alert engine's reading of it). */
@@ -126,13 +160,11 @@ export function buildRow(
   const d = s.detail
   const own = instances.filter((i) => i.symbol === s.symbol)
   const mine = own.map((i) => i.state)
+  const figures = s.screen === null ? detailFigures(d) : screenFigures(s.screen)
   return {
     symbol: s.symbol,
-    assetType: d?.assetType ?? null,
-    totalTvl: d?.totalTvl ?? null,
-    totalVolume: d?.totalVolume ?? null,
-    change7d: d ? computeChange(d, '7d') : null,
-    change30d: d ? computeChange(d, '30d') : null,
+    assetType: d?.assetType ?? s.screen?.assetType ?? null,
+    ...figures,
     likeForLike: parts.likeForLike ?? null,
     issuerCount: d ? d.issuers.length : null,
     sparkline: series.sparkline,
@@ -144,6 +176,8 @@ export function buildRow(
     heldBack: rowHold(own),
     snoozed,
     fetchedAt: s.fetchedAt,
+    detailFetchedAt: s.detailFetchedAt,
+    checkedBy: s.screen !== null ? 'series' : d !== null ? 'detail' : null,
     stale: s.stale,
     error: s.error,
     // Most telling first: the fetch error, the row's findings, then the whole poll's problems.

@@ -1,0 +1,162 @@
+// The poll plan: which asset details a poll fetches once the bulk series are in. Pure.
+// Small watchlists (all within the budget) fetch every detail every poll, as always. Above it,
+// details go where they matter: alerts under way and symbols whose bulk figures breach or near a
+// rule (never capped), a round-robin floor of the oldest details, symbols on screen, symbols the
+// bulk cannot screen, then the oldest again up to the budget. Everything else is screened on bulk.
+import type { AssetDetail, AssetType, SeriesPoint } from '../../../shared/liquidity-schemas'
+import { formatDuration } from '../alerts/format'
+import type { Target } from '../alerts/rules'
+import { isSourceStale, newestDate } from '../alerts/source-freshness'
+import { bulkFigures, screenCondition, type BulkFigures } from './bulk-screen'
+
+/**
+ * Details per poll before tiering starts. With ≤ 2 bulk requests it keeps a poll at ≤ 52 requests
+ * while nothing nears a rule (target: ≤ 60 on average at 1000 symbols), and it is what today's
+ * design spent for 50 symbols, so watchlists up to 50 keep exactly today's requests.
+ */
+export const DEFAULT_DETAIL_BUDGET = 50
+
+/** The oldest details refreshed every tiered poll whatever else is due: what bounds a detail's age. */
+export function roundRobinFloor(budget: number): number {
+  return Math.max(1, Math.ceil(budget / 5))
+}
+
+/** Every watched symbol's detail is fetched every poll (today's design). */
+export function everyDetail(symbolCount: number, budget: number): boolean {
+  return symbolCount <= budget
+}
+
+/**
+ * The oldest a detail can get while polls run on schedule and succeed: each poll refreshes at
+ * least `roundRobinFloor` of the oldest, so every detail is refreshed within ⌈N / floor⌉ polls.
+ */
+export function detailAgeBoundMs(symbolCount: number, budget: number, intervalMs: number): number {
+  if (everyDetail(symbolCount, budget)) return intervalMs
+  return Math.ceil(symbolCount / roundRobinFloor(budget)) * intervalMs
+}
+
+export type DetailReason =
+  'every-poll' | 'alert' | 'near-rule' | 'round-robin' | 'on-screen' | 'unscreened'
+
+export interface CachedDetail {
+  detail: AssetDetail | null
+  fetchedAt: string | null
+}
+
+export interface PlanInput {
+  /** Watch order, then symbols named only by rules. */
+  symbols: readonly string[]
+  targets: readonly Target[]
+  /** Alerts under way and parts missing (alerts/needs-detail.ts): judged on a detail every poll. */
+  alertRelevant: ReadonlySet<string>
+  cached: ReadonlyMap<string, CachedDetail>
+  /** This poll's fresh bulk series per symbol, with its asset type; empty when the bulk failed. */
+  series: ReadonlyMap<string, { assetType: AssetType; series: readonly SeriesPoint[] }>
+  /** When the bulk series were fetched. */
+  bulkFetchedAt: string
+  visible: ReadonlySet<string>
+  budget: number
+  now: Date
+}
+
+export interface PollPlan {
+  /** Details to fetch, in fetch order, with why. */
+  fetch: Map<string, DetailReason>
+  /** Symbols not fetched whose bulk figures cleared every rule: judged "screened". */
+  screened: Map<string, BulkFigures>
+}
+
+/** Figures the bulk can screen with: a series that is there and not stopped at the source. */
+function screenable(input: PlanInput, symbol: string): BulkFigures | null {
+  const s = input.series.get(symbol)
+  if (s === undefined) return null
+  const newest = newestDate(s.series)
+  if (newest === null) return null
+  if (isSourceStale({ newest, checkedAt: input.bulkFetchedAt }, input.now)) return null
+  return bulkFigures(s.series, s.assetType, input.bulkFetchedAt)
+}
+
+/** Oldest detail first (none at all first of all), then watch order: a round robin across restarts. */
+function oldestFirst(symbols: readonly string[], cached: PlanInput['cached']): string[] {
+  const at = (s: string): number => {
+    const f = cached.get(s)?.fetchedAt
+    return f == null ? -Infinity : Date.parse(f)
+  }
+  return symbols
+    .map((s, i) => ({ s, i, t: at(s) }))
+    .sort((a, b) => a.t - b.t || a.i - b.i)
+    .map((x) => x.s)
+}
+
+export function planPoll(input: PlanInput): PollPlan {
+  const { symbols, budget } = input
+  const fetch = new Map<string, DetailReason>()
+  const screened = new Map<string, BulkFigures>()
+  if (everyDetail(symbols.length, budget)) {
+    for (const s of symbols) fetch.set(s, 'every-poll')
+    return { fetch, screened }
+  }
+
+  const figures = new Map<string, BulkFigures>()
+  const unscreened: string[] = []
+  for (const s of symbols) {
+    const f = screenable(input, s)
+    if (f === null) unscreened.push(s)
+    else figures.set(s, f)
+  }
+  const targetsOf = new Map<string, Target[]>()
+  for (const t of input.targets) targetsOf.set(t.symbol, [...(targetsOf.get(t.symbol) ?? []), t])
+
+  // Never capped: what today's per-symbol poll would have judged on a detail this poll.
+  for (const s of symbols) if (input.alertRelevant.has(s)) fetch.set(s, 'alert')
+  const unknown = new Set<string>()
+  for (const [s, f] of figures) {
+    if (fetch.has(s)) continue
+    const verdicts = (targetsOf.get(s) ?? []).map((t) =>
+      screenCondition(t.condition, f, input.cached.get(s)?.detail ?? null),
+    )
+    if (verdicts.includes('near')) fetch.set(s, 'near-rule')
+    else if (verdicts.includes('unknown')) unknown.add(s)
+  }
+
+  const total = Math.max(budget, fetch.size + roundRobinFloor(budget))
+  const oldest = oldestFirst(symbols, input.cached)
+  const take = (list: readonly string[], reason: DetailReason, upTo: number): void => {
+    for (const s of list) {
+      if (fetch.size >= upTo) return
+      if (!fetch.has(s)) fetch.set(s, reason)
+    }
+  }
+  take(oldest, 'round-robin', fetch.size + roundRobinFloor(budget))
+  // What the user looks at gets up to a floor's worth of details even when alerts fill the budget.
+  take(
+    symbols.filter((s) => input.visible.has(s)),
+    'on-screen',
+    Math.max(total, fetch.size + roundRobinFloor(budget)),
+  )
+  const cannotScreen = new Set([...unscreened, ...unknown])
+  take(
+    oldest.filter((s) => cannotScreen.has(s)),
+    'unscreened',
+    total,
+  )
+  take(oldest, 'round-robin', total)
+
+  for (const [s, f] of figures) if (!fetch.has(s) && !unknown.has(s)) screened.set(s, f)
+  return { fetch, screened }
+}
+
+/** The detail age bound in plain words, for the status bar and the CLI. */
+export function detailCoverageText(
+  symbolCount: number,
+  budget: number,
+  intervalMs: number,
+): string {
+  if (everyDetail(symbolCount, budget)) return 'Every asset detail is refreshed every poll.'
+  const bound = formatDuration(detailAgeBoundMs(symbolCount, budget, intervalMs))
+  return (
+    `Alert rules are checked on the daily series of all ${symbolCount} symbols every poll; ` +
+    `about ${budget} asset details are fetched per poll (at once for any symbol near a limit or ` +
+    `with an alert under way), so every detail is at most ${bound} old.`
+  )
+}

@@ -1,0 +1,74 @@
+// The tiered poll, for watchlists above the detail budget: the bulk series first (one request per
+// asset type in use), then the details the poll plan picks; every other symbol is either screened
+// on its bulk figures or, when the bulk cannot screen it, shown as not judged this poll.
+import { ASSET_TYPES, type AssetType, type SeriesPoint } from '../../../shared/liquidity-schemas'
+import { assetRequest } from '../storage/cache-keys'
+import type { FetchContext, FetchResult } from './cycle-fetch'
+import { emptyResult, fetchBulk, fetchDetails, tracker } from './fetch-steps'
+import { planPoll, type CachedDetail } from './poll-plan'
+import { isStale } from './snapshot'
+import { cachedSnapshot, isAssetType } from './snapshot-cache'
+
+/** Types of the cached details; both when a symbol's type is not known yet (at most 2 requests). */
+function typesInUse(cached: ReadonlyMap<string, CachedDetail>): AssetType[] {
+  const types = new Set<AssetType>()
+  for (const c of cached.values()) {
+    const t = c.detail?.assetType
+    if (!isAssetType(t)) return [...ASSET_TYPES]
+    types.add(t)
+  }
+  return [...types].sort()
+}
+
+type SeriesByType = Map<string, { assetType: AssetType; series: readonly SeriesPoint[] }>
+
+/** This poll's fresh bulk series per symbol (a cached stand-in screens nothing). */
+function freshSeries(stock: FetchResult['stock']): SeriesByType {
+  const out: SeriesByType = new Map()
+  for (const [assetType, f] of stock) {
+    if (f.data === null || f.fromCache) continue
+    for (const entry of f.data.data) out.set(entry.symbol, { assetType, series: entry.series })
+  }
+  return out
+}
+
+export async function tieredFetch(ctx: FetchContext, symbols: string[]): Promise<FetchResult> {
+  const plan = ctx.plan
+  if (plan === undefined) throw new Error('tieredFetch needs a plan context')
+  const out = emptyResult()
+  const track = tracker(out)
+  const cached = new Map<string, CachedDetail>()
+  for (const s of symbols) {
+    const e = ctx.cache.get(assetRequest(s))
+    cached.set(s, { detail: e?.data ?? null, fetchedAt: e?.fetchedAt ?? null })
+  }
+  await fetchBulk(ctx, typesInUse(cached), track, out)
+  const bulkFetchedAt = ctx.now().toISOString()
+  const p = planPoll({
+    symbols,
+    targets: plan.targets,
+    alertRelevant: plan.alertRelevant,
+    cached,
+    series: freshSeries(out.stock),
+    bulkFetchedAt,
+    visible: plan.visible,
+    budget: plan.budget,
+    now: ctx.now(),
+  })
+  await fetchDetails(ctx, [...p.fetch.keys()], track, out)
+
+  const nowMs = ctx.now().getTime()
+  const fetched = new Map(out.snapshots.map((s) => [s.symbol, s]))
+  out.snapshots = symbols.map((symbol) => {
+    const own = fetched.get(symbol)
+    if (own !== undefined) return own
+    const base = cachedSnapshot(ctx.cache, symbol, nowMs, ctx.intervalMs)
+    const screen = p.screened.get(symbol)
+    if (screen === undefined) return base
+    // Shown as of the bulk series it was checked on; the detail keeps its own age.
+    const stale = isStale(screen.fetchedAt, nowMs, ctx.intervalMs)
+    return { ...base, screen, fetchedAt: screen.fetchedAt, stale }
+  })
+  out.plan = p.fetch
+  return out
+}

@@ -1,0 +1,52 @@
+// `check` with a 1000-symbol watchlist runs the same tiered poll as the app: one bulk series
+// request per asset type and a budget of details, every row with figures, and --json rows that
+// say what each row rests on (fields added, none renamed or removed).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { JsonReport } from '../../src/main/cli/format'
+import { startLocalService, type LocalService } from '../../src/main/service/server'
+import { cli, dataDirs } from './run-cli'
+
+const dirs = dataDirs()
+let svc: LocalService
+let symbols: string[] = []
+beforeAll(async () => {
+  svc = await startLocalService({ apiKey: 'sk-cli-tiered-0123456789', universe: 1000 })
+  for (const t of ['stock', 'commodity']) {
+    const url = `${svc.url}/api/v0/liquidity/analytics?groupBy=stock&days=1&assetType=${t}`
+    const res = await fetch(url, { headers: { authorization: `Bearer ${svc.apiKey}` } })
+    symbols.push(
+      ...((await res.json()) as { data: { symbol: string }[] }).data.map((d) => d.symbol),
+    )
+  }
+  symbols = symbols.slice(0, 1000)
+})
+afterAll(async () => {
+  await svc.close()
+  await dirs.cleanup()
+})
+
+describe('check with 1000 symbols', () => {
+  it(
+    'uses the tiered poll: at most 60 requests, a row for every symbol, checkedBy and detailFetchedAt in --json',
+    { timeout: 120_000 },
+    async () => {
+      const before = svc.stats().requests
+      const env = { LIQUIDITY_API_KEY: svc.apiKey }
+      const args = ['check', '--json', '--base-url', svc.url, '--symbols', symbols.join(',')]
+      const run = await cli([...args, '--data-dir', await dirs.make()], env)
+      expect([0, 1]).toContain(run.code)
+      expect(svc.stats().requests - before).toBeLessThanOrEqual(60)
+      const report = JSON.parse(run.stdout) as JsonReport
+      expect(report.rows).toHaveLength(1000)
+      expect(report.rows.every((r) => r.tvl !== null)).toBe(true)
+      const bySeries = report.rows.filter((r) => r.checkedBy === 'series')
+      const byDetail = report.rows.filter((r) => r.checkedBy === 'detail')
+      expect(bySeries.length).toBeGreaterThan(900)
+      expect(byDetail.length).toBeGreaterThan(0)
+      for (const r of byDetail) expect(r.detailFetchedAt).toBe(r.asOf)
+      for (const r of bySeries)
+        expect(r).toMatchObject({ alertState: 'ok', detailFetchedAt: null, problems: [] })
+      expect(run.stderr).toMatch(/note: .*every detail is at most 8 h 20 min old/)
+    },
+  )
+})

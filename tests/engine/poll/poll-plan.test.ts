@@ -1,0 +1,175 @@
+// The poll plan (pure): which details a poll fetches, and the detail age bound it keeps.
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { defaultRules, type AlertRule } from '../../../src/shared/alert-rules'
+import type { AssetDetail, SeriesPoint } from '../../../src/shared/liquidity-schemas'
+import { liveTargets } from '../../../src/main/engine/alerts/rules'
+import {
+  detailAgeBoundMs,
+  planPoll,
+  roundRobinFloor,
+  type CachedDetail,
+  type PlanInput,
+} from '../../../src/main/engine/poll/poll-plan'
+
+const NOW = new Date('2026-03-02T12:00:00Z')
+const DAY = 86_400_000
+
+/** A 31-day daily series ending today whose 7-day change is `pct7` percent. */
+function series(pct7: number): SeriesPoint[] {
+  return Array.from({ length: 31 }, (_, k) => {
+    const date = new Date(NOW.getTime() - (30 - k) * DAY).toISOString().slice(0, 10)
+    const tvl = k === 30 ? 1_000_000 * (1 + pct7 / 100) : 1_000_000
+    return { date, tvl, volume: 1 }
+  })
+}
+
+function input(
+  n: number,
+  o: Partial<PlanInput> = {},
+  rules: AlertRule[] = defaultRules(),
+): PlanInput {
+  const symbols = Array.from({ length: n }, (_, i) => `S${i}`)
+  return {
+    symbols,
+    targets: liveTargets(rules, symbols, NOW),
+    alertRelevant: new Set(),
+    cached: new Map(),
+    series: new Map(symbols.map((s) => [s, { assetType: 'stock' as const, series: series(0) }])),
+    bulkFetchedAt: NOW.toISOString(),
+    visible: new Set(),
+    budget: 50,
+    now: NOW,
+    ...o,
+  }
+}
+
+describe('planPoll', () => {
+  it('within the budget: every detail every poll, nothing screened', () => {
+    const p = planPoll(input(50))
+    expect(p.fetch.size).toBe(50)
+    expect([...p.fetch.values()].every((r) => r === 'every-poll')).toBe(true)
+    expect(p.screened.size).toBe(0)
+  })
+
+  it('above it: the budget, the rest screened on bulk', () => {
+    const p = planPoll(input(1000))
+    expect(p.fetch.size).toBe(50)
+    expect(p.screened.size).toBe(950)
+  })
+
+  it('a symbol breaching or nearing a rule in bulk is fetched; a calm one is not (approach: a third of the threshold or 3 pp)', () => {
+    const base = input(1000)
+    const s = new Map(base.series)
+    s.set('S900', { assetType: 'stock', series: series(-12) }) // breach
+    s.set('S901', { assetType: 'stock', series: series(-7) }) // within 3.33 pp of 10 %
+    s.set('S902', { assetType: 'stock', series: series(-6) }) // clear
+    // Everything has a fresh detail, so the round robin does not reach these.
+    const cached = new Map<string, CachedDetail>(
+      base.symbols.map((x, i) => [
+        x,
+        {
+          detail: null,
+          fetchedAt: new Date(NOW.getTime() - (i < 900 ? 2 : 1) * DAY).toISOString(),
+        },
+      ]),
+    )
+    const p = planPoll({ ...base, series: s, cached })
+    expect(p.fetch.get('S900')).toBe('near-rule')
+    expect(p.fetch.get('S901')).toBe('near-rule')
+    expect(p.fetch.has('S902')).toBe(false)
+    expect(p.screened.has('S902')).toBe(true)
+  })
+
+  it('alerts under way are never capped, and the round-robin floor still runs beside them', () => {
+    const alertRelevant = new Set(Array.from({ length: 80 }, (_, i) => `S${i * 10}`))
+    const p = planPoll(input(1000, { alertRelevant }))
+    for (const s of alertRelevant) expect(p.fetch.get(s)).toBe('alert')
+    expect(p.fetch.size).toBe(80 + roundRobinFloor(50))
+  })
+
+  it('bulk failed: no screening; alert-relevant first, then the oldest, within the budget', () => {
+    const cached = new Map<string, CachedDetail>(
+      Array.from({ length: 1000 }, (_, i) => [
+        `S${i}`,
+        { detail: null, fetchedAt: new Date(NOW.getTime() - (1000 - i) * 60_000).toISOString() },
+      ]),
+    )
+    const p = planPoll(input(1000, { series: new Map(), cached, alertRelevant: new Set(['S999']) }))
+    expect(p.screened.size).toBe(0)
+    expect(p.fetch.size).toBe(50)
+    expect([...p.fetch.keys()][0]).toBe('S999')
+    expect([...p.fetch.keys()].slice(1)).toEqual(Array.from({ length: 49 }, (_, i) => `S${i}`))
+  })
+
+  it('concentration is screened on the last cached detail: near its limit → fetched', () => {
+    const rules: AlertRule[] = [
+      {
+        ...defaultRules()[0]!,
+        id: 'conc',
+        condition: { kind: 'concentration', by: 'issuer', maxSharePct: 60 },
+      },
+    ]
+    const detail = (share: number): AssetDetail =>
+      ({
+        symbol: 'X',
+        assetType: 'stock',
+        totalTvl: 100,
+        totalVolume: 1,
+        history: { '7d': { tvl: 100, tvlChange: 0 }, '30d': { tvl: 100, tvlChange: 0 } },
+        issuers: [
+          { name: 'A', tokenSymbol: 'a', totalTvl: share, totalVolume: 0, networks: [] },
+          { name: 'B', tokenSymbol: 'b', totalTvl: 100 - share, totalVolume: 0, networks: [] },
+        ],
+        marketData: { onChainMarketCap: 1, tradfiAssetPrice: 1 },
+      }) as AssetDetail
+    const fresh = NOW.toISOString()
+    const cached = new Map<string, CachedDetail>(
+      Array.from({ length: 1000 }, (_, i) => [`S${i}`, { detail: detail(50), fetchedAt: fresh }]),
+    )
+    cached.set('S500', { detail: detail(57), fetchedAt: fresh })
+    const p = planPoll(input(1000, { cached }, rules))
+    expect(p.fetch.get('S500')).toBe('near-rule')
+    expect(p.screened.has('S501')).toBe(true)
+  })
+
+  it('property: whatever else is due each poll, no detail gets older than the bound', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 51, max: 150 }),
+        fc.integer({ min: 10, max: 50 }),
+        fc.array(fc.array(fc.nat(149), { maxLength: 60 }), { minLength: 30, maxLength: 30 }),
+        fc.array(fc.nat(149), { maxLength: 30 }),
+        (n, budget, mustPerPoll, visible) => {
+          const interval = 5 * 60_000
+          const bound = detailAgeBoundMs(n, budget, interval)
+          const base = input(n, { budget, visible: new Set(visible.map((i) => `S${i % n}`)) })
+          const fetchedAt = new Map<string, number>()
+          const start = NOW.getTime()
+          for (let poll = 0; poll < 3 * Math.ceil(n / roundRobinFloor(budget)); poll++) {
+            const t = start + poll * interval
+            const cached = new Map<string, CachedDetail>(
+              base.symbols.map((s) => {
+                const at = fetchedAt.get(s)
+                return [
+                  s,
+                  { detail: null, fetchedAt: at === undefined ? null : new Date(at).toISOString() },
+                ]
+              }),
+            )
+            const must = new Set((mustPerPoll[poll % 30] ?? []).map((i) => `S${i % n}`))
+            const p = planPoll({ ...base, cached, alertRelevant: must, now: new Date(t) })
+            for (const s of p.fetch.keys()) fetchedAt.set(s, t)
+            for (const s of base.symbols) {
+              // Age just before the next poll, counting from the first poll for a never-fetched one.
+              const age = t + interval - (fetchedAt.get(s) ?? start)
+              if (age > bound) return false
+            }
+          }
+          return true
+        },
+      ),
+      { numRuns: 25 },
+    )
+  }, 60_000)
+})
