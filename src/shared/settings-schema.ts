@@ -54,11 +54,14 @@ const notificationsSchema = z.object({
   notifyUnverified: z.boolean().default(false),
 })
 
+/** Watched symbols at most: a whole tokenized-stock universe (issue 11 plans for 1000). */
+export const MAX_WATCHLIST = 2000
+
 export const settingsSchema = z.object({
   version: z.literal(SETTINGS_VERSION),
   watchlist: z
     .array(symbolSchema)
-    .max(500)
+    .max(MAX_WATCHLIST)
     .superRefine((list, ctx) => {
       const dup = firstDuplicate(list)
       if (dup !== null) ctx.addIssue({ code: 'custom', message: `lists ${dup} twice` })
