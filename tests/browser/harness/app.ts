@@ -36,6 +36,8 @@ export interface StartOptions {
   latencyMs?: number
   /** The embedded service serves a generated universe of this many assets (26 real first). */
   universe?: number
+  /** The embedded service's clock (its figures are a function of it); default: the real time. */
+  serviceClock?: () => Date
   /** Start the core's poller (first cycle at once). Default true. */
   start?: boolean
   /** Load the page. Default true; false leaves navigation to the caller (benchmarks). */
@@ -156,6 +158,7 @@ export async function startApp(browser: Browser, o: StartOptions = {}): Promise<
         (service = await startLocalService({
           ...opts,
           ...(o.universe !== undefined ? { universe: o.universe } : {}),
+          ...(o.serviceClock ? { now: o.serviceClock } : {}),
         })),
       ...(o.latencyMs !== undefined ? { latencyMs: o.latencyMs } : {}),
     },
