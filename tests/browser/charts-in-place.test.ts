@@ -3,7 +3,8 @@
 // re-creation), and the same KPI elements with new text.
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { useBrowserApps } from './harness'
+import type { AnalyticsView, SeriesView } from '../../src/shared/view-models'
+import { useBrowserApps, type App } from './harness'
 import { POLL, refresh, waitForTvl, waitForView } from './helpers'
 
 const suite = useBrowserApps()
@@ -21,6 +22,18 @@ function stillHeld(page: Page, name: string, selector: string): Promise<boolean>
     const held = window.__held[${JSON.stringify(name)}];
     return held != null && held === document.querySelector(${JSON.stringify(selector)});
   })()`)
+}
+
+/** The newest TVL of the last answer of `method` that crossed the bridge, as the chart holds it. */
+function newestTvl(a: App, method: 'getAssetSeries' | 'getAnalytics'): string | undefined {
+  const r = a.bridge
+    .requests(method)
+    .filter((x) => x.result.ok)
+    .at(-1)
+  if (!r?.result.ok) return undefined
+  if (method === 'getAssetSeries') return String((r.result.value as SeriesView).data.at(-1)?.tvl)
+  const data = (r.result.value as AnalyticsView).data
+  return data.groupBy === 'total' ? String(data.series.at(-1)?.tvl) : undefined
 }
 
 interface Drawn {
@@ -43,7 +56,15 @@ describe('charts update in place after a poll', () => {
     await page.locator('tr[data-symbol="NVDA"]').click()
     await waitForView(page, 'asset')
     const series = 'asset-series-chart'
-    await expect.poll(() => drawnState(page, series), POLL).toMatchObject({ lastY: /\d/ })
+    // Settled: the chart shows the newest series the view was answered (the first poll is done).
+    await expect.poll(() => app.core.getStatus().then((s) => s.refreshing), POLL).toBe(false)
+    await app.bridge.settled()
+    await expect
+      .poll(async () => {
+        const want = newestTvl(app, 'getAssetSeries')
+        return want !== undefined && (await drawnState(page, series)).lastY === want
+      }, POLL)
+      .toBe(true)
     await expect
       .poll(() => page.getByTestId('issuer-chart').getAttribute('data-chart-id'), POLL)
       .toMatch(/\d/)
@@ -80,7 +101,14 @@ describe('charts update in place after a poll', () => {
     await page.getByTestId('nav-analytics').click()
     await waitForView(page, 'analytics')
     const chart = 'analytics-chart'
-    await expect.poll(() => drawnState(page, chart), POLL).toMatchObject({ lastY: /\d/ })
+    await expect.poll(() => app.core.getStatus().then((s) => s.refreshing), POLL).toBe(false)
+    await app.bridge.settled()
+    await expect
+      .poll(async () => {
+        const want = newestTvl(app, 'getAnalytics')
+        return want !== undefined && (await drawnState(page, chart)).lastY === want
+      }, POLL)
+      .toBe(true)
     const before = await drawnState(page, chart)
     await hold(page, 'chart', `[data-testid="${chart}"]`)
 
