@@ -1,7 +1,7 @@
 // Renderer chart benchmark in Chromium: the app's real Chart.js configuration (chart-setup.ts,
-// scale-bounds.ts, apply-chart.ts)
-// on 50 × 365 and 200 × 365 series — first draw and redraw after new data, medians — and the
-// same chart on Chart.js defaults (animation and parsing on) for the ratio. Figures, no asserts.
+// scale-bounds.ts, apply-chart.ts) on 50 × 365 and 200 × 365 series — first draw and the update
+// in place after new data (as after a poll), medians — and the same chart on Chart.js defaults
+// (animation and parsing on) for the ratio. Figures, no asserts.
 import { pathToFileURL } from 'node:url'
 import { launchChromium } from '../tests/browser/harness/chromium'
 import { serveDir } from '../tests/browser/harness/static-server'
@@ -54,6 +54,11 @@ export async function benchUiCharts(): Promise<Record<string, number | string>> 
       'app 50×365 redraw to pixels ms': r1(m(app50, 'redrawMs')),
       'app 50×365 redraw to pixels ms target': '<= 40',
       'app 50×365 redraw Chart.js only ms': r1(m(app50, 'redrawJsMs')),
+      // A poll's new data into the chart on screen (applyChart: data written into the chart's own
+      // datasets, chart.update('none')), per chart, beside the first draw above (issue 11).
+      'app 50×365 update in place after a poll (Chart.js) ms': r1(m(app50, 'redrawJsMs')),
+      'app 50×365 update in place after a poll (Chart.js) ms target': '<= 10',
+      'app 50×365 update in place after a poll, to pixels ms': r1(m(app50, 'redrawMs')),
       'app 200×365 first draw to pixels ms': r1(m(app200, 'firstDrawMs')),
       'app 200×365 first draw to pixels ms target': '<= 120',
       'app 200×365 first draw Chart.js only ms': r1(m(app200, 'firstDrawJsMs')),

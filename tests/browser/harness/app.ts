@@ -34,6 +34,10 @@ export interface StartOptions {
   keychain?: boolean
   /** Added to every response of the embedded service. */
   latencyMs?: number
+  /** The embedded service serves a generated universe of this many assets (26 real first). */
+  universe?: number
+  /** The embedded service's clock (its figures are a function of it); default: the real time. */
+  serviceClock?: () => Date
   /** Start the core's poller (first cycle at once). Default true. */
   start?: boolean
   /** Load the page. Default true; false leaves navigation to the caller (benchmarks). */
@@ -150,7 +154,12 @@ export async function startApp(browser: Browser, o: StartOptions = {}): Promise<
     notify: (d) => notifications.push(d),
     isPackaged: false,
     embeddedService: {
-      start: async (opts) => (service = await startLocalService(opts)),
+      start: async (opts) =>
+        (service = await startLocalService({
+          ...opts,
+          ...(o.universe !== undefined ? { universe: o.universe } : {}),
+          ...(o.serviceClock ? { now: o.serviceClock } : {}),
+        })),
       ...(o.latencyMs !== undefined ? { latencyMs: o.latencyMs } : {}),
     },
     // Real retries, short back-off: an outage is detected in seconds, not minutes.

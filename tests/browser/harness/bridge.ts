@@ -50,7 +50,9 @@ export function preloadInitScript(preloadSource: string): string {
     const electron = {
       contextBridge: { exposeInMainWorld },
       ipcRenderer: {
-        invoke: (channel, ...args) => window.__lwInvoke(channel, args),
+        // Results cross as JSON text, parsed here: Electron's structured clone is about as cheap,
+        // while Playwright's own value serialisation takes seconds for a 1000-row watchlist.
+        invoke: (channel, ...args) => window.__lwInvoke(channel, args).then((json) => (json === undefined ? undefined : JSON.parse(json))),
         on: (channel, fn) => {
           if (!listeners.has(channel)) listeners.set(channel, new Set());
           listeners.get(channel).add(fn);
@@ -60,7 +62,8 @@ export function preloadInitScript(preloadSource: string): string {
     };
     // Main → renderer: the harness calls this with each event the core emits.
     Object.defineProperty(window, '__lwDeliver', {
-      value: (channel, payload) => {
+      value: (channel, json) => {
+        const payload = json === undefined ? undefined : JSON.parse(json);
         const set = listeners.get(channel);
         if (!set) return 0;
         for (const fn of [...set]) fn({ sender: null }, payload);
@@ -97,7 +100,8 @@ export async function installBridge(
     if (!method) throw new Error(`No handler registered for '${channel}'`)
     const result = await table()[method](args)
     records.push({ kind: 'request', method, channel, args, result })
-    return result
+    // As text (the page's invoke parses it): see preloadInitScript.
+    return JSON.stringify(result)
   })
   await page.addInitScript({ content: preloadInitScript(readFileSync(preloadFile, 'utf8')) })
 
@@ -108,9 +112,10 @@ export async function installBridge(
     queue = queue.then(async () => {
       if (page.isClosed()) return
       try {
+        // As JSON text, parsed in the page: Playwright's value serialisation is slow for big rows.
         await page.evaluate(([ch, p]) => (globalThis as unknown as LwWindow).__lwDeliver?.(ch, p), [
           channel,
-          payload,
+          JSON.stringify(payload),
         ] as const)
       } catch {
         // The page navigated or closed mid-delivery: Electron drops such sends too.
@@ -135,5 +140,5 @@ export async function installBridge(
 }
 
 interface LwWindow {
-  __lwDeliver?: (channel: string, payload: unknown) => number
+  __lwDeliver?: (channel: string, json: string) => number
 }

@@ -1,4 +1,5 @@
-// Watchlist rows (each update applied row by row, keyed by symbol), known symbols, sorting, add/remove.
+// Watchlist rows (each update applied row by row, keyed by symbol), known symbols, sorting,
+// filtering, add/remove.
 import type { KnownSymbol, WatchRow } from '../../../shared/view-models'
 import { api, errorKind, errorMessage } from '../lib/api'
 import { mergeRows } from './merge-rows'
@@ -33,6 +34,12 @@ function sortValue(row: WatchRow, key: SortKey): number | string | null {
   }
 }
 
+// One collator for every comparison (localeCompare builds one per call), made on first sort:
+// the first Intl object loads ICU data, which start-up should not wait for (lib/format.ts).
+let collator: Intl.Collator | undefined
+const compareText = (a: string, b: string): number =>
+  (collator ??= new Intl.Collator()).compare(a, b)
+
 export class WatchlistStore {
   #rows = $state.raw<WatchRow[]>([])
   #known = $state.raw<KnownSymbol[]>([])
@@ -54,17 +61,32 @@ export class WatchlistStore {
     return this.#loadError
   }
 
+  /** What the user typed in the filter box: rows whose symbol or asset type contain it. */
+  filter = $state('')
+
+  /** The rows in the chosen order; keyed values are read once per row, not per comparison. */
   readonly sorted = $derived.by(() => {
     const key = this.sortKey
     if (!key) return this.#rows
     const dir = this.sortDir === 'ascending' ? 1 : -1
-    return [...this.#rows].sort((a, b) => {
-      const va = sortValue(a, key)
-      const vb = sortValue(b, key)
+    const keyed = this.#rows.map((row) => ({ row, v: sortValue(row, key) }))
+    keyed.sort((a, b) => {
+      const va = a.v
+      const vb = b.v
       if (va === null || vb === null) return va === vb ? 0 : va === null ? 1 : -1 // blanks last
-      if (typeof va === 'string' && typeof vb === 'string') return va.localeCompare(vb) * dir
+      if (typeof va === 'string' && typeof vb === 'string') return compareText(va, vb) * dir
       return ((va as number) - (vb as number)) * dir
     })
+    return keyed.map((k) => k.row)
+  })
+
+  /** Sorted, then filtered: the table's rows. */
+  readonly shown = $derived.by(() => {
+    const q = this.filter.trim().toLowerCase()
+    if (!q) return this.sorted
+    return this.sorted.filter(
+      (r) => r.symbol.toLowerCase().includes(q) || (r.assetType ?? '').includes(q),
+    )
   })
 
   start(): () => void {
