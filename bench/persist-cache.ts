@@ -129,9 +129,13 @@ async function measure(root: string, data: ScaleData, withConf: boolean): Promis
 
 export async function benchPersistCache(): Promise<Record<string, number | string>> {
   const root = await mkdtemp(join(tmpdir(), 'lw-bench-persist-'))
+  // The probe's longest gap while nothing of ours runs: on a shared machine, the part of a stall
+  // that is the machine's (other processes holding both cores), not the save's.
+  const idle = await timed(() => sleep(1000))
   const out: Record<string, number | string> = {
     cache: 'per symbol: detail + 365-day series; per poll: all-stocks analytics (90 days) per type',
     runs: `${RUNS} (times: median; stalls: the longest of all runs)`,
+    idleProbeGapMs: round(idle.stall),
   }
   try {
     let base: SizeFigures | null = null

@@ -12,15 +12,6 @@ const TAIL = '\n}}\n'
 /** JSON.stringify escapes newlines inside strings, so a raw newline only ever separates entries. */
 const SEPARATOR = ',\n'
 
-export interface Serializable {
-  envelope: unknown
-  /**
-   * Serialized form, made once and reused by every later write: UTF-8 bytes outside the JS heap,
-   * so a large cache costs the garbage collector nothing to keep and a save nothing to repeat.
-   */
-  json: Uint8Array | null
-}
-
 /** Arrays at least this long are written an element at a time (a 1000-stock analytics answer). */
 const SPLIT_ARRAY = 32
 /** Below this depth objects and long arrays are taken apart; deeper values are one stringify each. */
@@ -75,28 +66,22 @@ export function* jsonChunks(value: unknown, depth = 0): Generator<string> {
  * before the others — what failed validation and could not be kept aside is never dropped.
  */
 export function* serializeEntries(
-  snapshot: [string, Serializable][],
+  snapshot: [string, unknown][],
   carried: readonly string[] = [],
-): Generator<string | Uint8Array> {
+): Generator<string> {
   yield HEAD
   let separator = '\n'
   for (const text of carried) {
     yield `${separator}${text}`
     separator = SEPARATOR
   }
-  for (const [key, slot] of snapshot) {
+  // Made afresh at every save and never kept: a kept copy (26 MB at 1000 symbols) is memory the
+  // collector must mark, and did, in pauses of tens of ms during the save; pieces made and
+  // dropped at once cost it almost nothing (bench/persist-cache.ts).
+  for (const [key, envelope] of snapshot) {
     yield `${separator}${JSON.stringify(key)}:`
     separator = SEPARATOR
-    if (slot.json === null) {
-      const pieces: string[] = []
-      for (const piece of jsonChunks(slot.envelope)) {
-        pieces.push(piece)
-        yield piece
-      }
-      slot.json = Buffer.from(pieces.join(''), 'utf8')
-    } else {
-      yield slot.json
-    }
+    yield* jsonChunks(envelope)
   }
   yield TAIL
 }

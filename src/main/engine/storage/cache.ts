@@ -15,7 +15,7 @@ import {
   type EnvelopeFor,
 } from './cache-envelope'
 import { cacheKey, type CacheRequest, type DataFor } from './cache-keys'
-import { serializeEntries, splitCacheFile, type Serializable } from './cache-format'
+import { serializeEntries, splitCacheFile } from './cache-format'
 import { removeStaleTemps, writeChunksAtomic } from './cache-writer'
 import { describeFsError } from './fs-error'
 import type { Saveable } from './save-health'
@@ -27,10 +27,6 @@ export * from './cache-keys'
 export const CACHE_FILE_NAME = 'response-cache.json'
 /** Envelopes validated between yields on open, so a big cache does not freeze start-up. */
 const VALIDATE_BATCH = 8
-
-interface Slot extends Serializable {
-  envelope: CacheEnvelope
-}
 
 export interface CacheOpenOptions {
   /** Clock for quarantine names (tests). */
@@ -51,7 +47,7 @@ export class ResponseCache implements Saveable {
   readonly path: string
   /** A plain sentence about what was dropped or set aside on open, or null when all was well. */
   report: string | null = null
-  #entries = new Map<string, Slot>()
+  #entries = new Map<string, CacheEnvelope>()
   /** Entries that failed validation and could not be kept aside: every write carries them along. */
   #unkept: string[] = []
   #generation = 0
@@ -88,9 +84,9 @@ export class ResponseCache implements Saveable {
     } catch {
       return null // not a request the cache can hold
     }
-    // Every slot is filed under the key of its own envelope's request (put and #load), so the kind
+    // Every envelope is filed under the key of its own request (put and #load), so the kind
     // of the key is the kind of the envelope.
-    return (this.#entries.get(key)?.envelope as EnvelopeFor<R> | undefined) ?? null
+    return (this.#entries.get(key) as EnvelopeFor<R> | undefined) ?? null
   }
 
   keys(): string[] {
@@ -100,7 +96,7 @@ export class ResponseCache implements Saveable {
   /** When the newest stored response arrived: the last time this source answered, across restarts. */
   lastFetchedAt(): string | null {
     let newest: string | null = null
-    for (const { envelope } of this.#entries.values())
+    for (const envelope of this.#entries.values())
       if (newest === null || Date.parse(envelope.fetchedAt) > Date.parse(newest))
         newest = envelope.fetchedAt
     return newest
@@ -127,8 +123,8 @@ export class ResponseCache implements Saveable {
       request: normalized,
       data,
     } as CacheEnvelope
-    // A new slot rather than a mutated one: a flush in progress keeps writing its own snapshot.
-    this.#entries.set(key, { envelope, json: null })
+    // A new envelope rather than a mutated one: a flush in progress keeps writing its own snapshot.
+    this.#entries.set(key, envelope)
     this.#generation++
   }
 
@@ -187,9 +183,9 @@ export class ResponseCache implements Saveable {
         // Filed by its own request: files from before canonical keys (`asset:TSLA`,
         // `analytics:stock:stock:90`) load under the keys this version asks for.
         const canonical = cacheKey(envelope.request)
-        const held = this.#entries.get(canonical)?.envelope
+        const held = this.#entries.get(canonical)
         if (held === undefined || Date.parse(envelope.fetchedAt) > Date.parse(held.fetchedAt))
-          this.#entries.set(canonical, { envelope, json: null })
+          this.#entries.set(canonical, envelope)
       } catch (e) {
         rejected.push({ entry: i + 1, key, reason: (e as Error).message, text: entry.text() })
       }
