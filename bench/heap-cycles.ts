@@ -21,7 +21,7 @@ import { runInNewContext } from 'node:vm'
 import Conf from 'conf'
 import { createAppCore, type AppCore } from '../src/main/core/app-core'
 import type { Clock } from '../src/main/engine/poll/scheduler'
-import type { SecretStore } from '../src/main/engine/secrets/secret-store'
+import { API_KEY_ENV, EnvSecretStore } from '../src/main/engine/secrets/secret-store'
 import { startLocalService } from '../src/main/service/server'
 import { SCALE_SIZES, SERIES_DAYS, universeSymbols } from './scale-data'
 
@@ -51,17 +51,6 @@ function slope(xs: number[], ys: number[]): number {
     den += (xs[i]! - mx) ** 2
   }
   return den === 0 ? 0 : num / den
-}
-
-function keyStore(key: string): SecretStore {
-  return {
-    get: () => Promise.resolve(key),
-    // The bench's service is the run's choice, like LIQUIDITY_API_KEY.
-    read: () => Promise.resolve({ key, origin: null, anyService: true }),
-    set: () => Promise.resolve(),
-    clear: () => Promise.resolve(),
-    status: () => Promise.resolve({ stored: true, keychainAvailable: true, message: null }),
-  }
 }
 
 interface ServiceProcess {
@@ -141,7 +130,7 @@ async function runSize(n: number, polls: number, gc: () => void): Promise<SizeRu
       dataDir: dir,
       createSettingsStore: ({ cwd, configName }) =>
         new Conf({ cwd, configName, projectName: 'lw-bench' }),
-      secretStore: keyStore(service.apiKey),
+      secretStore: new EnvSecretStore({ env: { [API_KEY_ENV]: service.apiKey } }),
       overrides: { baseUrl: service.url, watchlist: symbols },
       emit: () => undefined,
       notify: () => undefined,

@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import Conf from 'conf'
 import { createAppCore } from '../src/main/core/app-core'
-import type { SecretStore } from '../src/main/engine/secrets/secret-store'
+import { API_KEY_ENV, EnvSecretStore } from '../src/main/engine/secrets/secret-store'
 import { startLocalService } from '../src/main/service/server'
 
 const UNIVERSE = 1000
@@ -52,16 +52,6 @@ async function serviceChild(): Promise<void> {
   process.on('message', () => process.send?.({ requests: service.stats().requests }))
   process.on('disconnect', () => void service.close().then(() => process.exit(0)))
   process.send?.({ url: service.url, apiKey: service.apiKey })
-}
-
-function keyStore(key: string): SecretStore {
-  return {
-    get: () => Promise.resolve(key),
-    read: () => Promise.resolve({ key, origin: null, anyService: true }),
-    set: () => Promise.resolve(),
-    clear: () => Promise.resolve(),
-    status: () => Promise.resolve({ stored: true, keychainAvailable: true, message: null }),
-  }
 }
 
 async function get(service: ServiceProcess, path: string): Promise<unknown> {
@@ -105,7 +95,7 @@ async function measure(
     dataDir: dir,
     createSettingsStore: ({ cwd, configName }) =>
       new Conf({ cwd, configName, projectName: 'lw-bench' }),
-    secretStore: keyStore(service.apiKey),
+    secretStore: new EnvSecretStore({ env: { [API_KEY_ENV]: service.apiKey } }),
     overrides: { baseUrl: service.url, watchlist },
     emit: () => undefined,
     notify: () => undefined,
