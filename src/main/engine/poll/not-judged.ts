@@ -9,8 +9,8 @@ function why(s: SymbolSnapshot, stock: FetchResult['stock']): string {
   const type = s.detail?.assetType as AssetType | undefined
   const bulk = type === undefined ? [...stock.values()] : [stock.get(type)]
   const failed = bulk.find((b) => b?.error != null)?.error
-  if (failed) return `the daily series of every symbol could not be fetched (${failed.message})`
-  return `the daily series of every symbol could not screen it`
+  if (failed) return `today's figures for all symbols could not be fetched (${failed.message})`
+  return `its daily figures cannot show whether every rule is met`
 }
 
 export function addNotJudged(
@@ -22,13 +22,13 @@ export function addNotJudged(
 ): void {
   if (fetched.plan === null) return
   for (const s of fetched.snapshots) {
-    if (fetched.plan.has(s.symbol) || s.screen !== null) continue
+    if (fetched.plan.has(s.symbol) || (s.screen !== null && s.shownOnly !== true)) continue
     const age =
       s.detailFetchedAt === null
-        ? 'its detail has not been fetched yet'
-        : `its detail is from ${localWhen(new Date(s.detailFetchedAt), now, tz)}`
+        ? 'it has not had a full check yet'
+        : `its last full check was at ${localWhen(new Date(s.detailFetchedAt), now, tz)}`
     ;(findings[s.symbol] ??= []).push(
-      `not judged this poll: ${why(s, fetched.stock)}, and only ${budget} details are fetched per poll; ${age}`,
+      `not checked this poll: ${why(s, fetched.stock)}, and only ${budget} symbols get a full check per poll; ${age}`,
     )
   }
 }

@@ -72,7 +72,12 @@ export function cachedRows(i: CachedRowsInput): WatchRow[] {
       i.intervalMs,
       i.errors?.get(symbol) ?? null,
     )
-    const s = i.screened?.has(symbol) ? asScreened(i.cache, cached, i.nowMs, i.intervalMs) : cached
+    // Without a detail yet (a long watchlist is checked in turn), the cached daily figures show.
+    const s = i.screened?.has(symbol)
+      ? asScreened(i.cache, cached, i.nowMs, i.intervalMs)
+      : cached.detail === null
+        ? shownOnly(asScreened(i.cache, cached, i.nowMs, i.intervalMs))
+        : cached
     const type = s.detail?.assetType ?? s.screen?.assetType
     const stock = isAssetType(type) ? cachedStock(i.cache, type) : null
     const problems = {
@@ -82,6 +87,11 @@ export function cachedRows(i: CachedRowsInput): WatchRow[] {
     }
     return buildRow(s, seriesFactsFor(stock, symbol), i.instances, i.snoozed.has(symbol), problems)
   })
+}
+
+/** Bulk figures shown without having been judged on (see SymbolSnapshot.shownOnly). */
+function shownOnly(s: SymbolSnapshot): SymbolSnapshot {
+  return s.screen === null ? s : { ...s, shownOnly: true }
 }
 
 /** A symbol screened on the bulk series, as the cached bulk shows it (else as its detail does). */

@@ -35,6 +35,12 @@ export interface SymbolSnapshot {
   detailFetchedAt: string | null
   /** Screened on this poll's bulk series instead of a detail fetch (tiered poll): its figures. */
   screen: BulkFigures | null
+  /**
+   * The bulk figures are only shown, not judged: the poll could neither fetch the detail nor
+   * screen the symbol (the bulk request failed and a cached one stands in, or a rule cannot be
+   * read off the series). Its row shows them; its alerts wait for a detail.
+   */
+  shownOnly?: boolean
   fromCache: boolean
   stale: boolean
   /** This cycle's failure for the symbol, even when cached data stands in. */
@@ -48,7 +54,7 @@ export function toObservation(s: SymbolSnapshot): Observation {
     fromCache: s.fromCache,
     fetchedAt: s.detailFetchedAt,
     stale: s.stale,
-    screened: s.screen !== null,
+    screened: s.screen !== null && s.shownOnly !== true,
   }
 }
 
@@ -110,6 +116,7 @@ export function worstState(states: Iterable<AlertState>): AlertState {
 
 /** The row's state without rules: what the data itself says. */
 function dataState(s: SymbolSnapshot): AlertState {
+  if (s.shownOnly === true) return 'stale'
   if (s.detail === null) return s.error ? 'error' : 'nodata'
   return s.stale ? 'stale' : 'ok'
 }
@@ -177,7 +184,8 @@ export function buildRow(
     snoozed,
     fetchedAt: s.fetchedAt,
     detailFetchedAt: s.detailFetchedAt,
-    checkedBy: s.screen !== null ? 'series' : d !== null ? 'detail' : null,
+    checkedBy:
+      s.shownOnly === true ? null : s.screen !== null ? 'series' : d !== null ? 'detail' : null,
     stale: s.stale,
     error: s.error,
     // Most telling first: the fetch error, the row's findings, then the whole poll's problems.

@@ -5,6 +5,7 @@ import { ASSET_TYPES, type AssetType, type SeriesPoint } from '../../../shared/l
 import { assetRequest } from '../storage/cache-keys'
 import type { FetchContext, FetchResult } from './cycle-fetch'
 import { emptyResult, fetchBulk, fetchDetails, tracker } from './fetch-steps'
+import { bulkFigures } from './bulk-screen'
 import { planPoll, type CachedDetail } from './poll-plan'
 import { isStale } from './snapshot'
 import { cachedSnapshot, isAssetType } from './snapshot-cache'
@@ -21,6 +22,22 @@ function typesInUse(cached: ReadonlyMap<string, CachedDetail>): AssetType[] {
 }
 
 type SeriesByType = Map<string, { assetType: AssetType; series: readonly SeriesPoint[] }>
+
+/** The bulk series at hand per symbol, fresh or a cached stand-in (what a row can show). */
+function bulkBySymbol(
+  stock: FetchResult['stock'],
+): Map<string, { assetType: AssetType; series: readonly SeriesPoint[]; fetchedAt: string }> {
+  const out = new Map<
+    string,
+    { assetType: AssetType; series: readonly SeriesPoint[]; fetchedAt: string }
+  >()
+  for (const [assetType, f] of stock) {
+    if (f.data === null || f.fetchedAt === null) continue
+    for (const e of f.data.data)
+      out.set(e.symbol, { assetType, series: e.series, fetchedAt: f.fetchedAt })
+  }
+  return out
+}
 
 /** This poll's fresh bulk series per symbol (a cached stand-in screens nothing). */
 function freshSeries(stock: FetchResult['stock']): SeriesByType {
@@ -59,15 +76,30 @@ export async function tieredFetch(ctx: FetchContext, symbols: string[]): Promise
 
   const nowMs = ctx.now().getTime()
   const fetched = new Map(out.snapshots.map((s) => [s.symbol, s]))
+  const bulk = bulkBySymbol(out.stock)
   out.snapshots = symbols.map((symbol) => {
     const own = fetched.get(symbol)
-    if (own !== undefined) return own
-    const base = cachedSnapshot(ctx.cache, symbol, nowMs, ctx.intervalMs)
+    if (own !== undefined && own.error === null) return own
+    const base = own ?? cachedSnapshot(ctx.cache, symbol, nowMs, ctx.intervalMs)
     const screen = p.screened.get(symbol)
-    if (screen === undefined) return base
-    // Shown as of the bulk series it was checked on; the detail keeps its own age.
-    const stale = isStale(screen.fetchedAt, nowMs, ctx.intervalMs)
-    return { ...base, screen, fetchedAt: screen.fetchedAt, stale }
+    if (screen !== undefined) {
+      // Shown as of the bulk series it was checked on; the detail keeps its own age.
+      const stale = isStale(screen.fetchedAt, nowMs, ctx.intervalMs)
+      return { ...base, screen, fetchedAt: screen.fetchedAt, stale }
+    }
+    // Neither fetched nor screened (or its detail failed): the bulk figures at hand, fresh or
+    // cached, are shown rather than an empty row; they stand in for a failed detail, unjudged.
+    const b = bulk.get(symbol)
+    const figures = b ? bulkFigures(b.series, b.assetType, b.fetchedAt) : null
+    if (figures === null) return base
+    return {
+      ...base,
+      screen: figures,
+      shownOnly: true,
+      fetchedAt: b!.fetchedAt,
+      stale: isStale(b!.fetchedAt, nowMs, ctx.intervalMs),
+      fromCache: base.fromCache || base.error !== null,
+    }
   })
   out.plan = p.fetch
   return out
