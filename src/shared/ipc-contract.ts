@@ -102,7 +102,7 @@ export const ipcArgSchemas = {
   sendTestNotification: none,
   pauseNotifications: z.tuple([z.number().int().min(0).max(MAX_PAUSE_MINUTES)]),
   openExternal: z.tuple([z.string().url().max(2048)]),
-  /** Symbols on screen (visible watchlist rows, the open asset): a tiered poll fetches their details first. */
+  /** Symbols on screen (visible watchlist rows; the open asset view fetches its own): a tiered poll fetches their details first. */
   setVisibleSymbols: z.tuple([z.array(symbolSchema).max(MAX_WATCHLIST)]),
 } satisfies Record<IpcMethod, z.ZodTuple>
 

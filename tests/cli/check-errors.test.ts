@@ -4,7 +4,7 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { startLocalService, type LocalService } from '../../src/main/service/server'
-import type { JsonReport } from '../../src/main/cli/format'
+import type { JsonReport } from '../../src/main/cli/json-report'
 import { mountSmallDisk, probeSmallDisk } from '../engine/storage/fixtures/small-disk'
 import { cli, serviceForFile } from './run-cli'
 

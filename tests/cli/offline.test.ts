@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { startLocalService, type LocalService } from '../../src/main/service/server'
 import type { Fault } from '../../src/main/service/faults'
-import type { JsonReport } from '../../src/main/cli/format'
+import type { JsonReport } from '../../src/main/cli/json-report'
 import { cli, serviceForFile } from './run-cli'
 
 const T = 120_000

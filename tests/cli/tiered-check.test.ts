@@ -2,7 +2,7 @@
 // request per asset type and a budget of details, every row with figures, and --json rows that
 // say what each row rests on (fields added, none renamed or removed).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { JsonReport } from '../../src/main/cli/format'
+import type { JsonReport } from '../../src/main/cli/json-report'
 import { startLocalService, type LocalService } from '../../src/main/service/server'
 import { cli, dataDirs } from './run-cli'
 

@@ -2,7 +2,8 @@
 // issuer-missing scenario with keepInHistory): the row says it is missing for as long as it is,
 // and the smaller total never fires as a drop; a rule that asks is told which issuer left.
 import { afterEach, describe, expect, it } from 'vitest'
-import { jsonReport, table } from '../../src/main/cli/format'
+import { table } from '../../src/main/cli/format'
+import { jsonReport } from '../../src/main/cli/json-report'
 import { cycleThenWait, harness, MIN, row, type Harness } from './helpers'
 
 const DAY = 24 * 60 * MIN

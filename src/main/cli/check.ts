@@ -16,15 +16,8 @@ import { KeytarSecretStore } from '../engine/secrets/secret-store-keytar'
 import { settingsFilePath } from '../engine/settings/settings-store'
 import { cliSettingsHelp } from './settings-help'
 import { alertStateLost, cachedNotes, nothingToShow, runErrors } from './check-outcome'
-import {
-  emptyReport,
-  eventLines,
-  jsonReport,
-  oneLine,
-  pollsToConfirm,
-  table,
-  type JsonReport,
-} from './format'
+import { eventLines, oneLine, pollsToConfirm, table } from './format'
+import { emptyReport, jsonReport, type JsonReport } from './json-report'
 
 export interface CheckOptions {
   dataDir: string

@@ -6,7 +6,8 @@ import { parseArgs } from 'node:util'
 import { checkServiceUrl } from '../../shared/service-url'
 import { runCheck, EXIT_ERROR } from './check'
 import { defaultDataDir } from './data-dir'
-import { emptyReport, oneLine } from './format'
+import { oneLine } from './format'
+import { emptyReport } from './json-report'
 import { USAGE } from './usage'
 
 function parseSymbols(v: string): string[] {

@@ -65,7 +65,7 @@ const noFacts = (): PollFacts => ({
 
 export class CycleRunner {
   #facts: PollFacts = noFacts()
-  /** Symbols on screen (visible rows, the open asset), as the renderer last said. */
+  /** Symbols on screen (visible watchlist rows), as the renderer last said. */
   visible: ReadonlySet<string> = new Set()
   /** Asset details per poll before the poll is tiered (CycleRunnerDeps.detailBudget). */
   readonly detailBudget: number

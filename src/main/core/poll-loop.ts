@@ -93,7 +93,7 @@ export class PollLoop {
     this.d.runner.reset()
     this.poller.restoreLastSuccess(lastSuccessMs)
   }
-  /** Symbols on screen (visible rows, the open asset): a tiered poll fetches their details first. */
+  /** Symbols on screen (visible watchlist rows): a tiered poll fetches their details first. */
   setVisible(symbols: readonly string[]): void {
     this.d.runner.visible = new Set(symbols)
   }

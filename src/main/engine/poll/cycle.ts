@@ -74,7 +74,7 @@ export interface CycleInput {
    * every poll; larger ones are polled in tiers (poll-plan.ts). Infinity: always every detail.
    */
   detailBudget?: number
-  /** Symbols on screen (visible rows, the open asset): their details are fetched first. */
+  /** Symbols on screen (visible watchlist rows): their details are fetched first. */
   visible?: ReadonlySet<string>
 }
 

@@ -33,9 +33,11 @@ export function reportOnScreen(
       rows = symbols
       schedule()
     },
+    // The table is gone (another view): nothing of it is on screen any more.
     dispose() {
       if (timer !== null) clearTimeout(timer)
       document.removeEventListener('visibilitychange', schedule)
+      if (sent !== '') send([]).catch(() => undefined)
     },
   }
 }
