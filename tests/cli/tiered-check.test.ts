@@ -49,4 +49,37 @@ describe('check with 1000 symbols', () => {
       expect(run.stderr).toMatch(/note: .*every detail is at most 8 h 20 min old/)
     },
   )
+
+  it(
+    'a brief rate limit after two runs: cached figures stand in for every row, a note says so, and the run does not fail (exit 0 or 1, not 2)',
+    { timeout: 180_000 },
+    async () => {
+      const env = { LIQUIDITY_API_KEY: svc.apiKey }
+      const dir = await dirs.make()
+      const args = [
+        'check',
+        '--json',
+        '--base-url',
+        svc.url,
+        '--symbols',
+        symbols.join(','),
+        '--data-dir',
+        dir,
+      ]
+      for (let i = 0; i < 2; i++) expect([0, 1]).toContain((await cli(args, env)).code)
+      svc.faults.inject({
+        kind: 'status',
+        status: 429,
+        retryAfter: '30',
+        times: 1,
+        match: 'analytics',
+      })
+      const run = await cli(args, env)
+      svc.faults.clear()
+      const report = JSON.parse(run.stdout) as JsonReport
+      expect(report.rows.filter((r) => r.tvl === null).map((r) => r.symbol)).toEqual([])
+      expect(run.stderr).toMatch(/note: .*cached/i)
+      expect([0, 1], run.stderr).toContain(run.code)
+    },
+  )
 })

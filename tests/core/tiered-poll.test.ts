@@ -39,6 +39,10 @@ describe('the tiered poll', () => {
     expect(status.staleSince).toBeNull()
     expect(status.detailAgeBoundMs).toBe(detailAgeBoundMs(1000, 50, 5 * MIN))
     expect(status.detailCoverage).toMatch(/every detail is at most 8 h 20 min old/)
+    // What the bound assumes, and the symbols still waiting for their first full check.
+    expect(status.detailCoverage).toMatch(
+      /Polling every 5 min, every detail is at most 8 h 20 min old; \d+ of them have not had their first full check yet\./,
+    )
   }, 120_000)
 
   it('symbols on screen (setVisibleSymbols) get their detail every poll', async () => {

@@ -53,6 +53,11 @@ export function buildStatus(p: StatusParts): EngineStatus {
     notificationsPausedUntil: paused !== null && Date.parse(paused) > p.nowMs ? paused : null,
     notices: p.notices,
     detailAgeBoundMs: detailAgeBoundMs(p.symbolCount, p.detailBudget, p.intervalMs),
-    detailCoverage: detailCoverageText(p.symbolCount, p.detailBudget, p.intervalMs),
+    detailCoverage: detailCoverageText(
+      p.symbolCount,
+      p.detailBudget,
+      p.intervalMs,
+      p.rows.filter((r) => r.detailFetchedAt === null).length,
+    ),
   }
 }

@@ -146,17 +146,26 @@ export function planPoll(input: PlanInput): PollPlan {
   return { fetch, screened }
 }
 
-/** The detail age bound in plain words, for the status bar and the CLI. */
+/**
+ * The detail age bound in plain words, for the status bar and the CLI: what it assumes (a poll
+ * every interval: a CLI run from cron at a longer cadence stretches it) and, while some symbols
+ * have had no full check yet, how many.
+ */
 export function detailCoverageText(
   symbolCount: number,
   budget: number,
   intervalMs: number,
+  unchecked = 0,
 ): string {
-  if (everyDetail(symbolCount, budget)) return 'Every asset detail is refreshed every poll.'
+  if (everyDetail(symbolCount, budget))
+    return 'Every symbol gets a full check (its asset detail) every poll.'
   const bound = formatDuration(detailAgeBoundMs(symbolCount, budget, intervalMs))
+  const first =
+    unchecked > 0 ? `; ${unchecked} of them have not had their first full check yet.` : '.'
   return (
-    `Alert rules are checked on the daily series of all ${symbolCount} symbols every poll; ` +
-    `about ${budget} asset details are fetched per poll (at once for any symbol near a limit or ` +
-    `with an alert under way), so every detail is at most ${bound} old.`
+    `Alert rules are checked on the daily figures of all ${symbolCount} symbols every poll, and ` +
+    `about ${budget} get a full check (their asset detail) per poll, at once any symbol near a ` +
+    `limit or with an alert under way. Polling every ${formatDuration(intervalMs)}, every detail ` +
+    `is at most ${bound} old${first}`
   )
 }
