@@ -66,12 +66,17 @@ const noFacts = (): PollFacts => ({
 export class CycleRunner {
   #facts: PollFacts = noFacts()
   /** Symbols on screen (visible watchlist rows), as the renderer last said. */
-  visible: ReadonlySet<string> = new Set()
+  #visible: ReadonlySet<string> = new Set()
   /** Asset details per poll before the poll is tiered (CycleRunnerDeps.detailBudget). */
   readonly detailBudget: number
 
   constructor(private readonly d: CycleRunnerDeps) {
     this.detailBudget = d.detailBudget ?? DEFAULT_DETAIL_BUDGET
+  }
+
+  /** The renderer's latest word on what is on screen (read by the next poll). */
+  setVisible(symbols: readonly string[]): void {
+    this.#visible = new Set(symbols)
   }
 
   get facts(): Readonly<PollFacts> {
@@ -121,7 +126,7 @@ export class CycleRunner {
           signal,
           waitBudgetMs: d.waitBudgetMs,
           detailBudget: this.detailBudget,
-          visible: this.visible,
+          visible: this.#visible,
         },
       )
       // The source changed while saving: what was decided is delivered; show nothing of it.

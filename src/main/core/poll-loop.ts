@@ -95,7 +95,7 @@ export class PollLoop {
   }
   /** Symbols on screen (visible watchlist rows): a tiered poll fetches their details first. */
   setVisible(symbols: readonly string[]): void {
-    this.d.runner.visible = new Set(symbols)
+    this.d.runner.setVisible(symbols)
   }
   /** Outside a poll (a test notification): deliver, then save the log. */
   deliver(decisions: NotificationDecision[]): Promise<void> {
