@@ -190,6 +190,25 @@ describe('planPoll', () => {
     for (let i = 0; i < 20; i++) expect(p.fetch.has(`S${i}`)).toBe(false)
   })
 
+  it('symbols missing from the bulk beyond the budget take turns too: those tried last wait', () => {
+    const base = input(1000)
+    const series = new Map(base.series)
+    const missing = Array.from({ length: 100 }, (_, i) => `S${900 + i}`)
+    for (const s of missing) series.delete(s)
+    const recent = new Date(NOW.getTime() - 60_000).toISOString()
+    const earlier = new Date(NOW.getTime() - 120_000).toISOString()
+    const cached = new Map<string, CachedDetail>(
+      base.symbols.map((s) => [s, { detail: null, fetchedAt: earlier }]),
+    )
+    // The first 60 missing ones were tried (and failed) last poll: the other 40 go first now.
+    for (const s of missing.slice(0, 60))
+      cached.set(s, { detail: null, fetchedAt: null, attempt: { at: recent, error: gone } })
+    const p = planPoll({ ...base, series, cached })
+    const chosen = missing.filter((s) => p.fetch.has(s))
+    expect(chosen.length).toBeGreaterThanOrEqual(40)
+    expect(chosen.slice(0, 40)).toEqual(missing.slice(60))
+  })
+
   it('property: details that always fail take their turn only; every other detail stays within the bound', () => {
     fc.assert(
       fc.property(
