@@ -57,6 +57,14 @@ describe('times and match', () => {
     expect((await get(svc, ANALYTICS)).headers.get('content-type')).toMatch(/text\/html/)
   })
 
+  it('symbols limits a fault to the asset requests of those symbols', async () => {
+    svc.faults.inject({ kind: 'status', status: 404, symbols: ['TSLA'] })
+    expect((await get(svc, `${ASSET}TSLA`)).status).toBe(404)
+    expect((await get(svc, `${ASSET}NVDA`)).status).toBe(200)
+    expect((await get(svc, ANALYTICS)).status).toBe(200)
+    expect((await get(svc, `${ASSET}TSLA`)).status).toBe(404)
+  })
+
   it('rejects invalid faults with a readable error', () => {
     expect(() => svc.faults.inject({ kind: 'status', status: 418 } as never)).toThrow(/status/)
     expect(() => svc.faults.inject({ kind: 'oversized' } as never)).toThrow(/bytes/)

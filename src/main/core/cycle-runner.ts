@@ -14,6 +14,7 @@ import type { CoreSettings } from './core-settings'
 import type { DataSource } from './data-source'
 import type { NotificationLog } from './notification-log'
 import type { Reports } from './reports'
+import type { DetailAttempts } from '../engine/poll/detail-attempts'
 import { DEFAULT_DETAIL_BUDGET } from '../engine/poll/poll-plan'
 import { alertsForSource } from './source-switch'
 
@@ -65,6 +66,8 @@ const noFacts = (): PollFacts => ({
 
 export class CycleRunner {
   #facts: PollFacts = noFacts()
+  /** The last detail request per symbol: the tiered poll's round robin goes by it (in memory). */
+  #attempts: DetailAttempts = new Map()
   /** Symbols on screen (visible watchlist rows), as the renderer last said. */
   #visible: ReadonlySet<string> = new Set()
   /** Asset details per poll before the poll is tiered (CycleRunnerDeps.detailBudget). */
@@ -86,6 +89,7 @@ export class CycleRunner {
   /** Forget the last cycle (the data source changed). */
   reset(): void {
     this.#facts = noFacts()
+    this.#attempts = new Map()
   }
 
   /** Outside a poll (a test notification): deliver, then save the log; a failed save is reported. */
@@ -127,6 +131,7 @@ export class CycleRunner {
           waitBudgetMs: d.waitBudgetMs,
           detailBudget: this.detailBudget,
           visible: this.#visible,
+          attempts: this.#attempts,
         },
       )
       // The source changed while saving: what was decided is delivered; show nothing of it.

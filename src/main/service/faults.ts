@@ -7,6 +7,8 @@ const common = {
   times: z.number().int().min(1).optional(),
   /** Only requests to this endpoint; default both. */
   match: z.enum(['asset', 'analytics']).optional(),
+  /** Only asset requests for these symbols (exact, as decoded from the path): one symbol's outage. */
+  symbols: z.array(z.string().min(1).max(64)).min(1).max(1000).optional(),
 }
 
 export const faultSchema = z.discriminatedUnion('kind', [
@@ -98,12 +100,14 @@ export class FaultController {
   /**
    * What to do to one request on `route`: every matching latency fault adds its delay, and the
    * first matching other fault (oldest first) is applied. Each fault used counts down its times.
+   * `symbol` is the asset request's symbol (none for analytics, which a `symbols` fault skips).
    */
-  take(route: FaultRoute): { delayMs: number; fault: ParsedFault | null } {
+  take(route: FaultRoute, symbol?: string): { delayMs: number; fault: ParsedFault | null } {
     let delayMs = 0
     let fault: ParsedFault | null = null
     for (const f of this.items) {
       if (f.match !== undefined && f.match !== route) continue
+      if (f.symbols !== undefined && (symbol === undefined || !f.symbols.includes(symbol))) continue
       if (f.kind === 'latency') delayMs += f.ms
       else if (fault === null) fault = f
       else continue

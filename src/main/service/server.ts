@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { ADMIN_PREFIX, handleAdmin, type AdminDeps } from './admin'
-import { handleApi, matchApiRoute } from './api'
+import { handleApi, matchApiRoute, type ApiRoute } from './api'
 import { getCatalog } from './catalog'
 import { sendWithFault } from './fault-send'
 import { FaultController } from './faults'
@@ -86,6 +86,16 @@ export interface LocalService {
   close(): Promise<void>
 }
 
+/** The symbol an asset request names (undefined for analytics or bad percent-encoding). */
+function assetSymbol(route: ApiRoute): string | undefined {
+  if (route.kind !== 'asset') return undefined
+  try {
+    return decodeURIComponent(route.rawSymbol)
+  } catch {
+    return undefined
+  }
+}
+
 export async function startLocalService(opts: LocalServiceOptions = {}): Promise<LocalService> {
   const host = opts.host ?? '127.0.0.1'
   const apiKey = opts.apiKey ?? DEMO_API_KEY
@@ -144,7 +154,7 @@ export async function startLocalService(opts: LocalServiceOptions = {}): Promise
         ),
       )
     }
-    const { delayMs, fault } = faults.take(route.kind)
+    const { delayMs, fault } = faults.take(route.kind, assetSymbol(route))
     const wait = latencyMs + delayMs
     if (wait > 0) {
       try {

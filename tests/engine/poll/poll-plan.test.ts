@@ -2,6 +2,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { defaultRules, type AlertRule } from '../../../src/shared/alert-rules'
+import type { SerializedError } from '../../../src/shared/errors'
 import type { AssetDetail, SeriesPoint } from '../../../src/shared/liquidity-schemas'
 import { liveTargets } from '../../../src/main/engine/alerts/rules'
 import {
@@ -13,6 +14,7 @@ import {
 } from '../../../src/main/engine/poll/poll-plan'
 
 const NOW = new Date('2026-03-02T12:00:00Z')
+const gone: SerializedError = { kind: 'not-found', message: 'No such asset.' }
 const DAY = 86_400_000
 
 /** A 31-day daily series ending today whose 7-day change is `pct7` percent. */
@@ -164,6 +166,90 @@ describe('planPoll', () => {
               // Age just before the next poll, counting from the first poll for a never-fetched one.
               const age = t + interval - (fetchedAt.get(s) ?? start)
               if (age > bound) return false
+            }
+          }
+          return true
+        },
+      ),
+      { numRuns: 25 },
+    )
+  }, 60_000)
+
+  it('the round robin goes by the last attempt: a detail tried and failed last poll waits its turn', () => {
+    const old = new Date(NOW.getTime() - DAY).toISOString()
+    const recent = new Date(NOW.getTime() - 60_000).toISOString()
+    const earlier = new Date(NOW.getTime() - 120_000).toISOString()
+    const cached = new Map<string, CachedDetail>(
+      Array.from({ length: 1000 }, (_, i) => [`S${i}`, { detail: null, fetchedAt: earlier }]),
+    )
+    for (let i = 0; i < 20; i++)
+      cached.set(`S${i}`, { detail: null, fetchedAt: old, attempt: { at: recent, error: gone } })
+    cached.set('S500', { detail: null, fetchedAt: old })
+    const p = planPoll(input(1000, { cached }))
+    expect(p.fetch.get('S500')).toBe('round-robin')
+    for (let i = 0; i < 20; i++) expect(p.fetch.has(`S${i}`)).toBe(false)
+  })
+
+  it('symbols missing from the bulk beyond the budget take turns too: those tried last wait', () => {
+    const base = input(1000)
+    const series = new Map(base.series)
+    const missing = Array.from({ length: 100 }, (_, i) => `S${900 + i}`)
+    for (const s of missing) series.delete(s)
+    const recent = new Date(NOW.getTime() - 60_000).toISOString()
+    const earlier = new Date(NOW.getTime() - 120_000).toISOString()
+    const cached = new Map<string, CachedDetail>(
+      base.symbols.map((s) => [s, { detail: null, fetchedAt: earlier }]),
+    )
+    // The first 60 missing ones were tried (and failed) last poll: the other 40 go first now.
+    for (const s of missing.slice(0, 60))
+      cached.set(s, { detail: null, fetchedAt: null, attempt: { at: recent, error: gone } })
+    const p = planPoll({ ...base, series, cached })
+    const chosen = missing.filter((s) => p.fetch.has(s))
+    expect(chosen.length).toBeGreaterThanOrEqual(40)
+    expect(chosen.slice(0, 40)).toEqual(missing.slice(60))
+  })
+
+  it('property: details that always fail take their turn only; every other detail stays within the bound', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 51, max: 150 }),
+        fc.integer({ min: 10, max: 50 }),
+        fc.uniqueArray(fc.nat(149), { minLength: 1, maxLength: 60 }),
+        fc.array(fc.array(fc.nat(149), { maxLength: 60 }), { minLength: 30, maxLength: 30 }),
+        (n, budget, failingIdx, mustPerPoll) => {
+          const interval = 5 * 60_000
+          const bound = detailAgeBoundMs(n, budget, interval)
+          const base = input(n, { budget })
+          const failing = new Set(failingIdx.map((i) => `S${i % n}`))
+          const start = NOW.getTime()
+          const fetchedAt = new Map<string, number>()
+          const triedAt = new Map<string, number>()
+          const iso = (t: number | undefined): string | null =>
+            t === undefined ? null : new Date(t).toISOString()
+          for (let poll = 0; poll < 3 * Math.ceil(n / roundRobinFloor(budget)); poll++) {
+            const t = start + poll * interval
+            const cached = new Map<string, CachedDetail>(
+              base.symbols.map((s) => {
+                const tried = triedAt.get(s)
+                const attempt =
+                  tried === undefined
+                    ? undefined
+                    : {
+                        at: iso(tried)!,
+                        error: failing.has(s) ? gone : null,
+                      }
+                return [s, { detail: null, fetchedAt: iso(fetchedAt.get(s)), attempt }]
+              }),
+            )
+            const must = new Set((mustPerPoll[poll % 30] ?? []).map((i) => `S${i % n}`))
+            const p = planPoll({ ...base, cached, alertRelevant: must, now: new Date(t) })
+            for (const s of p.fetch.keys()) {
+              triedAt.set(s, t)
+              if (!failing.has(s)) fetchedAt.set(s, t)
+            }
+            for (const s of base.symbols) {
+              const last = failing.has(s) ? triedAt.get(s) : fetchedAt.get(s)
+              if (t + interval - (last ?? start) > bound) return false
             }
           }
           return true

@@ -17,6 +17,7 @@ import type {
 import type { ResponseCache } from '../storage/cache'
 import type { Target } from '../alerts/rules'
 import { emptyResult, fetchBulk, fetchDetails, tracker } from './fetch-steps'
+import type { DetailAttempts } from './detail-attempts'
 import { everyDetail, type DetailReason } from './poll-plan'
 import type { SymbolSnapshot } from './snapshot'
 import { isAssetType } from './snapshot-cache'
@@ -71,6 +72,8 @@ export interface PlanContext {
   targets: readonly Target[]
   alertRelevant: ReadonlySet<string>
   visible: ReadonlySet<string>
+  /** The last detail request per symbol (read by the plan, written by each detail fetch). */
+  attempts: DetailAttempts
 }
 
 export async function fetchAll(ctx: FetchContext, symbols: string[]): Promise<FetchResult> {

@@ -32,8 +32,9 @@ import {
   type RequestFailure,
 } from './cycle-fetch'
 import { symbolsNeedingDetail } from '../alerts/needs-detail'
-import { addNotJudged } from './not-judged'
-import { DEFAULT_DETAIL_BUDGET } from './poll-plan'
+import type { DetailAttempts } from './detail-attempts'
+import { addFailedAttempts, addNotJudged } from './not-judged'
+import { DEFAULT_DETAIL_BUDGET, detailAgeBoundMs } from './poll-plan'
 import type { SaveFailure, SaveHealth, Saveable } from '../storage/save-health'
 import { buildRow, seriesFactsFor, toObservation } from './snapshot'
 
@@ -76,6 +77,11 @@ export interface CycleInput {
   detailBudget?: number
   /** Symbols on screen (visible watchlist rows): their details are fetched first. */
   visible?: ReadonlySet<string>
+  /**
+   * The last detail request per symbol, kept by the caller from poll to poll (detail-attempts.ts);
+   * updated in place. Default: none known (a one-shot run).
+   */
+  attempts?: DetailAttempts
 }
 
 export interface CycleResult {
@@ -151,15 +157,20 @@ export async function runCycle(deps: CycleDeps, input: CycleInput): Promise<Cycl
     targets: liveTargets(settings.rules, settings.watchlist, start),
     alertRelevant: symbolsNeedingDetail(deps.alerts.state, settings.rules, start),
     visible: input.visible ?? new Set(),
+    attempts: input.attempts ?? new Map(),
   }
+  const symbols = symbolsToFetch(settings, start)
   const fetched = await fetchAll(
     { client: deps.client, cache: deps.cache, signal, deadline, now: deps.now, intervalMs, plan },
-    symbolsToFetch(settings, start),
+    symbols,
   )
   const now = deps.now()
+  const tz = deps.utcOffset ?? systemUtcOffset
   const evaluated = evaluateCycle(evaluateInput(deps, settings, fetched, now))
   addSeriesGaps(evaluated.findings, fetched)
-  addNotJudged(evaluated.findings, fetched, plan.budget, now, deps.utcOffset ?? systemUtcOffset)
+  addNotJudged(evaluated.findings, fetched, plan.budget, now, tz)
+  const bound = detailAgeBoundMs(symbols.length, plan.budget, intervalMs)
+  addFailedAttempts(evaluated.findings, fetched, plan.attempts, bound, now, tz)
   // In memory first: the next poll continues from here even if saving fails (no second notification).
   deps.alerts.advance(evaluated.state, evaluated.events)
   deps.deliver(evaluated.decisions)

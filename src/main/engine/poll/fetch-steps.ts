@@ -47,6 +47,8 @@ export async function fetchDetails(
   const nowIso = ctx.now().toISOString()
   details.forEach((r, i) => {
     const symbol = symbols[i]!
+    const error = r.status === 'fulfilled' ? null : toSerializedError(r.reason)
+    ctx.plan?.attempts.set(symbol, { at: nowIso, error })
     if (r.status === 'fulfilled') {
       ctx.cache.put(assetRequest(symbol), r.value, nowIso)
       out.snapshots.push({
@@ -62,13 +64,7 @@ export async function fetchDetails(
       return
     }
     out.snapshots.push(
-      cachedSnapshot(
-        ctx.cache,
-        symbol,
-        ctx.now().getTime(),
-        ctx.intervalMs,
-        toSerializedError(r.reason),
-      ),
+      cachedSnapshot(ctx.cache, symbol, ctx.now().getTime(), ctx.intervalMs, error),
     )
   })
 }

@@ -1,6 +1,9 @@
-// What a tiered poll says on the row of a symbol it neither fetched nor could screen on the bulk
-// series (the bulk request failed, or its series is missing or stopped): not judged, and why.
+// What a tiered poll says on the row of a symbol it did not fetch: not judged, and why, when it
+// could not screen it on the bulk series either (the bulk request failed, or its series is missing
+// or stopped); and that its last full check failed, until its turn comes round again.
 import { localWhen, type UtcOffset } from '../../../shared/local-time'
+import { formatDuration } from '../alerts/format'
+import type { DetailAttempts } from './detail-attempts'
 import type { AssetType } from '../../../shared/liquidity-schemas'
 import type { FetchResult } from './cycle-fetch'
 import type { SymbolSnapshot } from './snapshot'
@@ -29,6 +32,30 @@ export function addNotJudged(
         : `its last full check was at ${localWhen(new Date(s.detailFetchedAt), now, tz)}`
     ;(findings[s.symbol] ??= []).push(
       `not checked this poll: ${why(s, fetched.stock)}, and only ${budget} symbols get a full check per poll; ${age}`,
+    )
+  }
+}
+
+/**
+ * A symbol whose last detail request failed and that waits for its turn (tiered poll): its row
+ * keeps saying what failed. `retryWithinMs` is the detail age bound, the longest the turn takes.
+ */
+export function addFailedAttempts(
+  findings: Record<string, string[]>,
+  fetched: FetchResult,
+  attempts: DetailAttempts,
+  retryWithinMs: number,
+  now: Date,
+  tz: UtcOffset,
+): void {
+  if (fetched.plan === null) return
+  for (const s of fetched.snapshots) {
+    const last = attempts.get(s.symbol)
+    if (fetched.plan.has(s.symbol) || !last?.error) continue
+    const at = localWhen(new Date(last.at), now, tz)
+    const why = last.error.message.replace(/[.!?]?$/, '.')
+    ;(findings[s.symbol] ??= []).push(
+      `its last full check, at ${at}, failed: ${why} It is tried again within ${formatDuration(retryWithinMs)}.`,
     )
   }
 }

@@ -8,6 +8,7 @@ import { formatDuration } from '../alerts/format'
 import type { Target } from '../alerts/rules'
 import { isSourceStale, newestDate } from '../alerts/source-freshness'
 import { bulkFigures, screenCondition, type BulkFigures } from './bulk-screen'
+import { lastTurn, type DetailAttempt } from './detail-attempts'
 
 /**
  * Details per poll before tiering starts. With ≤ 2 bulk requests it keeps a poll at ≤ 52 requests
@@ -27,8 +28,9 @@ export function everyDetail(symbolCount: number, budget: number): boolean {
 }
 
 /**
- * The oldest a detail can get while polls run on schedule and succeed: each poll refreshes at
- * least `roundRobinFloor` of the oldest, so every detail is refreshed within ⌈N / floor⌉ polls.
+ * The oldest a detail can get while polls run on schedule: each poll tries at least
+ * `roundRobinFloor` of those tried longest ago, so every detail is tried within ⌈N / floor⌉ polls
+ * (and refreshed, unless its request fails; a failing one takes only its own turn).
  */
 export function detailAgeBoundMs(symbolCount: number, budget: number, intervalMs: number): number {
   if (everyDetail(symbolCount, budget)) return intervalMs
@@ -41,6 +43,8 @@ export type DetailReason =
 export interface CachedDetail {
   detail: AssetDetail | null
   fetchedAt: string | null
+  /** The last request for it in this process, success or failure (detail-attempts.ts). */
+  attempt?: DetailAttempt
 }
 
 export interface PlanInput {
@@ -76,11 +80,15 @@ function screenable(input: PlanInput, symbol: string): BulkFigures | null {
   return bulkFigures(s.series, s.assetType, input.bulkFetchedAt)
 }
 
-/** Oldest detail first (none at all first of all), then watch order: a round robin across restarts. */
+/**
+ * Tried longest ago first (never first of all), then watch order. By the last attempt, so a detail
+ * that keeps failing takes its turn and no more; by the cached fetch time where this process has
+ * not tried yet, so the round robin goes on across restarts.
+ */
 function oldestFirst(symbols: readonly string[], cached: PlanInput['cached']): string[] {
   const at = (s: string): number => {
-    const f = cached.get(s)?.fetchedAt
-    return f == null ? -Infinity : Date.parse(f)
+    const c = cached.get(s)
+    return lastTurn(c?.fetchedAt ?? null, c?.attempt)
   }
   return symbols
     .map((s, i) => ({ s, i, t: at(s) }))

@@ -57,7 +57,8 @@ export async function tieredFetch(ctx: FetchContext, symbols: string[]): Promise
   const cached = new Map<string, CachedDetail>()
   for (const s of symbols) {
     const e = ctx.cache.get(assetRequest(s))
-    cached.set(s, { detail: e?.data ?? null, fetchedAt: e?.fetchedAt ?? null })
+    const attempt = plan.attempts.get(s)
+    cached.set(s, { detail: e?.data ?? null, fetchedAt: e?.fetchedAt ?? null, attempt })
   }
   await fetchBulk(ctx, typesInUse(cached), track, out)
   const bulkFetchedAt = ctx.now().toISOString()
