@@ -21,30 +21,25 @@ function typesInUse(cached: ReadonlyMap<string, CachedDetail>): AssetType[] {
   return [...types].sort()
 }
 
-type SeriesByType = Map<string, { assetType: AssetType; series: readonly SeriesPoint[] }>
+interface BulkSeries {
+  assetType: AssetType
+  series: readonly SeriesPoint[]
+  fetchedAt: string
+  fromCache: boolean
+}
 
-/** The bulk series at hand per symbol, fresh or a cached stand-in (what a row can show). */
-function bulkBySymbol(
-  stock: FetchResult['stock'],
-): Map<string, { assetType: AssetType; series: readonly SeriesPoint[]; fetchedAt: string }> {
-  const out = new Map<
-    string,
-    { assetType: AssetType; series: readonly SeriesPoint[]; fetchedAt: string }
-  >()
+/** The bulk series at hand per symbol, fresh or a cached stand-in (only fresh ones screen). */
+function bulkBySymbol(stock: FetchResult['stock']): Map<string, BulkSeries> {
+  const out = new Map<string, BulkSeries>()
   for (const [assetType, f] of stock) {
     if (f.data === null || f.fetchedAt === null) continue
     for (const e of f.data.data)
-      out.set(e.symbol, { assetType, series: e.series, fetchedAt: f.fetchedAt })
-  }
-  return out
-}
-
-/** This poll's fresh bulk series per symbol (a cached stand-in screens nothing). */
-function freshSeries(stock: FetchResult['stock']): SeriesByType {
-  const out: SeriesByType = new Map()
-  for (const [assetType, f] of stock) {
-    if (f.data === null || f.fromCache) continue
-    for (const entry of f.data.data) out.set(entry.symbol, { assetType, series: entry.series })
+      out.set(e.symbol, {
+        assetType,
+        series: e.series,
+        fetchedAt: f.fetchedAt,
+        fromCache: f.fromCache,
+      })
   }
   return out
 }
@@ -62,12 +57,13 @@ export async function tieredFetch(ctx: FetchContext, symbols: string[]): Promise
   }
   await fetchBulk(ctx, typesInUse(cached), track, out)
   const bulkFetchedAt = ctx.now().toISOString()
+  const bulk = bulkBySymbol(out.stock)
   const p = planPoll({
     symbols,
     targets: plan.targets,
     alertRelevant: plan.alertRelevant,
     cached,
-    series: freshSeries(out.stock),
+    series: new Map([...bulk].filter(([, b]) => !b.fromCache)),
     bulkFetchedAt,
     visible: plan.visible,
     budget: plan.budget,
@@ -77,7 +73,6 @@ export async function tieredFetch(ctx: FetchContext, symbols: string[]): Promise
 
   const nowMs = ctx.now().getTime()
   const fetched = new Map(out.snapshots.map((s) => [s.symbol, s]))
-  const bulk = bulkBySymbol(out.stock)
   out.snapshots = symbols.map((symbol) => {
     const own = fetched.get(symbol)
     if (own !== undefined && own.error === null) return own
