@@ -60,7 +60,13 @@ async function start(paths: AppPaths): Promise<void> {
   })
   mainWindow = window
   events.add(window.events)
-  const tray = await setupTray({ core, iconDir: paths.trayIconDir, openWindow: window.show, log })
+  const tray = await setupTray({
+    core,
+    iconDir: paths.trayIconDir,
+    openWindow: window.show,
+    navigate: window.navigate,
+    log,
+  })
   events.add(tray.events)
   setupPower(core)
   setupQuit({ core, tray: tray.tray, log })

@@ -62,10 +62,34 @@ describe('buildTrayModel', () => {
     expect(m.icon).toBe(icon)
   })
 
-  it('offers Open, Refresh now, Pause for 1 h and Quit', () => {
+  it('offers Open, Refresh now, Pause for 1 h and Quit, under the state of the alerts', () => {
     const m = buildTrayModel(status(), now, hhmm)
-    expect(ids(m.entries)).toEqual(['open', 'refresh', 'pause-1h', '---', 'quit'])
+    expect(ids(m.entries)).toEqual([
+      'open-alerts',
+      '---',
+      'open',
+      'refresh',
+      'pause-1h',
+      '---',
+      'quit',
+    ])
     expect(m.entries.every((e) => e.type === 'separator' || e.enabled)).toBe(true)
+  })
+
+  // The menu, not only the tooltip (which some desktops never show), says the worst state and count.
+  it.each([
+    [{ firingCount: 3, worstState: 'firing' as const }, '3 alerts firing — show alerts'],
+    [{ firingCount: 1, worstState: 'firing' as const }, '1 alert firing — show alerts'],
+    [{ worstState: 'pending' as const }, 'An alert is pending — show alerts'],
+    [{ worstState: 'error' as const }, 'Could not fetch the latest data — show alerts'],
+    [{ worstState: 'stale' as const }, 'Data is stale — show alerts'],
+    [{ worstState: 'nodata' as const }, 'No data yet — show alerts'],
+    [{ worstState: 'ok' as const }, 'All clear — show alerts'],
+  ])('its first entry tells %j', (over, label) => {
+    expect(item(buildTrayModel(status(over), now, hhmm).entries, 'open-alerts')).toMatchObject({
+      label,
+      enabled: true,
+    })
   })
 
   it('offers to resume while notifications are paused, with the time', () => {
@@ -74,7 +98,15 @@ describe('buildTrayModel', () => {
       now,
       hhmm,
     )
-    expect(ids(m.entries)).toEqual(['open', 'refresh', 'resume-notifications', '---', 'quit'])
+    expect(ids(m.entries)).toEqual([
+      'open-alerts',
+      '---',
+      'open',
+      'refresh',
+      'resume-notifications',
+      '---',
+      'quit',
+    ])
     expect(item(m.entries, 'resume-notifications')).toMatchObject({
       label: 'Resume notifications (paused until 13:00)',
     })
@@ -98,6 +130,10 @@ describe('buildTrayModel', () => {
     expect(starting.tooltip).toBe('Liquidity Watch — starting…')
     expect(item(starting.entries, 'refresh')).toMatchObject({ enabled: false })
     expect(item(starting.entries, 'open')).toMatchObject({ enabled: true })
+    expect(item(starting.entries, 'open-alerts')).toMatchObject({
+      label: 'Starting…',
+      enabled: false,
+    })
   })
 
   it('keeps the tooltip within the Windows limit', () => {

@@ -85,6 +85,8 @@ describe('the tray menu', () => {
     const first = await app.polled()
     expect(tray.tooltip).toBe('Liquidity Watch — all clear · demo data')
     expect(tray.menu!.labels()).toEqual([
+      'All clear — show alerts',
+      '---',
       'Open Liquidity Watch',
       'Refresh now',
       'Pause notifications for 1 hour',
@@ -109,6 +111,11 @@ describe('the tray menu', () => {
     app.window().close()
     tray.menu!.click('Open Liquidity Watch')
     expect(app.window().isVisible()).toBe(true)
+
+    app.window().close()
+    tray.menu!.click('All clear — show alerts')
+    expect(app.window().isVisible()).toBe(true)
+    expect(app.events('navigate').at(-1)).toEqual({ view: 'alerts' })
 
     tray.menu!.click('Quit Liquidity Watch')
     expect(await app.electron.app.exited).toBe(0)

@@ -2,6 +2,7 @@
 import { app } from 'electron'
 import type { AppCore } from '../core/app-core'
 import type { EventSink } from '../ipc/events'
+import type { NavigateEvent } from '../../shared/view-models'
 import { createAppTray, type AppTray } from './tray'
 import type { TrayAction } from './tray-model'
 
@@ -9,6 +10,7 @@ export async function setupTray(o: {
   core: AppCore
   iconDir: string
   openWindow: () => void
+  navigate: (to: NavigateEvent) => void
   log: (line: string) => void
 }): Promise<{ tray: AppTray; events: EventSink }> {
   const { core } = o
@@ -17,6 +19,7 @@ export async function setupTray(o: {
   }
   const onAction = (action: TrayAction): void => {
     if (action === 'open') o.openWindow()
+    else if (action === 'open-alerts') o.navigate({ view: 'alerts' })
     else if (action === 'refresh') run(action, core.refreshNow())
     else if (action === 'pause-1h') run(action, core.pauseNotifications(60))
     else if (action === 'resume-notifications') run(action, core.pauseNotifications(0))

@@ -2,7 +2,8 @@
 // Electron-free (tray.ts only renders it), so the wording and states are tested in Node.
 import type { EngineStatus } from '../../shared/view-models'
 
-export type TrayAction = 'open' | 'refresh' | 'pause-1h' | 'resume-notifications' | 'quit'
+export type TrayAction =
+  'open-alerts' | 'open' | 'refresh' | 'pause-1h' | 'resume-notifications' | 'quit'
 
 export type TrayMenuEntry =
   { type: 'item'; id: TrayAction; label: string; enabled: boolean } | { type: 'separator' }
@@ -37,6 +38,20 @@ function headline(s: EngineStatus): string {
   }
 }
 
+const capitalize = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1)
+
+/** The menu's first line: some desktops (GNOME's AppIndicator) never show the tooltip. */
+function stateEntry(status: EngineStatus | null): TrayMenuEntry {
+  return status
+    ? {
+        type: 'item',
+        id: 'open-alerts',
+        label: `${capitalize(headline(status))} — show alerts`,
+        enabled: true,
+      }
+    : { type: 'item', id: 'open-alerts', label: 'Starting…', enabled: false }
+}
+
 function pausedUntil(s: EngineStatus | null, now: Date): Date | null {
   if (!s?.notificationsPausedUntil) return null
   const until = new Date(s.notificationsPausedUntil)
@@ -59,6 +74,8 @@ export function buildTrayModel(
     tooltip: tooltip.length <= MAX_TOOLTIP ? tooltip : `${tooltip.slice(0, MAX_TOOLTIP - 1)}…`,
     icon: status && status.firingCount > 0 ? 'alert' : 'normal',
     entries: [
+      stateEntry(status),
+      { type: 'separator' },
       { type: 'item', id: 'open', label: `Open ${APP}`, enabled: true },
       {
         type: 'item',
