@@ -45,11 +45,32 @@ export function applyChart(chart: Chart, { options, datasets, labels }: ChartInp
     if (own && own.type === next.type) {
       const target = own as unknown as Record<string, unknown>
       for (const key of Object.keys(target)) if (!(key in next)) delete target[key]
-      Object.assign(target, next)
+      // An unchanged series keeps the array Chart.js already knows: a new array makes it drop
+      // and re-take its hooks on the array and its parsed points for that series.
+      const data = sameData(own.data, next.data) ? own.data : next.data
+      Object.assign(target, next, { data })
     } else {
       current[i] = { ...next }
     }
   }
   current.length = datasets.length
   chart.update('none')
+}
+
+type Datum = ChartDataset['data'][number]
+
+/** Same points, by value: {x, y} points by x and y, plain numbers by value (what the charts hand). */
+function sameData(a: readonly Datum[], b: readonly Datum[]): boolean {
+  if (a === b) return true
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) {
+    const p = a[i]
+    const q = b[i]
+    if (p === q) continue
+    if (typeof p !== 'object' || typeof q !== 'object' || p === null || q === null) return false
+    const u = p as { x?: unknown; y?: unknown }
+    const v = q as { x?: unknown; y?: unknown }
+    if (u.x !== v.x || u.y !== v.y) return false
+  }
+  return true
 }

@@ -65,6 +65,9 @@ interface TimeOpts {
 /** Above this many lines, 1 px lines: clearer when they cross, and far cheaper to rasterise. */
 export const THIN_LINES_FROM = 12
 
+/** `false` turns a plugin off for one chart (Chart.js's plugin docs); its option types lack it. */
+const PLUGIN_OFF = false as unknown as Record<string, never>
+
 /**
  * Line/bar over time: linear x in epoch ms, pre-parsed sorted {x, y} data, no animation — Chart.js's
  * performance guide: parsing off, normalized, no animation, straight lines (tension 0) drawn as one
@@ -84,6 +87,7 @@ export function timeSeriesOptions({
   const range = (b: AxisBounds | undefined) => (b ? { min: b.min, max: b.max } : {})
   const step = (b: AxisBounds | undefined) => (b?.stepSize ? { stepSize: b.stepSize } : {})
   const lines = data.filter((d) => (d.type ?? 'line') === 'line').length
+  const fills = data.some((d) => 'fill' in d && d.fill)
   const opts: ChartOptions<'line'> = {
     animation: false,
     parsing: false,
@@ -97,7 +101,11 @@ export function timeSeriesOptions({
       line: { borderWidth: lines >= THIN_LINES_FROM ? 1 : 1.5, tension: 0 },
     },
     plugins: {
-      legend: { display: false },
+      // Off, not just hidden: a hidden legend still builds a label per series on every update
+      // (the legend is ours, beside the chart). Filling is off unless a series fills, as its
+      // plugin walks every series' meta per series (quadratic at 200 series).
+      legend: PLUGIN_OFF,
+      filler: fills ? {} : PLUGIN_OFF,
       tooltip: {
         callbacks: {
           title: (items) => (items[0] ? fmtDate(items[0].parsed.x ?? 0) : ''),
