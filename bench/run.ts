@@ -188,10 +188,13 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     await childMain(file, fn)
   } else {
     // Optional filters: `tsx bench/run.ts ui-` runs only the matching files. `--polls N` is the
-    // heap benchmark's number of polls per size (10000 for the issue's figure; takes hours).
+    // heap benchmark's number of polls per size (10000 for the issue's figure; takes hours),
+    // `--sizes 1000` its watchlist sizes.
     const args = process.argv.slice(2)
     const polls = args.indexOf('--polls')
     if (polls >= 0) process.env.HEAP_POLLS = args.splice(polls, 2)[1]
+    const sizes = args.indexOf('--sizes')
+    if (sizes >= 0) process.env.HEAP_SIZES = args.splice(sizes, 2)[1]
     const ok = await runAll(args)
     process.exitCode = ok ? 0 : 1
   }

@@ -26,8 +26,11 @@ describe('cli check', () => {
     expect(await readdir(dir)).toEqual(
       expect.arrayContaining(['settings.json', 'caches', 'alert-state.json']),
     )
-    // The demo service has its own cache namespace.
-    expect(await readdir(join(dir, 'caches', 'demo'))).toEqual(['response-cache.json'])
+    // The demo service has its own cache namespace (with when each detail was last tried).
+    expect((await readdir(join(dir, 'caches', 'demo'))).sort()).toEqual([
+      'detail-attempts.json',
+      'response-cache.json',
+    ])
   })
 
   it(

@@ -14,7 +14,7 @@ import type { CoreSettings } from './core-settings'
 import type { DataSource } from './data-source'
 import type { NotificationLog } from './notification-log'
 import type { Reports } from './reports'
-import type { DetailAttempts } from '../engine/poll/detail-attempts'
+import { DetailAttemptsFile } from '../engine/poll/detail-attempts-file'
 import { DEFAULT_DETAIL_BUDGET } from '../engine/poll/poll-plan'
 import { alertsForSource } from './source-switch'
 
@@ -25,7 +25,7 @@ export interface CycleRunnerDeps {
   alerts: AlertStateStore
   log: NotificationLog
   saves: SaveHealth
-  reports: Pick<Reports, 'line'>
+  reports: Pick<Reports, 'line' | 'add'>
   /** The OS notification call; receives 'sent' decisions only. */
   notify: (d: NotificationDecision) => void
   utcOffset?: UtcOffset
@@ -66,8 +66,8 @@ const noFacts = (): PollFacts => ({
 
 export class CycleRunner {
   #facts: PollFacts = noFacts()
-  /** The last detail request per symbol: the tiered poll's round robin goes by it (in memory). */
-  #attempts: DetailAttempts = new Map()
+  /** The last detail request per symbol of the current source: the tiered poll's round robin. */
+  #attempts: { source: string; file: Promise<DetailAttemptsFile> } | null = null
   /** Symbols on screen (visible watchlist rows), as the renderer last said. */
   #visible: ReadonlySet<string> = new Set()
   /** Asset details per poll before the poll is tiered (CycleRunnerDeps.detailBudget). */
@@ -89,7 +89,7 @@ export class CycleRunner {
   /** Forget the last cycle (the data source changed). */
   reset(): void {
     this.#facts = noFacts()
-    this.#attempts = new Map()
+    this.#attempts = null
   }
 
   /** Outside a poll (a test notification): deliver, then save the log; a failed save is reported. */
@@ -108,10 +108,23 @@ export class CycleRunner {
     return new Date(this.d.clock.now())
   }
 
+  /** Opened once per source, from the file beside its cache (kept across runs of the CLI too). */
+  private attemptsOf(source: string, cachePath: string): Promise<DetailAttemptsFile> {
+    if (this.#attempts?.source !== source) {
+      const file = DetailAttemptsFile.openBeside(cachePath, this.now()).then((f) => {
+        this.d.reports.add(f.report)
+        return f
+      })
+      this.#attempts = { source, file }
+    }
+    return this.#attempts.file
+  }
+
   async run(signal: AbortSignal): Promise<PollRun> {
     const { d } = this
     const { connection, cache, name: source } = d.data.current()
     try {
+      const attempts = await this.attemptsOf(source, cache.path)
       const r = await runCycle(
         {
           client: connection.client,
@@ -119,7 +132,7 @@ export class CycleRunner {
           alerts: alertsForSource(d.alerts, d.data, source),
           deliver: (decisions) => this.deliverNow(decisions),
           saves: d.saves,
-          alsoSave: [d.log],
+          alsoSave: [d.log, attempts],
           now: () => this.now(),
           utcOffset: d.utcOffset,
           recentlyNotified: () => d.log.symbolsSentSince(this.now().getTime() - DAY_MS),
@@ -131,7 +144,7 @@ export class CycleRunner {
           waitBudgetMs: d.waitBudgetMs,
           detailBudget: this.detailBudget,
           visible: this.#visible,
-          attempts: this.#attempts,
+          attempts: attempts.attempts,
         },
       )
       // The source changed while saving: what was decided is delivered; show nothing of it.

@@ -59,4 +59,29 @@ describe('writeChunksAtomic', () => {
     await writeChunksAtomic(path, pieces)
     expect(await readFile(path, 'utf8')).toBe(pieces.join(''))
   })
+
+  it('writes bytes and text mixed, short and long, in order (kept entries beside new ones)', async () => {
+    const t = await tempDir()
+    cleanup = t.cleanup
+    const path = join(t.dir, 'out.json')
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.tuple(fc.string({ unit: 'grapheme', maxLength: 40 }), fc.nat(40_000), fc.boolean()),
+          {
+            maxLength: 12,
+          },
+        ),
+        async (spec) => {
+          const texts = spec.map(([s, n]) =>
+            s.repeat(1 + Math.floor(n / Math.max(1, s.length * 50))),
+          )
+          const chunks = texts.map((s, i) => (spec[i]![2] ? new TextEncoder().encode(s) : s))
+          await writeChunksAtomic(path, chunks)
+          expect(await readFile(path, 'utf8')).toBe(texts.join(''))
+        },
+      ),
+      { numRuns: 40 },
+    )
+  })
 })

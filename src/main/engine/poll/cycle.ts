@@ -79,7 +79,7 @@ export interface CycleInput {
   visible?: ReadonlySet<string>
   /**
    * The last detail request per symbol, kept by the caller from poll to poll (detail-attempts.ts);
-   * updated in place. Default: none known (a one-shot run).
+   * updated in place. Default: none known (the core keeps them in detail-attempts-file.ts).
    */
   attempts?: DetailAttempts
 }

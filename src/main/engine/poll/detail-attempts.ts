@@ -1,7 +1,9 @@
-// The last detail request per symbol, success or failure, kept in memory by whoever runs the polls
-// (the core's CycleRunner; a one-shot CLI run starts with none). The round robin goes by it: a
-// detail that keeps failing keeps its old fetch time, and ordered by that it would come first
-// every poll and take the round robin's floor from every other symbol.
+// The last detail request per symbol, success or failure. The round robin goes by it: a detail
+// that keeps failing keeps its old fetch time, and ordered by that it would come first every poll
+// and take the round robin's floor from every other symbol. Kept in a small file next to the
+// source's cache (DetailAttemptsFile), so the round robin goes on across restarts and across
+// one-shot CLI runs from cron: without it each run starts over, the never-cached failing details
+// come first every run, and with more of them than the budget no other detail is ever fetched.
 import type { SerializedError } from '../../../shared/errors'
 
 export interface DetailAttempt {

@@ -27,6 +27,14 @@ export class ByteBatch {
     return read === text.length ? '' : text.slice(read)
   }
 
+  /** Copies `bytes` in whole if they fit (true), else copies nothing (false). */
+  addBytes(bytes: Uint8Array): boolean {
+    if (bytes.length > this.#buf.length - this.#used) return false
+    this.#buf.set(bytes, this.#used)
+    this.#used += bytes.length
+    return true
+  }
+
   /** The filled part, shared with the batch: valid until clear(). */
   view(): Uint8Array {
     return this.#buf.subarray(0, this.#used)

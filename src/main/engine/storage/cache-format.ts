@@ -1,3 +1,5 @@
+import type { KeptEntries } from './kept-entries'
+
 // Layout of the cache file: valid JSON, one entry per line, so it can be written and read back
 // an entry at a time (no single multi-megabyte stringify or parse holding the event loop).
 //   {"cache":1,"entries":{
@@ -64,26 +66,40 @@ export function* jsonChunks(value: unknown, depth = 0): Generator<string> {
 /**
  * `carried`: entries exactly as read from the file (FileEntry.text()), written back unchanged
  * before the others — what failed validation and could not be kept aside is never dropped.
+ * `kept`: each entry's bytes from the last save (kept-entries.ts): an unchanged entry is written
+ * from them, a new one is encoded and kept for the next save. Without it every entry is made
+ * afresh as text pieces.
  */
 export function* serializeEntries(
   snapshot: [string, unknown][],
   carried: readonly string[] = [],
-): Generator<string> {
+  kept?: KeptEntries,
+): Generator<string | Uint8Array> {
   yield HEAD
   let separator = '\n'
   for (const text of carried) {
     yield `${separator}${text}`
     separator = SEPARATOR
   }
-  // Made afresh at every save and never kept: a kept copy (26 MB at 1000 symbols) is memory the
-  // collector must mark, and did, in pauses of tens of ms during the save; pieces made and
-  // dropped at once cost it almost nothing (bench/persist-cache.ts).
   for (const [key, envelope] of snapshot) {
-    yield `${separator}${JSON.stringify(key)}:`
+    const head = `${JSON.stringify(key)}:`
+    yield separator
     separator = SEPARATOR
-    yield* jsonChunks(envelope)
+    if (kept === undefined || envelope === null || typeof envelope !== 'object') {
+      yield head
+      yield* jsonChunks(envelope)
+      continue
+    }
+    const bytes = kept.get(key, envelope)
+    if (bytes !== undefined) yield* bytes
+    else yield* kept.encode(key, envelope, entryPieces(head, envelope))
   }
   yield TAIL
+}
+
+function* entryPieces(head: string, envelope: unknown): Generator<string> {
+  yield head
+  yield* jsonChunks(envelope)
 }
 
 /** One entry of the file: parsed on demand (which may throw, setting that entry alone aside). */

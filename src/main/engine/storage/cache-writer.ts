@@ -14,11 +14,19 @@ function tempPrefix(path: string): string {
   return `${basename(path)}.tmp-`
 }
 
+/** Bytes at least this long are written as they are rather than copied into the batch. */
+const WRITE_AS_IS = WRITE_BATCH / 4
+
 /**
- * Each piece is encoded straight into one reused batch, written when full: no joined string and
- * no buffer per write, so the only garbage is the pieces themselves, dropped young and cheaply.
+ * Each text piece is encoded straight into one reused batch, written when full: no joined string
+ * and no buffer per write, so the only garbage is the pieces themselves, dropped young and
+ * cheaply. Bytes (an unchanged entry's, kept-entries.ts) are written as they are, or gathered
+ * into the batch when short.
  */
-export async function writeChunksAtomic(path: string, chunks: Iterable<string>): Promise<void> {
+export async function writeChunksAtomic(
+  path: string,
+  chunks: Iterable<string | Uint8Array>,
+): Promise<void> {
   const tmp = join(
     dirname(path),
     `${tempPrefix(path)}${process.pid}-${randomBytes(6).toString('hex')}`,
@@ -28,6 +36,14 @@ export async function writeChunksAtomic(path: string, chunks: Iterable<string>):
   try {
     const batch = new ByteBatch(WRITE_BATCH)
     for (let chunk of chunks) {
+      if (typeof chunk !== 'string') {
+        if (chunk.length < WRITE_AS_IS && batch.addBytes(chunk)) continue
+        if (batch.length > 0) await writeAll(fh, batch.view())
+        batch.clear()
+        if (chunk.length < WRITE_AS_IS) batch.addBytes(chunk)
+        else await writeAll(fh, chunk)
+        continue
+      }
       // A piece longer than the room left goes out over as many writes as it needs.
       while ((chunk = batch.add(chunk)) !== '') {
         await writeAll(fh, batch.view())

@@ -17,6 +17,7 @@ import {
 import { cacheKey, type CacheRequest, type DataFor } from './cache-keys'
 import { serializeEntries, splitCacheFile } from './cache-format'
 import { removeStaleTemps, writeChunksAtomic } from './cache-writer'
+import { KeptEntries } from './kept-entries'
 import { describeFsError } from './fs-error'
 import type { Saveable } from './save-health'
 import { keepAside } from './state-file'
@@ -53,6 +54,8 @@ export class ResponseCache implements Saveable {
   #generation = 0
   #written = 0
   #queue: Promise<void> = Promise.resolve()
+  /** Each entry's bytes from the last save, for the next one while the entry is unchanged. */
+  readonly #kept = new KeptEntries()
 
   private constructor(path: string) {
     this.path = path
@@ -146,7 +149,7 @@ export class ResponseCache implements Saveable {
     const snapshot = [...this.#entries]
     try {
       await mkdir(dirname(this.path), { recursive: true })
-      await writeChunksAtomic(this.path, serializeEntries(snapshot, this.#unkept))
+      await writeChunksAtomic(this.path, serializeEntries(snapshot, this.#unkept, this.#kept))
     } catch (e) {
       throw new LiquidityError(
         'storage',
