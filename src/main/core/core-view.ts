@@ -1,7 +1,7 @@
 // What the core shows right now, asked of the owners each time: watch rows from the current
 // source's cache with the last poll's facts, alert instances, and the engine status.
 import type { AlertInstance } from '../../shared/alert-rules'
-import type { EngineStatus, WatchRow } from '../../shared/view-models'
+import type { EngineStatus, WatchlistPage, WatchRow } from '../../shared/view-models'
 import type { AlertStateStore } from '../engine/alerts/alert-state-store'
 import { instancesOf } from '../engine/alerts/engine-state'
 import { snoozedSymbols, symbolsToFetch } from '../engine/poll/cycle'
@@ -35,13 +35,23 @@ export class CoreView {
   }
 
   rows(): WatchRow[] {
+    return this.#build(this.d.settings.get().watchlist)
+  }
+
+  /** Rows [start, start + count) alone: a screenful costs a screenful, not the whole watchlist. */
+  page(start: number, count: number): WatchlistPage {
+    const symbols = this.d.settings.get().watchlist
+    return { symbols: [...symbols], start, rows: this.#build(symbols.slice(start, start + count)) }
+  }
+
+  #build(symbols: string[]): WatchRow[] {
     const { d } = this
     const s = d.settings.get()
     const nowMs = d.clock.now()
     const facts = d.poll.facts
     return cachedRows({
       cache: d.data.current().cache,
-      watchlist: s.watchlist,
+      watchlist: symbols,
       nowMs,
       intervalMs: s.intervalMinutes * 60_000,
       instances: this.instances(),
