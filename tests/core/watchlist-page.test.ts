@@ -2,7 +2,8 @@
 // getWatchlist gives at those places (one row builder), with every watched symbol for the rest.
 import { afterEach, describe, expect, it } from 'vitest'
 import { createIpcHandlers } from '../../src/main/ipc/handlers'
-import { harness, type Harness } from './helpers'
+import { DEFAULT_RULE_ID } from '../../src/shared/alert-rules'
+import { harness, MIN, row, type Harness } from './helpers'
 
 let h: Harness | null = null
 afterEach(async () => {
@@ -48,5 +49,30 @@ describe('AppCore.getWatchlistPage', () => {
         error: { kind: 'invalid-argument', message: expect.stringMatching(/argument 1 \(range\)/) },
       })
     }
+  })
+})
+
+// Rows are kept between calls (core/row-memo.ts): what changes without a poll must still show.
+describe('rows between polls', () => {
+  it('age into stale with time, take a snooze, and lose a removed symbol, in rows, pages and status', async () => {
+    h = await harness({ settings: { watchlist: WATCH } })
+    await h.core.refreshNow()
+    expect((await h.core.getWatchlist()).map((r) => r.stale)).toEqual(WATCH.map(() => false))
+    expect((await h.core.getStatus()).staleSince).toBeNull()
+
+    // Two missed 5-minute polls and the grace: every row's data is old now.
+    h.clock.jump(13 * MIN)
+    expect((await h.core.getWatchlist()).map((r) => r.stale)).toEqual(WATCH.map(() => true))
+    expect((await h.core.getWatchlistPage({ start: 1, count: 1 })).rows[0]?.stale).toBe(true)
+    expect((await h.core.getStatus()).staleSince).not.toBeNull()
+
+    await h.core.snooze({ ruleId: DEFAULT_RULE_ID, symbol: 'NVDA', minutes: 60 })
+    expect(row(await h.core.getWatchlist(), 'NVDA').snoozed).toBe(true)
+    expect(row(await h.core.getWatchlist(), 'TSLA').snoozed).toBe(false)
+
+    await h.core.removeSymbol('AAPL')
+    expect((await h.core.getWatchlist()).map((r) => r.symbol)).toEqual(
+      WATCH.filter((s) => s !== 'AAPL'),
+    )
   })
 })

@@ -6,12 +6,12 @@ import type { AlertStateStore } from '../engine/alerts/alert-state-store'
 import { instancesOf } from '../engine/alerts/engine-state'
 import { snoozedSymbols, symbolsToFetch } from '../engine/poll/cycle'
 import type { Clock, PollerStatus } from '../engine/poll/scheduler'
-import { cachedRows } from '../engine/poll/snapshot-cache'
 import type { SaveHealth } from '../engine/storage/save-health'
 import type { CoreSettings } from './core-settings'
 import type { PollFacts } from './cycle-runner'
 import type { DataSource } from './data-source'
 import type { Reports } from './reports'
+import { RowMemo } from './row-memo'
 import { buildStatus } from './status'
 
 export interface CoreViewDeps {
@@ -26,6 +26,9 @@ export interface CoreViewDeps {
 }
 
 export class CoreView {
+  /** Rows are asked for often (status, watchlist, pages, events): built again only when changed. */
+  readonly #memo = new RowMemo()
+
   constructor(private readonly d: CoreViewDeps) {}
 
   /** The alert instances as shown now: their cooldown follows from the rules as they are. */
@@ -49,7 +52,7 @@ export class CoreView {
     const s = d.settings.get()
     const nowMs = d.clock.now()
     const facts = d.poll.facts
-    return cachedRows({
+    return this.#memo.rows({
       cache: d.data.current().cache,
       watchlist: symbols,
       nowMs,
