@@ -8,12 +8,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Browser } from 'playwright-core'
-import { LiquidityClient } from '../src/main/client/liquidity-client'
-import { ResponseCache } from '../src/main/engine/storage/cache'
-import { assetRequest, cycleStockRequest } from '../src/main/engine/storage/cache-keys'
-import { getCatalog } from '../src/main/service/catalog'
-import { startLocalService } from '../src/main/service/server'
-import { ASSET_TYPES } from '../src/shared/liquidity-schemas'
+import { prepareCache } from '../tests/browser/harness/cached-universe'
 import { launchChromium } from '../tests/browser/harness/chromium'
 import { startApp, stopRendererServer, writeSettings } from '../tests/browser/harness/app'
 
@@ -21,32 +16,6 @@ const SIZES = [10, 200, 1000] as const
 const UNIVERSE = 1000
 const RUNS = 5
 const TARGET_MS = 400
-
-/**
- * Fills dataDir's cache with the universe's details and analytics, as a poll of every symbol
- * would leave it; returns the symbols and the URL of the (then stopped) service.
- */
-export async function prepareCache(
-  dataDir: string,
-  universe = UNIVERSE,
-): Promise<{ symbols: string[]; deadUrl: string }> {
-  const service = await startLocalService({ port: 0, universe })
-  const client = new LiquidityClient({ baseUrl: service.url, apiKey: () => service.apiKey })
-  const cache = await ResponseCache.open(dataDir)
-  const now = new Date()
-  const symbols = getCatalog(universe).assets.map((a) => a.symbol)
-  for (const s of symbols) cache.put(assetRequest(s), await client.getAsset(s), now)
-  // The cycle's per-type analytics feed the sparklines and the known-symbol list.
-  for (const assetType of ASSET_TYPES) {
-    const req = cycleStockRequest(assetType)
-    cache.put(req, await client.getAnalytics(req.params), now)
-  }
-  await cache.flush()
-  client.close()
-  const deadUrl = service.url
-  await service.close()
-  return { symbols, deadUrl }
-}
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b)
@@ -167,7 +136,7 @@ export async function benchUiWatchlist(): Promise<Record<string, number | string
   const dataDir = mkdtempSync(join(tmpdir(), 'lw-bench-watchlist-'))
   const browser = await launchChromium()
   try {
-    const { symbols, deadUrl } = await prepareCache(dataDir)
+    const { symbols, deadUrl } = await prepareCache(dataDir, UNIVERSE)
     // Figures scale with how busy the machine is: say how busy it was.
     const out: Record<string, number | string> = {
       universe: UNIVERSE,
