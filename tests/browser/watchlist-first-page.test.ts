@@ -4,37 +4,46 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { WatchlistPage } from '../../src/shared/view-models'
-import { useBrowserApps, writeSettings } from './harness'
+import { useBrowserApps, writeSettings, type App } from './harness'
 import { prepareCache } from './harness/cached-universe'
 import { focused, POLL, symbolsShown, waitForVirtualRows, watchRows } from './helpers'
 
 const suite = useBrowserApps()
 const UNIVERSE = 1000
-const dirs: string[] = []
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true })
+let dataDir = ''
+let symbols: string[] = []
+let deadUrl = ''
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'lw-first-page-'))
+  ;({ symbols, deadUrl } = await prepareCache(dataDir, UNIVERSE))
 })
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+
+/**
+ * The app on the cached universe, in live mode at an address where nothing listens and without
+ * polling (the rows come from the cache alone), with the whole watchlist held at the IPC boundary
+ * until `release` answers it (with the engine's rows, or with `answer`'s result).
+ */
+async function startHeld(): Promise<{ app: App; release(answer?: 'fail'): void }> {
+  writeSettings(dataDir, (s) => ({ ...s, watchlist: symbols, baseUrl: deadUrl }))
+  const app = await suite.start({ dataDir, start: false, navigate: false })
+  let release: (answer?: 'fail') => void = () => undefined
+  const gate = new Promise<'fail' | undefined>((r) => (release = r))
+  const whole = app.table.getWatchlist
+  app.table.getWatchlist = async (args) =>
+    (await gate) === 'fail'
+      ? { ok: false, error: { kind: 'internal', message: 'The engine stopped answering.' } }
+      : whole(args)
+  await app.page.goto(app.url)
+  return { app, release: (answer) => release(answer) }
+}
 
 describe('a cached watchlist of 1000 symbols', () => {
   it('shows the rows on screen first, holds the rest in place, then sorts and filters all 1000', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'lw-first-page-'))
-    dirs.push(dataDir)
-    const { symbols, deadUrl } = await prepareCache(dataDir, UNIVERSE)
-    // Live mode at an address where nothing listens, no poll: the rows come from the cache alone.
-    writeSettings(dataDir, (s) => ({ ...s, watchlist: symbols, baseUrl: deadUrl }))
-    const app = await suite.start({ dataDir, start: false, navigate: false })
+    const { app, release } = await startHeld()
     const { page } = app
-    // The whole watchlist waits (the IPC boundary holds it) until the test lets it through.
-    let release = (): void => undefined
-    const gate = new Promise<void>((r) => (release = r))
-    const whole = app.table.getWatchlist
-    app.table.getWatchlist = async (args) => {
-      await gate
-      return whole(args)
-    }
-    await page.goto(app.url)
 
     // The first screenful shows its figures while the whole watchlist has not arrived.
     await waitForVirtualRows(page, UNIVERSE)
@@ -77,6 +86,25 @@ describe('a cached watchlist of 1000 symbols', () => {
     await waitForVirtualRows(page, UNIVERSE)
     expect(await page.locator('tbody tr[aria-busy="true"]').count()).toBe(0)
     expect(app.bridge.requests('getWatchlist')).toHaveLength(1)
+    expect(app.pageErrors).toEqual([])
+  })
+
+  it('when the rest cannot be loaded, their places say so and the rows on screen stay', async () => {
+    const { app, release } = await startHeld()
+    const { page } = app
+    await waitForVirtualRows(page, UNIVERSE)
+    const onScreen = await symbolsShown(page)
+    release('fail')
+    await watchRows(page).first().focus()
+    await page.keyboard.press('End')
+    const last = page.locator(`tr[data-symbol="${symbols.at(-1)}"]`)
+    await expect
+      .poll(() => last.textContent(), POLL)
+      .toMatch(/Could not load this row: The engine stopped answering\./)
+    expect(await last.getAttribute('aria-busy')).toBe('false')
+    await page.keyboard.press('Home')
+    await waitForVirtualRows(page, UNIVERSE)
+    expect(await symbolsShown(page)).toEqual(onScreen)
     expect(app.pageErrors).toEqual([])
   })
 })
