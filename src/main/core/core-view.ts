@@ -1,5 +1,6 @@
 // What the core shows right now, asked of the owners each time: watch rows from the current
-// source's cache with the last poll's facts, alert instances, and the engine status.
+// source's cache with the last poll's facts (kept between calls, row-memo.ts, and built again
+// where a part changed), alert instances, and the engine status.
 import type { AlertInstance } from '../../shared/alert-rules'
 import type { EngineStatus, WatchlistPage, WatchRow } from '../../shared/view-models'
 import type { AlertStateStore } from '../engine/alerts/alert-state-store'
