@@ -3,6 +3,7 @@
 export const REQUEST_CHANNELS = {
   getStatus: 'status:get',
   getWatchlist: 'watchlist:get',
+  getWatchlistPage: 'watchlist:page',
   addSymbol: 'watchlist:add',
   removeSymbol: 'watchlist:remove',
   getKnownSymbols: 'symbols:known',

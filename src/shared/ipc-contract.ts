@@ -23,6 +23,7 @@ import type {
   KnownSymbol,
   NavigateEvent,
   SeriesView,
+  WatchlistPage,
   WatchRow,
 } from './view-models'
 
@@ -71,9 +72,18 @@ export const apiKeySchema = z
   .max(512)
   .regex(/^[\x21-\x7e]+$/, 'an API key has no spaces or control characters')
 
+/** Rows [start, start + count) of the watchlist in its order: the screen's rows before the rest. */
+export const watchlistRangeSchema = z
+  .object({
+    start: z.number().int().min(0).max(MAX_WATCHLIST),
+    count: z.number().int().min(1).max(MAX_WATCHLIST),
+  })
+  .strict()
+
 export const ipcArgSchemas = {
   getStatus: none,
   getWatchlist: none,
+  getWatchlistPage: z.tuple([watchlistRangeSchema]),
   addSymbol: z.tuple([symbolSchema]),
   removeSymbol: z.tuple([symbolSchema]),
   getKnownSymbols: none,
@@ -114,6 +124,7 @@ export interface LoggedDecision {
 export interface IpcResults {
   getStatus: EngineStatus
   getWatchlist: WatchRow[]
+  getWatchlistPage: WatchlistPage
   addSymbol: WatchRow[]
   removeSymbol: WatchRow[]
   getKnownSymbols: KnownSymbol[]

@@ -95,6 +95,19 @@ export interface WatchRow {
   findings: string[]
 }
 
+/**
+ * Part of the watchlist (IPC getWatchlistPage): the rows a screen shows first, with every watched
+ * symbol so the table can hold the rest as placeholders until getWatchlist brings them.
+ */
+export interface WatchlistPage {
+  /** Every watched symbol, in the watchlist's order. */
+  symbols: string[]
+  /** Where rows[0] stands in `symbols`. */
+  start: number
+  /** The rows of symbols[start] onwards (fewer than asked at the end of the list). */
+  rows: WatchRow[]
+}
+
 export type ConnectionState = 'idle' | 'online' | 'degraded' | 'offline' | 'paused'
 
 export interface EngineStatus {

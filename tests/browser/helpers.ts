@@ -30,6 +30,24 @@ export async function waitForTvl(page: Page, count: number): Promise<string[]> {
     .allTextContents()
 }
 
+/**
+ * Waits until the (virtual) watchlist table holds `count` rows (aria-rowcount) and every row it
+ * renders shows its TVL.
+ */
+export async function waitForVirtualRows(page: Page, count: number): Promise<void> {
+  await expect
+    .poll(async () => {
+      const rowcount = await page.getByTestId('watchlist-table').getAttribute('aria-rowcount')
+      const cells = await page
+        .locator('[data-testid="watchlist-table"] tbody tr[data-symbol] td[data-col="tvl"]')
+        .allTextContents()
+      return (
+        rowcount === String(count + 1) && cells.length > 0 && cells.every((c) => /\$\d/.test(c))
+      )
+    }, POLL)
+    .toBe(true)
+}
+
 export async function currentView(page: Page): Promise<string | null> {
   return page.locator('main').getAttribute('data-view')
 }

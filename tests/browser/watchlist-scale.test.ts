@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { getCatalog } from '../../src/main/service/catalog'
 import type { WatchRow } from '../../src/shared/view-models'
 import { useBrowserApps } from './harness'
-import { focused, POLL, refresh, symbolsShown, waitForView } from './helpers'
+import { focused, POLL, refresh, symbolsShown, waitForView, waitForVirtualRows } from './helpers'
 
 const suite = useBrowserApps()
 const UNIVERSE = 1000
@@ -17,21 +17,6 @@ const symbols = (n: number): string[] =>
     .map((a) => a.symbol)
 
 const table = (page: Page) => page.getByTestId('watchlist-table')
-
-/** Waits until the table holds `count` rows and every rendered one shows its TVL. */
-async function waitForVirtualRows(page: Page, count: number): Promise<void> {
-  await expect
-    .poll(async () => {
-      const rowcount = await table(page).getAttribute('aria-rowcount')
-      const cells = await page
-        .locator('[data-testid="watchlist-table"] tbody tr[data-symbol] td[data-col="tvl"]')
-        .allTextContents()
-      return (
-        rowcount === String(count + 1) && cells.length > 0 && cells.every((c) => /\$\d/.test(c))
-      )
-    }, POLL)
-    .toBe(true)
-}
 
 /** The rendered rows' aria-rowindex values, in DOM order. */
 function rowIndexes(page: Page): Promise<number[]> {

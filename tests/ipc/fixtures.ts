@@ -8,6 +8,7 @@ const rule = { ...defaultRules()[0]!, overrides: { TSLA: { enabled: false, thres
 export const VALID_ARGS: { [M in IpcMethod]: unknown[] } = {
   getStatus: [],
   getWatchlist: [],
+  getWatchlistPage: [{ start: 0, count: 40 }],
   addSymbol: ['TSLA'],
   removeSymbol: ['GOLD'],
   getKnownSymbols: [],

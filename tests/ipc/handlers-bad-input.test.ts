@@ -28,6 +28,13 @@ const BAD_ARGS: { [M in IpcMethod]?: [label: string, args: unknown[]][] } = {
     ['1 MB string', [MB]],
     ['array', [['TSLA']]],
   ],
+  getWatchlistPage: [
+    ['bare number', [40]],
+    ['negative start', [{ start: -1, count: 40 }]],
+    ['zero count', [{ start: 0, count: 0 }]],
+    ['count beyond a watchlist', [{ start: 0, count: 5001 }]],
+    ['unexpected key', [{ start: 0, count: 40, sortBy: 'tvl' }]],
+  ],
   setVisibleSymbols: [
     ['bare string', ['TSLA']],
     ['a symbol with spaces', [['TS LA']]],

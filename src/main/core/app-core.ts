@@ -9,6 +9,7 @@ import type {
   ConnectionTestResult,
   EngineStatus,
   KeyStatus,
+  WatchlistPage,
   WatchRow,
 } from '../../shared/view-models'
 import type { IpcCore } from '../ipc/core-types'
@@ -82,6 +83,9 @@ class Core implements AppCore {
   }
   getWatchlist(): Promise<WatchRow[]> {
     return Promise.resolve(this.rows())
+  }
+  getWatchlistPage(...[range]: IpcArgs<'getWatchlistPage'>): Promise<WatchlistPage> {
+    return Promise.resolve(this.o.view.page(range.start, range.count))
   }
   async addSymbol(symbol: string): Promise<WatchRow[]> {
     if (this.settings().watchlist.includes(symbol)) return this.rows()

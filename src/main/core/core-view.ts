@@ -1,17 +1,18 @@
 // What the core shows right now, asked of the owners each time: watch rows from the current
-// source's cache with the last poll's facts, alert instances, and the engine status.
+// source's cache with the last poll's facts (kept between calls, row-memo.ts, and built again
+// where a part changed), alert instances, and the engine status.
 import type { AlertInstance } from '../../shared/alert-rules'
-import type { EngineStatus, WatchRow } from '../../shared/view-models'
+import type { EngineStatus, WatchlistPage, WatchRow } from '../../shared/view-models'
 import type { AlertStateStore } from '../engine/alerts/alert-state-store'
 import { instancesOf } from '../engine/alerts/engine-state'
 import { snoozedSymbols, symbolsToFetch } from '../engine/poll/cycle'
 import type { Clock, PollerStatus } from '../engine/poll/scheduler'
-import { cachedRows } from '../engine/poll/snapshot-cache'
 import type { SaveHealth } from '../engine/storage/save-health'
 import type { CoreSettings } from './core-settings'
 import type { PollFacts } from './cycle-runner'
 import type { DataSource } from './data-source'
 import type { Reports } from './reports'
+import { RowMemo } from './row-memo'
 import { buildStatus } from './status'
 
 export interface CoreViewDeps {
@@ -26,6 +27,9 @@ export interface CoreViewDeps {
 }
 
 export class CoreView {
+  /** Rows are asked for often (status, watchlist, pages, events): built again only when changed. */
+  readonly #memo = new RowMemo()
+
   constructor(private readonly d: CoreViewDeps) {}
 
   /** The alert instances as shown now: their cooldown follows from the rules as they are. */
@@ -35,13 +39,23 @@ export class CoreView {
   }
 
   rows(): WatchRow[] {
+    return this.#build(this.d.settings.get().watchlist)
+  }
+
+  /** Rows [start, start + count) alone: a screenful costs a screenful, not the whole watchlist. */
+  page(start: number, count: number): WatchlistPage {
+    const symbols = this.d.settings.get().watchlist
+    return { symbols: [...symbols], start, rows: this.#build(symbols.slice(start, start + count)) }
+  }
+
+  #build(symbols: string[]): WatchRow[] {
     const { d } = this
     const s = d.settings.get()
     const nowMs = d.clock.now()
     const facts = d.poll.facts
-    return cachedRows({
+    return this.#memo.rows({
       cache: d.data.current().cache,
-      watchlist: s.watchlist,
+      watchlist: symbols,
       nowMs,
       intervalMs: s.intervalMinutes * 60_000,
       instances: this.instances(),

@@ -7,6 +7,7 @@ import type { IpcMethod } from '../../shared/ipc-channels'
 export const ARG_NAMES: { readonly [M in IpcMethod]: readonly string[] } = {
   getStatus: [],
   getWatchlist: [],
+  getWatchlistPage: ['range'],
   addSymbol: ['symbol'],
   removeSymbol: ['symbol'],
   getKnownSymbols: [],

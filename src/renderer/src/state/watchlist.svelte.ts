@@ -1,8 +1,10 @@
 // Watchlist rows (each update applied row by row, keyed by symbol), known symbols, sorting,
-// filtering, add/remove.
+// filtering, add/remove. A long watchlist loads in two steps: the rows a screen shows first
+// (getWatchlistPage), then the whole list (getWatchlist); until then the rest are placeholders.
 import type { KnownSymbol, WatchRow } from '../../../shared/view-models'
 import { api, errorKind, errorMessage } from '../lib/api'
 import { mergeRows } from './merge-rows'
+import { firstPageSize, isPending, type ListRow, type PendingRow } from './watchlist-pending'
 
 export type SortKey = 'symbol' | 'tvl' | 'change7d' | 'change30d' | 'volume' | 'alert'
 export type SortDir = 'ascending' | 'descending'
@@ -42,6 +44,12 @@ const compareText = (a: string, b: string): number =>
 
 export class WatchlistStore {
   #rows = $state.raw<WatchRow[]>([])
+  /** Watched symbols whose rows have not arrived (after the first page), in watchlist order. */
+  #pending = $state.raw<string[]>([])
+  /** Why the rest of the rows could not be loaded (the first page shows). */
+  #restError = $state<string | null>(null)
+  /** Counts whole watchlists received: a page or rest asked for before one is out of date. */
+  #wholes = 0
   #known = $state.raw<KnownSymbol[]>([])
   #loaded = $state(false)
   #loadError = $state<string | null>(null)
@@ -51,6 +59,19 @@ export class WatchlistStore {
   get rows(): WatchRow[] {
     return this.#rows
   }
+  /** Symbols whose rows are still on their way. */
+  get pending(): string[] {
+    return this.#pending
+  }
+  get restError(): string | null {
+    return this.#restError
+  }
+  /** How many symbols are watched (rows and those still on their way). */
+  get total(): number {
+    return this.#rows.length + this.#pending.length
+  }
+  /** Every watched symbol, rows first then those on their way (the add box's suggestions). */
+  readonly symbols = $derived([...this.#rows.map((r) => r.symbol), ...this.#pending])
   get known(): KnownSymbol[] {
     return this.#known
   }
@@ -80,27 +101,21 @@ export class WatchlistStore {
     return keyed.map((k) => k.row)
   })
 
-  /** Sorted, then filtered: the table's rows. */
-  readonly shown = $derived.by(() => {
+  /** Sorted, then filtered: the table's rows; those on their way last (no figures to sort by). */
+  readonly shown = $derived.by((): ListRow[] => {
     const q = this.filter.trim().toLowerCase()
-    if (!q) return this.sorted
-    return this.sorted.filter(
-      (r) => r.symbol.toLowerCase().includes(q) || (r.assetType ?? '').includes(q),
+    const pending = this.#pending.map((symbol): PendingRow => ({ symbol, pending: true }))
+    const all = pending.length > 0 ? [...this.sorted, ...pending] : this.sorted
+    if (!q) return all
+    return all.filter(
+      (r) =>
+        r.symbol.toLowerCase().includes(q) || (!isPending(r) && (r.assetType ?? '').includes(q)),
     )
   })
 
   start(): () => void {
-    const off = api().onWatchlistUpdated((rows) => {
-      this.#apply(rows)
-      this.#loaded = true
-    })
-    api()
-      .getWatchlist()
-      .then((rows) => {
-        if (!this.#loaded) this.#apply(rows)
-        this.#loaded = true
-      })
-      .catch((e: unknown) => (this.#loadError = errorMessage(e)))
+    const off = api().onWatchlistUpdated((rows) => this.#applyWhole(rows))
+    void this.#load()
     api()
       .getKnownSymbols()
       .then((k) => (this.#known = k))
@@ -122,7 +137,7 @@ export class WatchlistStore {
     const wanted = symbol.trim()
     if (!wanted) return 'Type a symbol, for example TSLA.'
     try {
-      this.#apply(await api().addSymbol(wanted))
+      this.#applyWhole(await api().addSymbol(wanted))
       return null
     } catch (e) {
       const msg = errorMessage(e)
@@ -136,7 +151,7 @@ export class WatchlistStore {
 
   async remove(symbol: string): Promise<string | null> {
     try {
-      this.#apply(await api().removeSymbol(symbol))
+      this.#applyWhole(await api().removeSymbol(symbol))
       return null
     } catch (e) {
       return errorMessage(e)
@@ -147,8 +162,35 @@ export class WatchlistStore {
     return this.#rows.find((r) => r.symbol === symbol)
   }
 
-  /** Only changed rows get new objects: the table re-renders those alone. */
-  #apply(rows: WatchRow[]): void {
+  /** The screen's rows first, then the rest; a whole watchlist arriving meanwhile supersedes both. */
+  async #load(): Promise<void> {
+    const wholes = this.#wholes
+    try {
+      const page = await api().getWatchlistPage({
+        start: 0,
+        count: firstPageSize(window.innerHeight),
+      })
+      if (wholes !== this.#wholes) return
+      this.#rows = mergeRows(this.#rows, page.rows)
+      this.#pending = page.symbols.slice(page.start + page.rows.length)
+      this.#loaded = true
+      if (this.#pending.length === 0) return
+      const rows = await api().getWatchlist()
+      if (wholes === this.#wholes) this.#applyWhole(rows)
+    } catch (e) {
+      if (wholes !== this.#wholes) return
+      if (this.#loaded) this.#restError = errorMessage(e)
+      else this.#loadError = errorMessage(e)
+    }
+  }
+
+  /** Every row (a poll, an edit): only changed rows get new objects, the table re-renders those alone. */
+  #applyWhole(rows: WatchRow[]): void {
+    this.#wholes++
     this.#rows = mergeRows(this.#rows, rows)
+    this.#pending = []
+    this.#restError = null
+    this.#loadError = null
+    this.#loaded = true
   }
 }
