@@ -10,7 +10,7 @@ export interface BacktestEpisode {
   /** YYYY-MM-DD: the first day the value was back past the threshold by the re-arm margin. */
   end: string | null
   /**
-   * The worst value while it lasted, in percent: for a TVL change, the change furthest in the
+   * The worst value of the drop (its pending days of breach included, up to the day it ended), in percent: for a TVL change, the change furthest in the
    * rule's direction (−23.5 for a 23.5 % drop); for a TVL floor, how far below the floor the lowest
    * TVL went (−12 = 12 % below it).
    */

@@ -39,6 +39,15 @@ describe('backtest of one symbol: golden cases', () => {
     expect(backtestSymbol(floor, 'GOLD', daily([90, 110, 90, 110, 90]), 5).episodes).toEqual([])
   })
 
+  it('the worst figure counts the pending days of the drop that fired', () => {
+    // Day 9 falls to 80 (−20 %, pending), day 10 is back at 88 (−12 %, fires): worst −20 %.
+    const r = backtestSymbol(rule(), 'TSLA', daily(step(20, 9, [80, 88])), 20)
+    expect(r.episodes).toEqual([
+      { start: '2026-01-11', end: expect.any(String), worstPct: expect.any(Number) },
+    ])
+    expect(r.episodes[0]!.worstPct).toBeCloseTo(-20, 9)
+  })
+
   it('an episode still under way at the end of the series is open (end null)', () => {
     const r = backtestSymbol(rule(), 'TSLA', daily(step(13, 9, [80])), 13)
     expect(r.episodes).toEqual([{ start: '2026-01-11', end: null, worstPct: expect.any(Number) }])

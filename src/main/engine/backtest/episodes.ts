@@ -19,8 +19,13 @@ export function runEpisodes(
   pendingCycles: number,
 ): EpisodeRun {
   const episodes: BacktestEpisode[] = []
+  type Worst = { pct: number; badness: number }
+  const worse = (w: Worst | null, v: Worst): Worst =>
+    w === null || v.badness > w.badness ? { pct: v.pct, badness: v.badness } : w
   let breachCount = 0
-  let open: { start: string; worstPct: number; badness: number } | null = null
+  /** The worst day of the current breaching run (pending days count: they are the same drop). */
+  let run: Worst | null = null
+  let open: { start: string; worst: Worst } | null = null
   let judgedDays = 0
   for (let i = 0; i < dates.length; i++) {
     const v = judge(i)
@@ -29,22 +34,22 @@ export function runEpisodes(
     const date = dates[i] as string
     if (open !== null) {
       if (v.clear) {
-        episodes.push({ start: open.start, end: date, worstPct: open.worstPct })
+        episodes.push({ start: open.start, end: date, worstPct: open.worst.pct })
         open = null
         breachCount = 0
-      } else if (v.badness > open.badness) {
-        open.worstPct = v.pct
-        open.badness = v.badness
-      }
+        run = null
+      } else open.worst = worse(open.worst, v)
       continue
     }
     if (!v.breach) {
       breachCount = 0
+      run = null
       continue
     }
     breachCount++
-    if (breachCount >= pendingCycles) open = { start: date, worstPct: v.pct, badness: v.badness }
+    run = worse(run, v)
+    if (breachCount >= pendingCycles) open = { start: date, worst: run }
   }
-  if (open !== null) episodes.push({ start: open.start, end: null, worstPct: open.worstPct })
+  if (open !== null) episodes.push({ start: open.start, end: null, worstPct: open.worst.pct })
   return { episodes, judgedDays }
 }

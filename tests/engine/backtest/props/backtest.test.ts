@@ -1,6 +1,6 @@
 // Properties of the backtest over arbitrary daily series and rules (fast-check): episodes never
 // overlap and come in order, each starts only after the rule's pending days of breach, each ends on
-// the first day the value clears by the re-arm margin, the worst figure is the worst day inside it,
+// the first day the value clears by the re-arm margin, the worst figure is the worst day of its breaching run and of the days it stayed open,
 // and — the semantics in one line — the episodes are exactly what the live alert engine (measure()
 // and step(), fed one reading a day built from the series) fires and resolves.
 import fc from 'fast-check'
@@ -136,7 +136,9 @@ describe('backtest properties', () => {
           if (e.end === null) expect(k).toBe(eps.length - 1)
           else expect(clear(b)).toBe(true)
           for (let j = a; j < b; j++) expect(clear(j)).toBe(false)
-          const worst = Math.max(...Array.from({ length: b - a }, (_, j) => day(a + j)!.move))
+          // Worst over the breaching run that fired (its pending days) and the days it stayed open.
+          const from = a - rule.pendingCycles + 1
+          const worst = Math.max(...Array.from({ length: b - from }, (_, j) => day(from + j)!.move))
           const up = c.kind === 'tvl-change' && c.direction === 'up'
           expect(up ? e.worstPct : -e.worstPct).toBeCloseTo(worst, 6)
           prevEnd = b
