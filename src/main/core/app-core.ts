@@ -123,9 +123,10 @@ class Core implements AppCore {
   deleteRule(id: string): Promise<AlertRule[]> {
     return edits.settle(() => this.editRules((rules) => removeRule(rules, id)))
   }
-  backtestRule(rule: AlertRule): Promise<BacktestView> {
+  backtestRule(rule: AlertRule, days?: number): Promise<BacktestView> {
     const { data, settings, clock } = this.o
-    return backtestRule({ data, settings, clock, waitBudgetMs: this.deps.pollWaitBudgetMs }, rule)
+    const waitBudgetMs = this.deps.pollWaitBudgetMs
+    return backtestRule({ data, settings, clock, waitBudgetMs }, rule, days)
   }
   async snooze(...[req]: IpcArgs<'snooze'>): Promise<AlertRule[]> {
     const id = `snooze-${this.o.clock.now().toString(36)}-${++this.seq}`
