@@ -23,8 +23,12 @@ export type DailyJudge = (i: number) => DayVerdict | null
 
 const DAY_MS = 86_400_000
 
+/** Days since 1970 of a YYYY-MM-DD date (read by hand: Date.parse per point was most of the time). */
 function dayNumber(date: string): number {
-  return Math.round(Date.parse(`${date}T00:00:00Z`) / DAY_MS)
+  const y = Number(date.slice(0, 4))
+  const m = Number(date.slice(5, 7))
+  const d = Number(date.slice(8, 10))
+  return Math.round(Date.UTC(y, m - 1, d) / DAY_MS)
 }
 
 /**
@@ -60,11 +64,18 @@ export function dailyJudge(
   switch (c.kind) {
     case 'tvl-change': {
       const n = windowDays(c.window)
-      const byDay = new Map(series.map((p) => [dayNumber(p.date), p.tvl]))
+      const days = series.map((p) => dayNumber(p.date))
+      let byDay: Map<number, number> | null = null
+      /** TVL on a day: N points back in a gapless series, else looked up (built once, if ever). */
+      const tvlOn = (day: number, guess: number): number | undefined => {
+        if (days[guess] === day) return (series[guess] as SeriesPoint).tvl
+        byDay ??= new Map(days.map((d, k) => [d, (series[k] as SeriesPoint).tvl]))
+        return byDay.get(day)
+      }
       return (i) => {
         const p = series[i]
         if (p === undefined) return null
-        const start = byDay.get(dayNumber(p.date) - n)
+        const start = tvlOn((days[i] as number) - n, i - n)
         if (start === undefined || !(start > 0)) return null
         const pct = (p.tvl / start - 1) * 100
         if (!Number.isFinite(pct)) return null
