@@ -45,6 +45,11 @@ const BENCHES: Bench[] = [
     nodeFlags: ['--expose-gc'],
   },
   {
+    file: 'bench/backtest.ts',
+    fn: 'benchBacktest',
+    title: 'Backtest 200 symbols × 365 days (evaluation; with the fetch from the local service)',
+  },
+  {
     file: 'bench/ui-charts.ts',
     fn: 'benchUiCharts',
     title: 'Renderer charts in Chromium (Chart.js)',

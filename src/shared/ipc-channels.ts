@@ -13,6 +13,7 @@ export const REQUEST_CHANNELS = {
   getRules: 'rules:get',
   saveRule: 'rules:save',
   deleteRule: 'rules:delete',
+  backtestRule: 'rules:backtest',
   snooze: 'alerts:snooze',
   getAlertHistory: 'alerts:history',
   getAlertInstances: 'alerts:instances',

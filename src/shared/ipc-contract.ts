@@ -3,6 +3,7 @@
 import { z } from 'zod'
 import type { AlertEvent, AlertInstance, AlertRule, NotificationDecision } from './alert-rules'
 import { ALERT_EVENT_TYPES, alertRuleSchema } from './alert-rules'
+import type { BacktestView } from './backtest'
 import type { SerializedError } from './errors'
 import type { IpcEvent, IpcMethod } from './ipc-channels'
 import { ASSET_TYPES, GROUP_BY } from './liquidity-schemas'
@@ -93,6 +94,8 @@ export const ipcArgSchemas = {
   getRules: none,
   saveRule: z.tuple([alertRuleSchema]),
   deleteRule: z.tuple([z.string().min(1).max(64)]),
+  /** The rule as edited (maybe unsaved): run over the service's last year of daily series. */
+  backtestRule: z.tuple([alertRuleSchema]),
   snooze: z.tuple([snoozeSchema]),
   getAlertHistory: z.tuple([historyFilterSchema]),
   getAlertInstances: none,
@@ -134,6 +137,7 @@ export interface IpcResults {
   getRules: AlertRule[]
   saveRule: AlertRule[]
   deleteRule: AlertRule[]
+  backtestRule: BacktestView
   snooze: AlertRule[]
   getAlertHistory: AlertEvent[]
   getAlertInstances: AlertInstance[]

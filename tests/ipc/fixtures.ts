@@ -18,6 +18,7 @@ export const VALID_ARGS: { [M in IpcMethod]: unknown[] } = {
   getRules: [],
   saveRule: [rule],
   deleteRule: ['default-7d-drop'],
+  backtestRule: [rule],
   snooze: [{ ruleId: 'default-7d-drop', symbol: null, minutes: 60 }],
   getAlertHistory: [{ symbol: 'TSLA', limit: 50 }],
   getAlertInstances: [],

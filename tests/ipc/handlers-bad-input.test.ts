@@ -87,6 +87,17 @@ const BAD_ARGS: { [M in IpcMethod]?: [label: string, args: unknown[]][] } = {
     ],
     ['string', ['rule']],
   ],
+  backtestRule: [
+    [
+      'unknown condition kind',
+      [{ ...(VALID_ARGS.backtestRule[0] as object), condition: { kind: 'everything' } }],
+    ],
+    [
+      'no symbols',
+      [{ ...(VALID_ARGS.backtestRule[0] as object), scope: { kind: 'symbols', symbols: [] } }],
+    ],
+    ['string', ['rule']],
+  ],
   deleteRule: [
     ['1 MB string', [MB]],
     ['number', [1]],

@@ -44,7 +44,7 @@ export const EXIT_OK = 0
 export const EXIT_FIRING = 1
 export const EXIT_ERROR = 2
 
-const createConf: KeyValueStoreFactory = ({ cwd, configName }) =>
+export const createConf: KeyValueStoreFactory = ({ cwd, configName }) =>
   new Conf({ cwd, configName, projectName: 'liquidity-watch' })
 
 /**
@@ -52,7 +52,10 @@ const createConf: KeyValueStoreFactory = ({ cwd, configName }) =>
  * cannot be reached just means no key: the missing-key error then says what to set, and its
  * technical reason (about the app storing keys, which the CLI never does) is only for --verbose.
  */
-function secretStoreFor(env: NodeJS.ProcessEnv, unreachable: (why: string) => void): SecretStore {
+export function secretStoreFor(
+  env: NodeJS.ProcessEnv,
+  unreachable: (why: string) => void,
+): SecretStore {
   if (env[API_KEY_ENV]?.trim()) return new EnvSecretStore({ env })
   const keychain = new KeytarSecretStore({ service: keychainServiceName(true), timeoutMs: 5_000 })
   const read = async (): Promise<StoredKey | null> => {

@@ -1,10 +1,14 @@
-// Headless CLI: `npm run cli -- check [--json] [--base-url URL] [--symbols A,B] [--data-dir DIR]`
-// and `npm run cli -- serve [service options]`. No electron, no electron-store.
+// Headless CLI: `npm run cli -- check [--json] [--base-url URL] [--symbols A,B] [--data-dir DIR]`,
+// `npm run cli -- backtest [--symbols A,B] [--rule JSON] [--days N] [--json] …` and
+// `npm run cli -- serve [service options]`. No electron, no electron-store.
 import { statSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { checkServiceUrl } from '../../shared/service-url'
+import { runBacktestCli } from './backtest'
+import { parseDaysFlag } from './backtest-args'
 import { runCheck, EXIT_ERROR } from './check'
+import { parseConditionFlag } from './condition-flag'
 import { defaultDataDir } from './data-dir'
 import { oneLine } from './format'
 import { emptyReport } from './json-report'
@@ -117,11 +121,63 @@ async function check(args: string[]): Promise<number> {
   )
 }
 
+async function backtest(args: string[]): Promise<number> {
+  let parsed
+  try {
+    parsed = parseArgs({
+      args,
+      options: {
+        json: { type: 'boolean', default: false },
+        'base-url': { type: 'string' },
+        symbols: { type: 'string' },
+        rule: { type: 'string' },
+        days: { type: 'string' },
+        'data-dir': { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+      strict: true,
+      allowPositionals: false,
+    })
+  } catch (e) {
+    usageError(e)
+  }
+  const { values } = parsed
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`)
+    return 0
+  }
+  let options
+  try {
+    options = {
+      symbols: values.symbols === undefined ? undefined : parseSymbols(values.symbols),
+      condition: values.rule === undefined ? undefined : parseConditionFlag('--rule', values.rule),
+      days: parseDaysFlag(values.days),
+    }
+  } catch (e) {
+    usageError(e)
+  }
+  return runBacktestCli(
+    {
+      ...options,
+      json: values.json,
+      baseUrl: parseBaseUrlFlag(values['base-url']),
+      dataDir: checkDataDir(values['data-dir']),
+    },
+    {
+      out: (t) => process.stdout.write(`${t}\n`),
+      err: (t) => process.stderr.write(`${t}\n`),
+      env: process.env,
+    },
+  )
+}
+
 async function main(argv: string[]): Promise<number | null> {
   const [command, ...rest] = argv
   switch (command) {
     case 'check':
       return check(rest)
+    case 'backtest':
+      return backtest(rest)
     case 'serve':
       // The service CLI parses process.argv itself and keeps running until a signal.
       process.argv = [...process.argv.slice(0, 2), ...rest]
@@ -159,6 +215,8 @@ main(process.argv.slice(2)).then(
       const doc = emptyReport(baseUrl ? 'live' : 'demo', baseUrl ?? '', new Date().toISOString())
       process.stdout.write(`${JSON.stringify({ ...doc, notes: [], errors: [message] }, null, 2)}\n`)
     }
+    if (args[0] === 'backtest' && args.includes('--json'))
+      process.stdout.write(`${JSON.stringify({ results: [], errors: [message] }, null, 2)}\n`)
     process.exitCode = EXIT_ERROR
   },
 )

@@ -2,6 +2,7 @@
 
 export const USAGE = `Usage:
   npm run cli -- check [--json] [--base-url URL] [--symbols TSLA,NVDA] [--data-dir DIR] [--verbose]
+  npm run cli -- backtest [--symbols TSLA,NVDA] [--rule JSON] [--days 365] [--json] [--base-url URL] [--data-dir DIR]
   npm run cli -- serve [--port 8787] [--key KEY] [--latency MS] [--scenario JSON]... [--fault JSON]...
   npm run cli -- --help
 
@@ -22,5 +23,23 @@ check runs one poll and prints the watchlist as a table (or --json for scripts).
   empty); the reason is on stderr. When cached data stands in for a failed request, the table
   shows it and a note says from when.
   The API key comes from LIQUIDITY_API_KEY, else the desktop app's entry in the system keychain.
+
+backtest runs an alert rule over the service's daily TVL of the last year and says when it would
+have fired: "Would have fired twice on TSLA (2026-02-03 – 2026-02-10, 2026-05-01 – still open),
+never on NVDA." One evaluation per day: change over N days = TVL on the day / TVL N days before − 1;
+it fires after the rule's pending days of breach in a row (2) and ends on the first day the value
+is back past the threshold by the re-arm margin (2 points).
+  --symbols LIST  the symbols to test; default the saved watchlist
+  --rule JSON     the condition to test, as in a rule's "condition"; default the 7-day drop rule's,
+                  '{"kind":"tvl-change","window":"7d","direction":"down","thresholdPct":10}'; also
+                  '{"kind":"tvl-below","amount":1000000}' (conditions on issuers, networks or pools
+                  cannot be tested: the daily series has only totals)
+  --days N        days of history, 1 to 365 (default 365, all the service keeps)
+  --json          { "results": [ { "symbol", "episodes": [ { "start", "end", "worstPct" } ],
+                  "tested", "note" } ], "days", "condition", "errors" }; dates YYYY-MM-DD, "end"
+                  null while still open, worstPct the worst change (or distance below the floor) in %
+  Exit codes: 0 would never have fired, 1 would have fired on at least one symbol, 2 error (bad
+  arguments or --rule, a condition the daily series cannot answer, the service could not be read,
+  or a symbol could not be tested: no data or too short a series; the reason is on stderr).
 
 serve runs the local Liquidity service with demo data (see README: faults and scenarios).`

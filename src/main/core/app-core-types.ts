@@ -1,4 +1,6 @@
 // What the composition root and the CLI get from createAppCore: the IPC surface plus lifecycle.
+import type { AlertRule } from '../../shared/alert-rules'
+import type { BacktestView } from '../../shared/backtest'
 import type { CycleResult } from '../engine/poll/cycle'
 import type { IpcCore } from '../ipc/core-types'
 
@@ -12,6 +14,8 @@ export interface AppCore extends IpcCore {
   resume(): void
   /** The last completed cycle (the CLI prints it). */
   lastCycle(): CycleResult | null
+  /** The IPC call, plus the days of series to test (the CLI's --days; the app tests 365). */
+  backtestRule(rule: AlertRule, days?: number): Promise<BacktestView>
   /** Start-up repairs (settings, cache, alert state) worth telling the user about. */
   reports(): string[]
 }

@@ -3,6 +3,7 @@
 // API key stays with its owner (memory and the secret store; never returned, emitted or logged).
 import type { AlertRule, NotificationDecision } from '../../shared/alert-rules'
 import { LiquidityError } from '../../shared/errors'
+import type { BacktestView } from '../../shared/backtest'
 import type { IpcArgs } from '../../shared/ipc-contract'
 import type { Settings, SettingsPatch } from '../../shared/settings-schema'
 import type {
@@ -24,6 +25,7 @@ import {
   viewDepsOf,
   type ViewDeps,
 } from './data-views'
+import { backtestRule } from './backtest-rule'
 import { openCore, type CoreOwners } from './open-core'
 import { removeRule, snoozeRule, upsertRule } from './rules-ops'
 import * as edits from './settings-edits'
@@ -124,6 +126,11 @@ class Core implements AppCore {
   }
   deleteRule(id: string): Promise<AlertRule[]> {
     return edits.settle(() => this.editRules((rules) => removeRule(rules, id)))
+  }
+  backtestRule(rule: AlertRule, days?: number): Promise<BacktestView> {
+    const { data, settings, clock } = this.o
+    const waitBudgetMs = this.deps.pollWaitBudgetMs
+    return backtestRule({ data, settings, clock, waitBudgetMs }, rule, days)
   }
   async snooze(...[req]: IpcArgs<'snooze'>): Promise<AlertRule[]> {
     const id = `snooze-${this.o.clock.now().toString(36)}-${++this.seq}`

@@ -17,6 +17,7 @@ export const ARG_NAMES: { readonly [M in IpcMethod]: readonly string[] } = {
   getRules: [],
   saveRule: ['rule'],
   deleteRule: ['ruleId'],
+  backtestRule: ['rule'],
   snooze: ['snooze'],
   getAlertHistory: ['filter'],
   getAlertInstances: [],

@@ -107,7 +107,9 @@ export class DataModel {
       const sym = slice.asset.symbol
       let a = assetLog.get(sym)
       if (a === undefined) assetLog.set(sym, (a = assetLogTvl(sym, ms)))
-      const tvl = Math.round(sliceTvl(slice, ms, a) * this.scenarios.multiplier(slice, ms))
+      // A known-drops story replaces the noise with the flat catalog level.
+      const raw = this.scenarios.isFlat(sym) ? slice.baseTvl : sliceTvl(slice, ms, a)
+      const tvl = Math.round(raw * this.scenarios.multiplier(slice, ms))
       snap.tvl[slice.index] = tvl
       snap.volume[slice.index] = Math.round(tvl * sliceTurnover(slice, ms))
       snap.pools[slice.index] = poolCountFor(tvl)

@@ -56,9 +56,39 @@ export const scenarioSchema = z.discriminatedUnion('kind', [
       startsAt: instant.optional(),
     })
     .strict(),
+  /**
+   * A year of history with drops known in advance (backtests): the symbol's TVL is flat at its
+   * catalog level — no noise — except for these drops, each falling linearly by `pct` % over
+   * `windowDays` to its bottom at `endsAt`, then climbing back linearly over `recoverDays`
+   * (default: as long as the fall). No drops: a flat history.
+   */
+  z
+    .object({
+      kind: z.literal('known-drops'),
+      symbol: name,
+      drops: z
+        .array(
+          z
+            .object({
+              pct: z.number().gt(0).lt(100),
+              endsAt: instant,
+              windowDays: z.number().positive().max(365).default(1),
+              recoverDays: z.number().min(0).max(365).optional(),
+            })
+            .strict(),
+        )
+        .max(100),
+    })
+    .strict(),
 ])
 
 export type Scenario = z.input<typeof scenarioSchema>
+export interface KnownDrop {
+  pct: number
+  endsAt: string
+  windowDays: number
+  recoverDays: number
+}
 export type ActiveScenario =
   | {
       id: string
@@ -73,6 +103,7 @@ export type ActiveScenario =
   | { id: string; kind: 'issuer-missing'; symbol: string; issuer: string; keepInHistory?: boolean }
   | { id: string; kind: 'reported-change'; symbol: string; window: '7d' | '30d'; tvlChange: number }
   | { id: string; kind: 'frozen'; symbol: string; asOf: string }
+  | { id: string; kind: 'known-drops'; symbol: string; drops: KnownDrop[] }
   | {
       id: string
       kind: 'oscillate'
@@ -96,6 +127,15 @@ interface Drop {
   endMs: number
 }
 
+/** A known drop in clock ms: down from startMs to bottomMs, back up by endMs. */
+interface Dip {
+  symbol: string
+  fraction: number
+  startMs: number
+  bottomMs: number
+  endMs: number
+}
+
 interface Wave {
   symbol: string
   fraction: number
@@ -110,6 +150,8 @@ export class ScenarioController {
   private readonly items = new Map<string, ActiveScenario>()
   private drops: Drop[] = []
   private waves: Wave[] = []
+  private dips: Dip[] = []
+  private flats = new Set<string>()
 
   constructor(
     private readonly catalog: Catalog,
@@ -141,6 +183,16 @@ export class ScenarioController {
       case 'oscillate':
         this.items.set(id, { id, ...s, startsAt: at(s.startsAt) })
         break
+      case 'known-drops': {
+        const drops = s.drops.map((d) => ({
+          pct: d.pct,
+          endsAt: at(d.endsAt),
+          windowDays: d.windowDays,
+          recoverDays: d.recoverDays ?? d.windowDays,
+        }))
+        this.items.set(id, { id, kind: s.kind, symbol: s.symbol, drops })
+        break
+      }
       default:
         this.items.set(id, { id, ...s })
     }
@@ -175,12 +227,25 @@ export class ScenarioController {
       const progress = ms >= d.endMs ? 1 : (ms - d.startMs) / (d.endMs - d.startMs)
       m *= 1 - d.fraction * progress
     }
+    for (const d of this.dips) {
+      if (d.symbol !== slice.asset.symbol || ms <= d.startMs || ms > d.endMs) continue
+      const depth =
+        ms <= d.bottomMs
+          ? (ms - d.startMs) / (d.bottomMs - d.startMs)
+          : 1 - (ms - d.bottomMs) / (d.endMs - d.bottomMs)
+      m *= 1 - d.fraction * depth
+    }
     for (const w of this.waves) {
       if (w.symbol !== slice.asset.symbol || ms < w.startMs) continue
       // The first half period is the low one, so the move shows at once.
       if (Math.floor((ms - w.startMs) / w.halfMs) % 2 === 0) m *= 1 - w.fraction
     }
     return m
+  }
+
+  /** Whether a symbol's TVL is flat at its catalog level (known-drops: no noise). */
+  isFlat(symbol: string): boolean {
+    return this.flats.has(symbol)
   }
 
   /** The tvlChange the detail must report for a window instead of its own, if scripted. */
@@ -235,7 +300,22 @@ export class ScenarioController {
     this.version++
     this.drops = []
     this.waves = []
+    this.dips = []
+    this.flats = new Set()
     for (const s of this.items.values()) {
+      if (s.kind === 'known-drops') {
+        this.flats.add(s.symbol)
+        for (const d of s.drops) {
+          const bottomMs = Date.parse(d.endsAt)
+          this.dips.push({
+            symbol: s.symbol,
+            fraction: d.pct / 100,
+            startMs: bottomMs - d.windowDays * DAY_MS,
+            bottomMs,
+            endMs: bottomMs + d.recoverDays * DAY_MS,
+          })
+        }
+      }
       if (s.kind === 'oscillate') {
         const halfMs = (s.periodMinutes * 60_000) / 2
         this.waves.push({

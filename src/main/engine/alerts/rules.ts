@@ -16,7 +16,8 @@ function isFuture(iso: string | null | undefined, now: Date): boolean {
   return iso != null && Date.parse(iso) > now.getTime()
 }
 
-function withThreshold(c: AlertCondition, threshold: number | undefined): AlertCondition {
+/** The condition with a per-symbol threshold override applied (backtests use it too). */
+export function withThreshold(c: AlertCondition, threshold: number | undefined): AlertCondition {
   if (threshold === undefined) return c
   switch (c.kind) {
     case 'tvl-change':

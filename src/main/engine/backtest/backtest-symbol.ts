@@ -1,0 +1,66 @@
+// One symbol of a backtest: the rule as it applies to that symbol (its override), its series, and
+// the episodes — or, in plain words, why the symbol could not be tested.
+import type { AlertRule } from '../../../shared/alert-rules'
+import type { BacktestSymbolResult } from '../../../shared/backtest'
+import type { SeriesPoint } from '../../../shared/liquidity-schemas'
+import { windowDays } from '../alerts/format'
+import { withThreshold } from '../alerts/rules'
+import { dailyJudge } from './daily-condition'
+import { runEpisodes } from './episodes'
+
+/** What a backtest needs of a rule: its condition, its pacing into episodes, its overrides. */
+export type BacktestRule = Pick<
+  AlertRule,
+  'condition' | 'pendingCycles' | 'rearmMarginPct' | 'overrides'
+>
+
+export function untested(symbol: string, note: string): BacktestSymbolResult {
+  return { symbol, episodes: [], tested: false, note, from: null, to: null }
+}
+
+/** The days a condition needs before its first judged day (a change window's length). */
+function daysNeeded(rule: BacktestRule): number {
+  return rule.condition.kind === 'tvl-change' ? windowDays(rule.condition.window) + 1 : 1
+}
+
+/**
+ * The backtest of one symbol. `series` null: the service has none for it. `days`: how many were
+ * asked for, so a shorter series is said.
+ */
+export function backtestSymbol(
+  rule: BacktestRule,
+  symbol: string,
+  series: readonly SeriesPoint[] | null,
+  days: number,
+): BacktestSymbolResult {
+  const o = rule.overrides[symbol]
+  if (o?.enabled === false)
+    return untested(
+      symbol,
+      `The rule is turned off for ${symbol} (its override), so it was not tested.`,
+    )
+  if (series === null || series.length === 0)
+    return untested(symbol, `The service has no daily TVL series for ${symbol}.`)
+  const condition = withThreshold(rule.condition, o?.threshold)
+  const judge = dailyJudge(condition, series, rule.rearmMarginPct)
+  if (typeof judge !== 'function') return untested(symbol, judge.untestable)
+  const run = runEpisodes(
+    series.map((p) => p.date),
+    judge,
+    rule.pendingCycles,
+  )
+  const from = (series[0] as SeriesPoint).date
+  const to = (series.at(-1) as SeriesPoint).date
+  if (run.judgedDays === 0) {
+    const need = daysNeeded(rule)
+    return untested(
+      symbol,
+      `The service has only ${series.length} day${series.length === 1 ? '' : 's'} of data for ${symbol} (${from} to ${to}); this condition needs at least ${need}.`,
+    )
+  }
+  const short =
+    series.length < days
+      ? `Only ${series.length} of the ${days} days asked for are available for ${symbol} (from ${from}).`
+      : null
+  return { symbol, episodes: run.episodes, tested: true, note: short, from, to }
+}

@@ -1,0 +1,131 @@
+// `backtest` as a user runs it: a child process against the local service over real HTTP, whose
+// known-drops year makes the episodes known in advance (tests/service/known-year.ts).
+import { afterEach, describe, expect, it } from 'vitest'
+import type { BacktestJson } from '../../src/main/cli/backtest'
+import type { LocalService } from '../../src/main/service/server'
+import { knownYearEpisodes, scriptKnownYear } from '../service/known-year'
+import { cli, serviceForFile } from './run-cli'
+
+const T = 90_000
+let svc: LocalService
+const dirs = serviceForFile('sk-cli-backtest-0123456789', (s) => (svc = s))
+afterEach(() => svc.scenarios.clear())
+
+const run = async (args: string[]) =>
+  cli(['backtest', '--base-url', svc.url, '--data-dir', await dirs.make(), ...args], {
+    LIQUIDITY_API_KEY: svc.apiKey,
+  })
+
+describe('cli backtest', () => {
+  it(
+    '--json: the known drops on TSLA, none on NVDA; exit 1 (would have fired)',
+    { timeout: T },
+    async () => {
+      scriptKnownYear(svc, Date.now())
+      const r = await run(['--symbols', 'TSLA,NVDA', '--json'])
+      expect(r.stderr).toBe('')
+      expect(r.code).toBe(1)
+      const doc = JSON.parse(r.stdout) as BacktestJson
+      expect(Object.keys(doc)).toEqual(['results', 'days', 'condition', 'errors'])
+      expect(doc.results.map((x) => x.symbol)).toEqual(['TSLA', 'NVDA'])
+      const tsla = doc.results[0]!
+      expect(Object.keys(tsla)).toEqual(['symbol', 'episodes', 'tested', 'note'])
+      expect(tsla.episodes.map(({ start, end }) => ({ start, end }))).toEqual(
+        knownYearEpisodes(Date.now()),
+      )
+      for (const e of tsla.episodes) {
+        expect(Object.keys(e)).toEqual(['start', 'end', 'worstPct'])
+        expect(e.start).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+      }
+      expect(tsla.episodes.map((e) => Math.round(e.worstPct))).toEqual([-30, -18, -25])
+      expect(doc.results[1]).toEqual({ symbol: 'NVDA', episodes: [], tested: true, note: null })
+      expect(doc).toMatchObject({ days: 365, errors: [] })
+    },
+  )
+
+  it(
+    'the human sentence names the dates; a rule that never fires exits 0',
+    { timeout: T },
+    async () => {
+      scriptKnownYear(svc, Date.now())
+      const [a, b, c] = knownYearEpisodes(Date.now())
+      const r = await run(['--symbols', 'TSLA,NVDA'])
+      expect(r.code).toBe(1)
+      expect(r.stdout).toContain(
+        `Would have fired 3 times on TSLA (${a!.start} – ${a!.end}, ${b!.start} – ${b!.end}, ${c!.start} – still open), never on NVDA.`,
+      )
+      expect(r.stdout).toMatch(/^Tested: 7-day TVL drop of 10\.0 % or more, on 2 days in a row/m)
+      // A 40 % floor under the level never breaks on these drops; --days cuts the series.
+      const rule = JSON.stringify({
+        kind: 'tvl-change',
+        window: '7d',
+        direction: 'down',
+        thresholdPct: 40,
+      })
+      const never = await run(['--symbols', 'TSLA,NVDA', '--rule', rule, '--days', '90'])
+      expect(never.code).toBe(0)
+      expect(never.stdout).toContain('Would never have fired on TSLA and NVDA.')
+      expect(never.stdout).toContain('over the last 90 days')
+    },
+  )
+
+  it(
+    'a bad --rule or --days: a plain error, the usage, exit 2, nothing asked of the service',
+    { timeout: T },
+    async () => {
+      const help = await cli(['backtest', '--help'])
+      expect(help.code).toBe(0)
+      expect(help.stdout).toContain('npm run cli -- backtest [--symbols TSLA,NVDA] [--rule JSON]')
+      expect(help.stdout).toMatch(/Exit codes: 0 would never have fired, 1 would have fired/)
+      const before = svc.requestLog().length
+      for (const [args, says] of [
+        [['--rule', '{kind:'], /--rule expects a rule condition as JSON/],
+        [
+          ['--rule', '{"kind":"tvl-change","window":"9d","direction":"down","thresholdPct":10}'],
+          /--rule is not a valid rule condition at window/,
+        ],
+        [
+          ['--rule', '{"kind":"tvl-below","amount":-5}'],
+          /--rule is not a valid rule condition at amount/,
+        ],
+        [['--days', '400'], /--days expects a whole number of days from 1 to 365/],
+      ] as const) {
+        const r = await run(['--symbols', 'TSLA', ...args])
+        expect(r.code, args.join(' ')).toBe(2)
+        expect(r.stderr).toMatch(new RegExp(`^error: ${says.source}`))
+        expect(r.stderr).toMatch(/^Usage:/m)
+        expect(r.stdout).toBe('')
+      }
+      // A condition the daily series cannot answer is refused too, in words.
+      const conc = await run([
+        '--symbols',
+        'TSLA',
+        '--json',
+        '--rule',
+        '{"kind":"concentration","by":"issuer","maxSharePct":50}',
+      ])
+      expect(conc.code).toBe(2)
+      expect(conc.stderr).toMatch(
+        /^error: A "concentration" condition cannot be tested on the service's daily series because/m,
+      )
+      expect((JSON.parse(conc.stdout) as BacktestJson).results).toEqual([])
+      expect(svc.requestLog().length).toBe(before)
+    },
+  )
+
+  it(
+    'an unknown symbol is said on stderr and in its result; the others are still tested; exit 2',
+    { timeout: T },
+    async () => {
+      scriptKnownYear(svc, Date.now())
+      const r = await run(['--symbols', 'NVDA,NOPE', '--json'])
+      expect(r.code).toBe(2)
+      expect(r.stderr).toMatch(/^error: .*NOPE/m)
+      const doc = JSON.parse(r.stdout) as BacktestJson
+      expect(doc.results[0]).toMatchObject({ symbol: 'NVDA', tested: true, episodes: [] })
+      expect(doc.results[1]).toMatchObject({ symbol: 'NOPE', tested: false, episodes: [] })
+      expect(doc.results[1]!.note).toMatch(/NOPE/)
+      expect(doc.errors).toEqual([expect.stringMatching(/NOPE/)])
+    },
+  )
+})
