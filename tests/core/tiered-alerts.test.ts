@@ -28,7 +28,8 @@ async function warmUp(u: UniverseHarness, polls = 2): Promise<void> {
   }
 }
 
-describe('alerts in a tiered poll (1000 watched symbols)', () => {
+// 1000-symbol polls over real HTTP: seconds each on a loaded 2-core machine, so a longer limit.
+describe('alerts in a tiered poll (1000 watched symbols)', { timeout: 60_000 }, () => {
   it('a breach in the bulk series fetches that detail in the same poll, and the notification carries its cross-check', async () => {
     h = await universeHarness({ universe: 1000, rules: dropRule(1) })
     await warmUp(h)

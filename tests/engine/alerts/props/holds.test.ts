@@ -13,6 +13,9 @@ import { SYMBOLS, buildDetail, detailShape, observation, readingKind, ruleArb } 
 
 const START = Date.parse('2025-03-03T12:00:00.000Z')
 const RUNS = Number(process.env.LW_PROPERTY_RUNS ?? 200)
+// The coverage check below (some held alert was released) depends on what was drawn: a fixed seed
+// keeps CI from failing on an unlucky draw; LW_PROPERTY_SEED explores others.
+const SEED = Number(process.env.LW_PROPERTY_SEED ?? 20261123)
 
 const step = fc.record({
   advanceMin: fc.integer({ min: 1, max: 240 }),
@@ -121,7 +124,7 @@ describe('holding and releasing properties', () => {
           }
         },
       ),
-      { numRuns: RUNS },
+      { numRuns: RUNS, seed: SEED },
     )
     // Held alerts were delivered later in some runs: the release path was exercised.
     expect(delivered).toBeGreaterThan(0)
