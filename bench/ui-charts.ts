@@ -3,6 +3,7 @@
 // in place after new data (as after a poll), medians — and the same chart on Chart.js defaults
 // (animation and parsing on) for the ratio. Figures, no asserts.
 import { pathToFileURL } from 'node:url'
+import type { Page } from 'playwright-core'
 import { launchChromium } from '../tests/browser/harness/chromium'
 import { serveDir } from '../tests/browser/harness/static-server'
 import { buildBenchPage } from './ui-page-build'
@@ -14,6 +15,9 @@ const RUNS = 7
 interface BenchWindow {
   __bench: {
     run(series: number, days: number, variant: Variant, runs: number): Promise<RunResult[]>
+    hold(series: number, days: number): Promise<void>
+    updates(n: number, rasterise: boolean): void
+    release(): void
   }
 }
 
@@ -23,6 +27,51 @@ function median(xs: number[]): number {
 }
 const r1 = (n: number): number => Math.round(n * 10) / 10
 const r2 = (n: number): number => Math.round(n * 100) / 100
+
+/** Updates per CPU-time sample, and samples (median taken). */
+const CPU_BATCH = 10
+const CPU_SAMPLES = 7
+
+/**
+ * CPU time of the page's main thread per update in place (CDP Performance ThreadTime): unlike the
+ * wall-clock figures it does not grow while other processes hold the cores.
+ */
+export async function cpuPerUpdateMs(
+  page: Page,
+  series: number,
+  rasterise: boolean,
+): Promise<number> {
+  const cdp = await page.context().newCDPSession(page)
+  try {
+    await cdp.send('Performance.enable')
+    const threadMs = async (): Promise<number> => {
+      const { metrics } = await cdp.send('Performance.getMetrics')
+      const t = metrics.find((m) => m.name === 'ThreadTime')
+      if (!t) throw new Error('Chromium reports no ThreadTime metric')
+      return t.value * 1000
+    }
+    await page.evaluate(([s, d]) => (globalThis as unknown as BenchWindow).__bench.hold(s, d), [
+      series,
+      DAYS,
+    ] as const)
+    const call = (n: number) =>
+      page.evaluate(([k, r]) => (globalThis as unknown as BenchWindow).__bench.updates(k, r), [
+        n,
+        rasterise,
+      ] as const)
+    await call(CPU_BATCH) // warm the JIT on this chart
+    const samples: number[] = []
+    for (let i = 0; i < CPU_SAMPLES; i++) {
+      const before = await threadMs()
+      await call(CPU_BATCH)
+      samples.push(((await threadMs()) - before) / CPU_BATCH)
+    }
+    await page.evaluate(() => (globalThis as unknown as BenchWindow).__bench.release())
+    return median(samples)
+  } finally {
+    await cdp.detach()
+  }
+}
 
 export async function benchUiCharts(): Promise<Record<string, number | string>> {
   const bundle = await buildBenchPage('ui-charts')
@@ -41,6 +90,8 @@ export async function benchUiCharts(): Promise<Record<string, number | string>> 
     const app50 = await run(50, 'app')
     const app200 = await run(200, 'app', 5)
     const def50 = await run(50, 'defaults', 5)
+    const cpu50 = await cpuPerUpdateMs(page, 50, false)
+    const cpu50px = await cpuPerUpdateMs(page, 50, true)
     type Key = 'firstDrawMs' | 'redrawMs' | 'firstDrawJsMs' | 'redrawJsMs'
     const m = (rs: RunResult[], k: Key): number => median(rs.map((r) => r[k]))
     const settled = def50.map((r) => r.settledMs).filter((x): x is number => x !== null)
@@ -59,6 +110,10 @@ export async function benchUiCharts(): Promise<Record<string, number | string>> 
       'app 50×365 update in place after a poll (Chart.js) ms': r1(m(app50, 'redrawJsMs')),
       'app 50×365 update in place after a poll (Chart.js) ms target': '<= 10',
       'app 50×365 update in place after a poll, to pixels ms': r1(m(app50, 'redrawMs')),
+      // The same update as main-thread CPU time (median of batches), robust to machine load.
+      'app 50×365 update in place after a poll (Chart.js) CPU ms': r2(cpu50),
+      'app 50×365 update in place after a poll (Chart.js) CPU ms target': '<= 10',
+      'app 50×365 update in place after a poll, to pixels CPU ms': r2(cpu50px),
       'app 200×365 first draw to pixels ms': r1(m(app200, 'firstDrawMs')),
       'app 200×365 first draw to pixels ms target': '<= 120',
       'app 200×365 first draw Chart.js only ms': r1(m(app200, 'firstDrawJsMs')),

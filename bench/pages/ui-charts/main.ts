@@ -170,4 +170,45 @@ async function run(
   return out
 }
 
-;(globalThis as unknown as { __bench: unknown }).__bench = { run }
+/** A chart held between calls, for CPU-time measurement from outside (CDP thread time). */
+let held: { chart: Chart; canvas: Canvas; sets: ChartDataset[][]; turn: number } | null = null
+
+/** Draws a 'series × days' app chart and keeps it for `updates`. */
+async function hold(series: number, days: number): Promise<void> {
+  release()
+  registerCharts()
+  const stage = document.getElementById('stage')
+  if (!stage) throw new Error('no #stage')
+  const canvas = document.createElement('canvas')
+  stage.appendChild(canvas)
+  const sets = [datasets(series, days, 0), datasets(series, days, 1)]
+  const chart = createChart(canvas as unknown as HTMLCanvasElement, 'line', {
+    options: appOptions([]),
+    datasets: [],
+  })
+  applyChart(chart, { options: appOptions(sets[0]!), datasets: sets[0]! })
+  flush(canvas)
+  held = { chart, canvas, sets, turn: 0 }
+  await frame()
+}
+
+/**
+ * `n` updates in place of the held chart as after a poll (options rebuilt for the new data, all
+ * series changed: the data alternates between two days' windows), optionally rasterised each time.
+ */
+function updates(n: number, rasterise: boolean): void {
+  if (!held) throw new Error('no chart held')
+  for (let i = 0; i < n; i++) {
+    const next = held.sets[++held.turn % 2]!
+    applyChart(held.chart, { options: appOptions(next), datasets: next })
+    if (rasterise) flush(held.canvas)
+  }
+}
+
+function release(): void {
+  held?.chart.destroy()
+  held?.canvas.remove()
+  held = null
+}
+
+;(globalThis as unknown as { __bench: unknown }).__bench = { run, hold, updates, release }

@@ -1,5 +1,6 @@
 // How new data reaches a Chart.js instance: Chart.svelte and the chart bench both go through here.
 import { Chart, type ChartDataset, type ChartOptions, type ChartType } from 'chart.js'
+import { datasetStyleDiffers, forgetStyles, keepStyles, styleOptionsDiffer } from './kept-styles'
 
 // The options object last handed to each chart (chart.options is Chart.js's resolver, not ours).
 const applied = new WeakMap<Chart, ChartOptions>()
@@ -21,6 +22,7 @@ export function createChart(
     // Copies: later data is written into these (applyChart), never into the caller's objects.
     data: { labels: labels ? [...labels] : [], datasets: datasets.map((d) => ({ ...d })) },
     options,
+    plugins: [keepStyles],
   })
   applied.set(chart, options)
   return chart
@@ -30,10 +32,13 @@ export function createChart(
  * Hands options (only when they are a new object: re-resolving them is costly) and data to the
  * chart, then updates it without animation. Datasets are written into the chart's own dataset
  * objects, index by index, so Chart.js keeps their controllers and point elements instead of
- * building new ones for every point on every refresh.
+ * building new ones for every point on every refresh. A series keeps its resolved styles
+ * (kept-styles.ts) unless the style options or its own settings changed.
  */
 export function applyChart(chart: Chart, { options, datasets, labels }: ChartInput): void {
-  if (applied.get(chart) !== options) {
+  const before = applied.get(chart)
+  const restyled = !before || styleOptionsDiffer(before, options)
+  if (before !== options) {
     chart.options = options
     applied.set(chart, options)
   }
@@ -43,6 +48,7 @@ export function applyChart(chart: Chart, { options, datasets, labels }: ChartInp
     const next = datasets[i] as ChartDataset
     const own = current[i]
     if (own && own.type === next.type) {
+      if (restyled || datasetStyleDiffers(own, next)) forgetStyles(own)
       const target = own as unknown as Record<string, unknown>
       for (const key of Object.keys(target)) if (!(key in next)) delete target[key]
       // An unchanged series keeps the array Chart.js already knows: a new array makes it drop
