@@ -26,6 +26,9 @@ function withThreshold(c: AlertCondition, threshold: number | undefined): AlertC
     case 'concentration':
       // A share cannot exceed 100 %; an oversized override just never fires.
       return { ...c, maxSharePct: threshold }
+    case 'pool-count':
+      // The floor when the rule has one, else the drop.
+      return c.below !== undefined ? { ...c, below: threshold } : { ...c, dropBy: threshold }
   }
 }
 

@@ -133,6 +133,13 @@ export function describeCondition(c: AlertRule['condition'], money: (n: number) 
     case 'tvl-below':
       return `TVL below ${money(c.amount)}`
     case 'concentration':
-      return `one ${c.by} > ${c.maxSharePct} % of TVL`
+      return `one ${c.by} > ${c.maxSharePct} % of TVL${c.maxHhi === undefined ? '' : ` or HHI > ${c.maxHhi}`}`
+    case 'pool-count': {
+      const parts = [
+        ...(c.below !== undefined ? [`fewer than ${c.below}`] : []),
+        ...(c.dropBy !== undefined ? [`${c.dropBy} lost since the last check`] : []),
+      ]
+      return `pools on ${c.network}: ${parts.join(' or ')}`
+    }
   }
 }
