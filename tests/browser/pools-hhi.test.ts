@@ -93,3 +93,49 @@ describe('asset view: pools and concentration', () => {
     })
   }
 })
+
+describe('rule editor: pool-count and HHI conditions', () => {
+  it('saves a pool-count rule and a concentration rule with maxHhi from the form', async () => {
+    const app = await suite.start()
+    const { page } = app
+    await waitForTvl(page, 4)
+    await page
+      .getByRole('button', { name: 'Alerts' })
+      .or(page.getByRole('link', { name: 'Alerts' }))
+      .first()
+      .click()
+    await waitForView(page, 'alerts')
+
+    await page.getByRole('button', { name: 'New rule' }).click()
+    await page.getByLabel('Name', { exact: true }).fill('Ethereum pools')
+    await page.getByLabel('Condition', { exact: true }).selectOption('pool-count')
+    await page.getByLabel('Network', { exact: true }).fill('ethereum')
+    await page.getByLabel('Fewer than (pools)').fill('3')
+    await page.getByLabel('Or lost since the last check (pools)').fill('2')
+    await page.getByRole('button', { name: 'Save rule' }).click()
+    await expect
+      .poll(
+        async () => (await app.core.getRules()).find((r) => r.name === 'Ethereum pools')?.condition,
+        POLL,
+      )
+      .toEqual({ kind: 'pool-count', network: 'ethereum', below: 3, dropBy: 2 })
+
+    await page.getByRole('button', { name: 'New rule' }).click()
+    await page.getByLabel('Name', { exact: true }).fill('Concentrated')
+    await page.getByLabel('Condition', { exact: true }).selectOption('concentration')
+    await page.getByLabel('Max HHI (optional, 0–10,000)').fill('5000')
+    await page.getByRole('button', { name: 'Save rule' }).click()
+    await expect
+      .poll(
+        async () => (await app.core.getRules()).find((r) => r.name === 'Concentrated')?.condition,
+        POLL,
+      )
+      .toEqual({ kind: 'concentration', by: 'issuer', maxSharePct: 80, maxHhi: 5000 })
+    // The list says what each rule watches.
+    await expect
+      .poll(() => page.locator('body').textContent(), POLL)
+      .toContain('pools on ethereum: fewer than 3 or 2 lost since the last check')
+    await app.screenshot('rules-pool-count')
+    expect(app.pageErrors).toEqual([])
+  })
+})
