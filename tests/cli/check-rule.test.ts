@@ -141,3 +141,45 @@ describe('check --rule', () => {
     },
   )
 })
+
+describe('row findings', () => {
+  it(
+    '--json rows carry findings (pool changes since the last check, HHI); the table prints them',
+    { timeout: T },
+    async () => {
+      const dir = await dirs.make()
+      const env = { LIQUIDITY_API_KEY: svc.apiKey }
+      const args = ['check', '--base-url', svc.url, '--symbols', 'TSLA', '--data-dir', dir]
+      const first = JSON.parse((await cli([...args, '--json'], env)).stdout) as JsonReport
+      // A first check has nothing to compare pools with; concentration is always said.
+      expect(first.rows[0]!.findings).toEqual([
+        expect.stringMatching(
+          /^issuer concentration: HHI [\d,]+ \((un|moderately |highly )concentrated\), largest \w+ with [\d.]+ % of 5 issuers$/,
+        ),
+        expect.stringMatching(
+          /^network concentration: HHI [\d,]+ \(.*concentrated\), largest \w+ with [\d.]+ % of \d+ networks$/,
+        ),
+      ])
+      expect(first.rows[0]!.problems).toEqual([])
+      const id = svc.scenarios.add({
+        kind: 'pool-loss',
+        symbol: 'TSLA',
+        network: 'gnosis',
+        pools: 1,
+      })
+      try {
+        const second = await cli(args, env)
+        expect(second.stdout).toMatch(/^Findings:$/m)
+        expect(second.stdout).toMatch(
+          /^ {2}TSLA: pools on gnosis: 1 → 0 since the last check \(\d\d:\d\d\)$/m,
+        )
+        expect(second.stdout).toMatch(/^ {2}TSLA: issuer concentration: HHI /m)
+        const third = JSON.parse((await cli([...args, '--json'], env)).stdout) as JsonReport
+        // Compared with the last check, which already had the loss: nothing changed since.
+        expect(third.rows[0]!.findings.filter((f) => f.startsWith('pools'))).toEqual([])
+      } finally {
+        svc.scenarios.remove(id)
+      }
+    },
+  )
+})

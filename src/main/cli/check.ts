@@ -17,7 +17,7 @@ import { settingsFilePath } from '../engine/settings/settings-store'
 import { cliSettingsHelp } from './settings-help'
 import { cliRules, cliRulesStateDir } from './cli-rules'
 import { alertStateLost, cachedNotes, nothingToShow, runErrors } from './check-outcome'
-import { eventLines, oneLine, pollsToConfirm, table } from './format'
+import { eventLines, findingLines, oneLine, pollsToConfirm, table } from './format'
 import { emptyReport, jsonReport, type JsonReport } from './json-report'
 
 export interface CheckOptions {
@@ -153,7 +153,9 @@ export async function runCheck(o: CheckOptions, io: CheckIo): Promise<number> {
     const shown = nothingToShow(cycle) ? { ...cycle, rows: [] } : cycle
     printJson(jsonReport(status.mode, status.baseUrl, shown, { firing, held }, toConfirm))
     if (!o.json && shown.rows.length > 0) {
-      io.out(table(shown.rows, toConfirm))
+      io.out(
+        [table(shown.rows, toConfirm), ...findingLines(shown.rows, cycle.rowFindings)].join('\n'),
+      )
       const lines = eventLines(cycle)
       if (lines.length > 0) io.out(['', ...lines].join('\n'))
     }
