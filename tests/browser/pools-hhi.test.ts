@@ -45,7 +45,7 @@ describe('asset view: pools and concentration', () => {
       const first = page.locator(`table[data-issuer="${issuers[0]!.name}"] tbody tr`).first()
       const second = page.locator(`table[data-issuer="${issuers[1]!.name}"] tbody tr`).first()
       for (const d of await page.locator('[data-testid="pools"] details').all())
-        await d.evaluate((el) => ((el as HTMLDetailsElement).open = true))
+        await d.evaluate((el) => ((el as unknown as { open: boolean }).open = true))
 
       const fields = async (row: typeof first): Promise<Record<string, string>> =>
         Object.fromEntries(
