@@ -6,6 +6,7 @@ import {
   MAX_COOLDOWN_MINUTES,
   type HeldBackReason,
 } from './alert-facts'
+import { poolCountConditionSchema } from './pool-count-condition'
 
 // The facts the renderer needs too live without zod in alert-facts.ts; re-exported for the engine.
 export {
@@ -50,8 +51,11 @@ export const conditionSchema = z.discriminatedUnion('kind', [
       kind: z.literal('concentration'),
       by: z.enum(['issuer', 'network']),
       maxSharePct: z.number().gt(0).max(100),
+      /** Also fires above this Herfindahl–Hirschman index (0–10 000; see shared/hhi.ts). */
+      maxHhi: z.number().gt(0).max(10_000).optional(),
     })
     .strict(),
+  poolCountConditionSchema,
 ])
 export type AlertCondition = z.infer<typeof conditionSchema>
 

@@ -79,14 +79,14 @@ describe('cli backtest', () => {
       expect(help.stdout).toMatch(/Exit codes: 0 would never have fired, 1 would have fired/)
       const before = svc.requestLog().length
       for (const [args, says] of [
-        [['--rule', '{kind:'], /--rule expects a rule condition as JSON/],
+        [['--rule', '{kind:'], /--rule is not valid JSON/],
         [
           ['--rule', '{"kind":"tvl-change","window":"9d","direction":"down","thresholdPct":10}'],
-          /--rule is not a valid rule condition at window/,
+          /--rule is not a condition Liquidity Watch knows: .*window/,
         ],
         [
           ['--rule', '{"kind":"tvl-below","amount":-5}'],
-          /--rule is not a valid rule condition at amount/,
+          /--rule is not a condition Liquidity Watch knows: .*amount/,
         ],
         [['--days', '400'], /--days expects a whole number of days from 1 to 365/],
       ] as const) {

@@ -1,6 +1,6 @@
 // `check`: one poll cycle through the same AppCore the app uses, printed; exit 0 / 1 (firing) / 2 (error).
 import Conf from 'conf'
-import type { AlertEvent, NotificationDecision } from '../../shared/alert-rules'
+import type { AlertCondition, AlertEvent, NotificationDecision } from '../../shared/alert-rules'
 import { countsAsFiring, heldInsteadOfFiring } from '../../shared/alert-facts'
 import { toSerializedError } from '../../shared/errors'
 import { createAppCore, type AppCore } from '../core/app-core'
@@ -15,8 +15,9 @@ import {
 import { KeytarSecretStore } from '../engine/secrets/secret-store-keytar'
 import { settingsFilePath } from '../engine/settings/settings-store'
 import { cliSettingsHelp } from './settings-help'
+import { cliRules, cliRulesStateDir } from './cli-rules'
 import { alertStateLost, cachedNotes, nothingToShow, runErrors } from './check-outcome'
-import { eventLines, oneLine, pollsToConfirm, table } from './format'
+import { eventLines, findingLines, oneLine, pollsToConfirm, table } from './format'
 import { emptyReport, jsonReport, type JsonReport } from './json-report'
 
 export interface CheckOptions {
@@ -26,6 +27,8 @@ export interface CheckOptions {
   json: boolean
   /** Also say what was tried and failed on the way (the keychain's own words). */
   verbose?: boolean
+  /** Conditions judged instead of the saved rules (`--rule`), with their own alert state. */
+  rules?: AlertCondition[]
 }
 
 export interface CheckIo {
@@ -106,7 +109,9 @@ export async function runCheck(o: CheckOptions, io: CheckIo): Promise<number> {
       overrides: {
         ...(o.symbols ? { watchlist: o.symbols } : {}),
         ...(o.baseUrl !== undefined ? { baseUrl: o.baseUrl } : {}),
+        ...(o.rules ? { rules: cliRules(o.rules) } : {}),
       },
+      ...(o.rules ? { alertStateDir: cliRulesStateDir(o.dataDir, o.rules) } : {}),
       client: { help: cliSettingsHelp(o.dataDir) },
       pollWaitBudgetMs: CHECK_WAIT_BUDGET_MS,
       bindLegacyKey: false,
@@ -151,7 +156,9 @@ export async function runCheck(o: CheckOptions, io: CheckIo): Promise<number> {
     const shown = nothingToShow(cycle) ? { ...cycle, rows: [] } : cycle
     printJson(jsonReport(status.mode, status.baseUrl, shown, { firing, held }, toConfirm))
     if (!o.json && shown.rows.length > 0) {
-      io.out(table(shown.rows, toConfirm))
+      io.out(
+        [table(shown.rows, toConfirm), ...findingLines(shown.rows, cycle.rowFindings)].join('\n'),
+      )
       const lines = eventLines(cycle)
       if (lines.length > 0) io.out(['', ...lines].join('\n'))
     }

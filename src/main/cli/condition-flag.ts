@@ -1,19 +1,29 @@
-// A rule's `condition` given as JSON on the command line (`--rule '{"kind":"tvl-below",…}'`):
+// A rule's `condition` given as JSON on the command line (`check --rule`, `backtest --rule`):
 // checked with the same shared schema the settings use; what is wrong is said in plain words.
 import { conditionSchema, type AlertCondition } from '../../shared/alert-rules'
+import { conditionKinds } from '../../shared/condition-kinds'
+import { describeIssues } from '../../shared/schema-issues'
 
-export function parseConditionFlag(flag: string, text: string): AlertCondition {
-  let value: unknown
+/** `which` names the value in the message ("--rule", "--rule 2"). */
+export function parseConditionFlag(which: string, text: string): AlertCondition {
+  let json: unknown
   try {
-    value = JSON.parse(text)
+    json = JSON.parse(text)
   } catch {
     throw new Error(
-      `${flag} expects a rule condition as JSON, e.g. '{"kind":"tvl-change","window":"7d","direction":"down","thresholdPct":10}' (what was given is not JSON)`,
+      `${which} is not valid JSON (got ${JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text)}). ` +
+        `Quote it for the shell, e.g. --rule '{"kind":"tvl-below","amount":1000000}'.`,
     )
   }
-  const r = conditionSchema.safeParse(value)
+  const r = conditionSchema.safeParse(json)
   if (r.success) return r.data
-  const issue = r.error.issues[0]
-  const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : ''
-  throw new Error(`${flag} is not a valid rule condition${where}: ${issue?.message ?? 'invalid'}`)
+  const kinds = conditionKinds()
+    .map((k) => k.kind)
+    .join(', ')
+  const problem = describeIssues(r.error.issues, json, (p) =>
+    p.length === 0 ? 'the condition' : p.map(String).join('.'),
+  )
+  throw new Error(
+    `${which} is not a condition Liquidity Watch knows: ${problem}. Condition kinds: ${kinds} (see check --help for an example of each).`,
+  )
 }

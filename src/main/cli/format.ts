@@ -123,6 +123,17 @@ function problemLines(rows: readonly WatchRow[]): string[] {
   )
 }
 
+/** The rows' findings (row-findings.ts), under the table: "  TSLA: pools on ethereum: 6 → 4 …". */
+export function findingLines(
+  rows: readonly WatchRow[],
+  findings: Readonly<Record<string, string[]>>,
+): string[] {
+  const lines = rows.flatMap((r) =>
+    (findings[r.symbol] ?? []).map((f) => `  ${r.symbol}: ${oneLine(f)}`),
+  )
+  return lines.length > 0 ? ['', 'Findings:', ...lines] : []
+}
+
 export function oneLine(s: string): string {
   return s.replace(/\s+/g, ' ').trim()
 }

@@ -41,6 +41,11 @@ export interface JsonReport {
     error: { kind: string; message: string } | null
     /** Plain-language reasons the row's figures may not be trusted (empty when none). */
     problems: string[]
+    /**
+     * What the data tells beyond the figures, in plain words (row-findings.ts): pool counts that
+     * changed since the last check, issuer and network concentration (HHI and largest share).
+     */
+    findings: string[]
     /** The rule keeps crossing its threshold: notified once, not per episode, until it settles. */
     flapping: boolean
     /**
@@ -139,6 +144,7 @@ export function jsonReport(
       sourceStale: r.sourceStale,
       error: r.error ? { kind: r.error.kind, message: r.error.message } : null,
       problems: r.problems,
+      findings: cycle.rowFindings[r.symbol] ?? [],
       flapping: r.flapping,
       heldBack: r.heldBack,
       confirmsInPolls: r.alertState === 'pending' ? (toConfirm.get(r.symbol) ?? null) : null,

@@ -1,4 +1,4 @@
-// Headless CLI: `npm run cli -- check [--json] [--base-url URL] [--symbols A,B] [--data-dir DIR]`,
+// Headless CLI: `npm run cli -- check [--json] [--base-url URL] [--symbols A,B] [--data-dir DIR] [--rule JSON]…`,
 // `npm run cli -- backtest [--symbols A,B] [--rule JSON] [--days N] [--json] …` and
 // `npm run cli -- serve [service options]`. No electron, no electron-store.
 import { statSync } from 'node:fs'
@@ -7,8 +7,10 @@ import { parseArgs } from 'node:util'
 import { checkServiceUrl } from '../../shared/service-url'
 import { runBacktestCli } from './backtest'
 import { parseDaysFlag } from './backtest-args'
+import type { AlertCondition } from '../../shared/alert-rules'
 import { runCheck, EXIT_ERROR } from './check'
 import { parseConditionFlag } from './condition-flag'
+import { parseRuleFlag } from './cli-rules'
 import { defaultDataDir } from './data-dir'
 import { oneLine } from './format'
 import { emptyReport } from './json-report'
@@ -86,6 +88,7 @@ async function check(args: string[]): Promise<number> {
         symbols: { type: 'string' },
         'data-dir': { type: 'string' },
         verbose: { type: 'boolean', default: false },
+        rule: { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
@@ -105,6 +108,12 @@ async function check(args: string[]): Promise<number> {
   } catch (e) {
     usageError(e)
   }
+  let rules: AlertCondition[] | undefined
+  try {
+    rules = values.rule?.map((text, i) => parseRuleFlag(text, i + 1))
+  } catch (e) {
+    usageError(e)
+  }
   return runCheck(
     {
       json: values.json,
@@ -112,6 +121,7 @@ async function check(args: string[]): Promise<number> {
       symbols,
       dataDir: checkDataDir(values['data-dir']),
       verbose: values.verbose,
+      rules,
     },
     {
       out: (t) => process.stdout.write(`${t}\n`),

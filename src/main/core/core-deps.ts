@@ -36,8 +36,13 @@ export interface AppCoreDeps {
   pollWaitBudgetMs?: number
   /** Asset details per poll before polls are tiered (default DEFAULT_DETAIL_BUDGET, poll-plan.ts). */
   detailBudget?: number
-  /** Per-run replacements that are not persisted (the CLI's --symbols and --base-url). */
+  /** Per-run replacements that are not persisted (the CLI's --symbols, --base-url and --rule). */
   overrides?: RunOverrides
+  /**
+   * Where the alert state and the notification log live (default: dataDir). `check --rule` keeps
+   * its own here, so judging other rules never touches the saved rules' episodes and history.
+   */
+  alertStateDir?: string
   /** The user's time zone for quiet hours and times in messages; default the system's. */
   utcOffset?: UtcOffset
   /** Diagnostics (never the key). */

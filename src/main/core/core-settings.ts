@@ -1,13 +1,16 @@
 // The settings owner: the stored settings (validated and saved by the SettingsStore) with this
 // run's overrides applied on top (the CLI's --symbols and --base-url, never saved). Every module
 // asks it for the settings in force; only it writes the store.
+import type { AlertRule } from '../../shared/alert-rules'
 import type { Settings } from '../../shared/settings-schema'
 import type { SettingsStore } from '../engine/settings/settings-store'
 
-/** Per-run replacements that are not persisted (the CLI's --symbols and --base-url). */
+/** Per-run replacements that are not persisted (the CLI's --symbols, --base-url and --rule). */
 export interface RunOverrides {
   watchlist?: string[]
   baseUrl?: string | null
+  /** Rules judged instead of the saved ones (`check --rule`); pair with AppCoreDeps.alertStateDir. */
+  rules?: AlertRule[]
 }
 
 export class CoreSettings {
@@ -16,7 +19,7 @@ export class CoreSettings {
     private readonly overrides: RunOverrides = {},
   ) {}
 
-  /** Settings as in force (the CLI's --base-url and --symbols included). */
+  /** Settings as in force (the CLI's --base-url, --symbols and --rule included). */
   get(): Settings {
     return this.effective(this.store.get())
   }
@@ -28,6 +31,7 @@ export class CoreSettings {
       ...s,
       ...(o.watchlist ? { watchlist: o.watchlist } : {}),
       ...(o.baseUrl !== undefined ? { baseUrl: o.baseUrl } : {}),
+      ...(o.rules ? { rules: o.rules } : {}),
     }
   }
 

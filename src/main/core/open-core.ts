@@ -50,9 +50,10 @@ export async function openCore(deps: AppCoreDeps): Promise<CoreOwners> {
   const source = cacheNamespace(baseUrl)
   const saves = new SaveHealth(line)
   const cache = await openCacheOf({ dataDir: deps.dataDir, clock, saves, reports }, source, true)
-  const alerts = await AlertStateStore.open(deps.dataDir, { now, source })
+  const alertDir = deps.alertStateDir ?? deps.dataDir
+  const alerts = await AlertStateStore.open(alertDir, { now, source })
   reports.add(alerts.report)
-  const log = await NotificationLog.open(deps.dataDir, { now })
+  const log = await NotificationLog.open(alertDir, { now })
   reports.add(log.report)
   const rateLimits = await RateLimits.open(deps.dataDir, clock, line)
   const legacyTo = deps.bindLegacyKey === false ? null : settings.stored().baseUrl

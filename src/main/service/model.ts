@@ -112,7 +112,10 @@ export class DataModel {
       const tvl = Math.round(raw * this.scenarios.multiplier(slice, ms))
       snap.tvl[slice.index] = tvl
       snap.volume[slice.index] = Math.round(tvl * sliceTurnover(slice, ms))
-      snap.pools[slice.index] = poolCountFor(tvl)
+      snap.pools[slice.index] = Math.max(
+        0,
+        poolCountFor(tvl) - this.scenarios.poolsRemoved(slice, ms),
+      )
     }
     return snap
   }

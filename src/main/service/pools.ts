@@ -35,6 +35,8 @@ function split(total: number, weights: number[]): number[] {
 }
 
 export function buildPools(slice: Slice, tvl: number, volume: number, count: number): PoolBody[] {
+  // Every pool lost (a pool-loss scenario): the network's TVL is listed in no pool.
+  if (count <= 0) return []
   const dexes = DEXES[slice.network] ?? ['uniswap-v3']
   const weights = Array.from({ length: count }, (_, j) =>
     j === 0 ? 2 : 0.3 + unit(slice.seed, 100 + j),

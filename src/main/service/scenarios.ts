@@ -1,5 +1,6 @@
 // Scripted stories on top of the demo data (a TVL drop, an issuer vanishing, a reported change that
-// contradicts the history, data that stops advancing, a value that keeps crossing a threshold), so
+// contradicts the history, data that stops advancing, a value that keeps crossing a threshold,
+// pools lost on a network), so
 // alerts and UI states can be produced on demand and deterministically.
 import { z } from 'zod'
 import type { Catalog, Slice } from './catalog'
@@ -80,6 +81,20 @@ export const scenarioSchema = z.discriminatedUnion('kind', [
         .max(100),
     })
     .strict(),
+  /**
+   * From `from` (default: now) the symbol loses `pools` pools on `network` (of one issuer, or of
+   * each issuer there), never below none; its TVL stays, spread over the pools left.
+   */
+  z
+    .object({
+      kind: z.literal('pool-loss'),
+      symbol: name,
+      network: name,
+      issuer: name.optional(),
+      pools: z.number().int().positive().max(255),
+      from: instant.optional(),
+    })
+    .strict(),
 ])
 
 export type Scenario = z.input<typeof scenarioSchema>
@@ -111,6 +126,15 @@ export type ActiveScenario =
       pct: number
       periodMinutes: number
       startsAt: string
+    }
+  | {
+      id: string
+      kind: 'pool-loss'
+      symbol: string
+      network: string
+      issuer?: string
+      pools: number
+      from: string
     }
 
 export class ScenarioError extends Error {
@@ -168,8 +192,12 @@ export class ScenarioController {
       throw new ScenarioError(`Invalid scenario: ${msg}`)
     }
     const s = r.data
-    const issuer = s.kind === 'tvl-drop' || s.kind === 'issuer-missing' ? s.issuer : undefined
-    this.checkTarget(s.symbol, issuer, s.kind === 'tvl-drop' ? s.network : undefined)
+    const issuer =
+      s.kind === 'tvl-drop' || s.kind === 'issuer-missing' || s.kind === 'pool-loss'
+        ? s.issuer
+        : undefined
+    const network = s.kind === 'tvl-drop' || s.kind === 'pool-loss' ? s.network : undefined
+    this.checkTarget(s.symbol, issuer, network)
     const id = `scn-${++this.seq}`
     const at = (t: Date | string | number | undefined): string =>
       new Date(t === undefined ? this.now().getTime() : new Date(t).getTime()).toISOString()
@@ -193,6 +221,9 @@ export class ScenarioController {
         this.items.set(id, { id, kind: s.kind, symbol: s.symbol, drops })
         break
       }
+      case 'pool-loss':
+        this.items.set(id, { id, ...s, from: at(s.from) })
+        break
       default:
         this.items.set(id, { id, ...s })
     }
@@ -246,6 +277,18 @@ export class ScenarioController {
   /** Whether a symbol's TVL is flat at its catalog level (known-drops: no noise). */
   isFlat(symbol: string): boolean {
     return this.flats.has(symbol)
+  }
+
+  /** Pools a slice has lost at `ms` (pool-loss scenarios; 0 = none). */
+  poolsRemoved(slice: Slice, ms: number): number {
+    let n = 0
+    for (const s of this.items.values()) {
+      if (s.kind !== 'pool-loss' || s.symbol !== slice.asset.symbol) continue
+      if (s.network !== slice.network || (s.issuer !== undefined && s.issuer !== slice.issuer))
+        continue
+      if (ms >= Date.parse(s.from)) n += s.pools
+    }
+    return n
   }
 
   /** The tvlChange the detail must report for a window instead of its own, if scripted. */

@@ -137,8 +137,34 @@ describe('concentration', () => {
     const r = h.run({
       TSLA: good(detail('TSLA', { issuers: { A: { ethereum: 72 }, B: { ethereum: 28 } } })),
     })
-    expect(sent(r)[0]?.title).toBe('TSLA: issuer A holds 72.0 % of TVL (limit 60.0 %)')
+    expect(sent(r)[0]?.title).toBe(
+      'TSLA: issuer A holds 72.0 % of TVL (limit 60.0 %); HHI 5,968 (highly concentrated)',
+    )
     expect(r.events[0]).toMatchObject({ value: 72, threshold: 60 })
+  })
+
+  it('with maxHhi, fires when the HHI passes its limit though no share does, and re-arms below it', () => {
+    const h = new Harness({
+      rules: [
+        rule({
+          pendingCycles: 1,
+          condition: { kind: 'concentration', by: 'issuer', maxSharePct: 60, maxHhi: 4000 },
+        }),
+      ],
+    })
+    const split = (a: number, b: number, c: number) =>
+      good(
+        detail('TSLA', { issuers: { A: { ethereum: a }, B: { ethereum: b }, C: { ethereum: c } } }),
+      )
+    h.run({ TSLA: split(34, 33, 33) })
+    // 45² + 45² + 10² = 4150
+    const r = h.run({ TSLA: split(45, 45, 10) })
+    expect(sent(r).map((d) => d.title)).toEqual([
+      'TSLA: issuer A holds 45.0 % of TVL (limit 60.0 %); HHI 4,150 (highly concentrated; limit 4,000)',
+    ])
+    // 44² + 44² + 12² = 4016 − still above the limit; 42², 42², 16² = 3784 is past the 2 % re-arm margin (3920).
+    expect(h.run({ TSLA: split(44, 44, 12) }).instances[0]?.state).toBe('firing')
+    expect(h.run({ TSLA: split(42, 42, 16) }).events.map((e) => e.type)).toEqual(['resolved'])
   })
 
   it('judges network share across issuers', () => {

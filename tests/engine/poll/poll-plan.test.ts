@@ -135,6 +135,50 @@ describe('planPoll', () => {
     expect(p.screened.has('S501')).toBe(true)
   })
 
+  it('pool-count: a floor is screened on the last cached detail, a drop rests on the round robin', () => {
+    const rules: AlertRule[] = [
+      {
+        ...defaultRules()[0]!,
+        id: 'pools',
+        condition: { kind: 'pool-count', network: 'ethereum', below: 3, dropBy: 1 },
+      },
+    ]
+    const detail = (pools: number): AssetDetail =>
+      ({
+        symbol: 'X',
+        assetType: 'stock',
+        totalTvl: 100,
+        totalVolume: 1,
+        history: { '7d': { tvl: 100, tvlChange: 0 }, '30d': { tvl: 100, tvlChange: 0 } },
+        issuers: [
+          {
+            name: 'A',
+            tokenSymbol: 'a',
+            totalTvl: 100,
+            totalVolume: 0,
+            networks: [
+              { network: 'ethereum', tvl: 100, pools: Array.from({ length: pools }, () => ({})) },
+            ],
+          },
+        ],
+        marketData: { onChainMarketCap: 1, tradfiAssetPrice: 1 },
+      }) as AssetDetail
+    const fresh = NOW.toISOString()
+    const cached = new Map<string, CachedDetail>(
+      Array.from({ length: 1000 }, (_, i) => [`S${i}`, { detail: detail(6), fetchedAt: fresh }]),
+    )
+    cached.set('S500', { detail: detail(3), fetchedAt: fresh }) // at the floor: one loss crosses
+    cached.set('S600', { detail: detail(4), fetchedAt: fresh }) // two losses from crossing
+    cached.delete('S700') // never fetched: cannot be screened
+    const p = planPoll(input(1000, { cached }, rules))
+    expect(p.fetch.get('S500')).toBe('near-rule')
+    expect(p.fetch.get('S600')).not.toBe('near-rule')
+    expect(p.fetch.has('S700')).toBe(true)
+    // Far from the floor: screened; its drops are seen when the round robin fetches its detail.
+    expect(p.screened.has('S501')).toBe(true)
+    expect(p.fetch.size).toBe(50)
+  })
+
   it('property: whatever else is due each poll, no detail gets older than the bound', () => {
     fc.assert(
       fc.property(

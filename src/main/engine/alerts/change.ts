@@ -1,6 +1,7 @@
 // Change and concentration math on one asset detail; the numbers alert rules are judged on.
 // The change itself is shared with the renderer: src/shared/change.ts.
 import type { AssetDetail } from '../../../shared/liquidity-schemas'
+import { hhiOf } from '../../../shared/hhi'
 import type { ChangeInfo } from '../../../shared/view-models'
 import { formatSignedPct } from './format'
 
@@ -27,10 +28,12 @@ export interface LargestShare {
   sharePct: number
   tvl: number
   total: number
+  /** Herfindahl–Hirschman index of the same parts (0–10 000; shared/hhi.ts). */
+  hhi: number
 }
 
 /**
- * The largest issuer's or network's share of TVL. Shares are of the sum of the parts (not totalTvl)
+ * The largest issuer's or network's share of TVL, and the HHI of all of them. Shares are of the sum of the parts (not totalTvl)
  * so they add up to 100 % even if the service's total disagrees. A network counts once across issuers.
  * null when there are no parts or they sum to 0.
  */
@@ -59,6 +62,7 @@ export function largestShare(
     if (best === null || tvl > best.tvl) best = { name, tvl }
   }
   // A sum that overflowed says nothing about shares.
-  if (best === null || !(total > 0) || !Number.isFinite(total)) return null
-  return { name: best.name, tvl: best.tvl, total, sharePct: (best.tvl / total) * 100 }
+  const hhi = hhiOf(parts.values())
+  if (best === null || hhi === null || !(total > 0) || !Number.isFinite(total)) return null
+  return { name: best.name, tvl: best.tvl, total, sharePct: (best.tvl / total) * 100, hhi }
 }

@@ -17,6 +17,7 @@ import { isoDate } from '../../../shared/liquidity-schemas'
 import { cooldownUntil } from './cooldown'
 import { FLAP_WINDOW } from './flapping'
 import { TIME_HOLDS, type TimeHold } from './notes'
+import type { PoolCounts } from './pool-reference'
 
 /** News of an episode the user has not had yet: told once the reason clears, if still true. */
 export interface Owed {
@@ -52,6 +53,8 @@ export interface InstanceRecord extends Omit<AlertInstance, 'heldBack' | 'cooldo
    * 'resolved' are recorded, not notified as news. Cleared when the episode is over.
    */
   seeded: boolean
+  /** pool-count rules: the count a drop is measured from while its episode is under way (pool-reference.ts). */
+  poolRef?: number | null
 }
 
 export interface HeldEvent {
@@ -114,6 +117,8 @@ export interface AlertEngineState {
   baselines: Record<string, SymbolBaseline>
   /** Per symbol: how current the service's own data is (source freshness). */
   sources: Record<string, SourceMark>
+  /** Per symbol: pools per network at its last trusted reading (what a pool drop is measured from). */
+  pools: Record<string, PoolCounts>
   /** 'once' rules: instance key → fingerprint of the rule when its notification went out. */
   onceSent: Record<string, string>
   /** Events waiting for quiet hours or a pause to end; delivered as one digest. */
@@ -131,6 +136,7 @@ export function freshState(afterReset = false): AlertEngineState {
     instances: [],
     baselines: {},
     sources: {},
+    pools: {},
     onceSent: {},
     held: [],
     heldOverflow: 0,
@@ -175,6 +181,7 @@ const instanceSchema = z
     fingerprint: z.string().default(''),
     missingNamed: z.array(z.string()).default([]),
     seeded: z.boolean().default(false),
+    poolRef: z.number().int().nonnegative().nullable().default(null),
   })
   .transform((r): InstanceRecord => ({
     ...r,
@@ -216,6 +223,12 @@ export const engineStateSchema = z.object({
           newest: m.newest,
           checkedAt: m.checkedAt ?? m.advancedAt ?? EPOCH,
         })),
+    )
+    .default({}),
+  pools: z
+    .record(
+      z.string(),
+      z.object({ at: iso, networks: z.record(z.string(), z.number().int().nonnegative()) }),
     )
     .default({}),
   onceSent: z.record(z.string(), z.string()),

@@ -25,6 +25,7 @@ import type { LikeForLikeChange } from '../../../shared/view-models'
 import { trackSource } from './source-freshness'
 import type { ReleaseVerdict } from './notes'
 import { liveTargets, type Target } from './rules'
+import { keepReference, poolCountsOf, poolReference, type PoolCounts } from './pool-reference'
 
 export interface CycleInput {
   now: Date
@@ -71,6 +72,7 @@ export function evaluateCycle(input: CycleInput): CycleResult {
   const baselines: Record<string, SymbolBaseline> = {}
   const findings: Record<string, string[]> = {}
   const sources: Record<string, SourceMark> = {}
+  const pools: Record<string, PoolCounts> = {}
   for (const symbol of symbols) {
     const mark = trackSource(state.sources[symbol], input.sourceDates?.get(symbol), now)
     if (mark !== undefined) sources[symbol] = mark
@@ -79,6 +81,9 @@ export function evaluateCycle(input: CycleInput): CycleResult {
     readings.set(symbol, read.reading)
     findings[symbol] = read.findings
     if (read.baseline !== undefined) baselines[symbol] = read.baseline
+    const last = state.pools[symbol]
+    if (read.reading.kind === 'good') pools[symbol] = poolCountsOf(read.reading.detail, now)
+    else if (last !== undefined) pools[symbol] = last
   }
 
   const backfill = !state.initialized
@@ -93,18 +98,20 @@ export function evaluateCycle(input: CycleInput): CycleResult {
   for (const t of targets) {
     const reading = readings.get(t.symbol) ?? { kind: 'nodata', detail: `no data for ${t.symbol}` }
     if (reading.kind === 'good') freshData = true
+    const prev = previous.get(instanceKey(t.rule.id, t.symbol))
+    const poolRef = poolReference(t, prev, state.pools[t.symbol])
     const verdict =
       reading.kind === 'good'
-        ? measure(t.symbol, reading, t.condition, t.rule.rearmMarginPct)
+        ? measure(t.symbol, reading, t.condition, t.rule.rearmMarginPct, poolRef)
         : reading
     // Trusted data the figures cannot judge: the row says why (else it reads nodata without a reason).
     if (reading.kind === 'good' && verdict.kind !== 'measured') {
       const said = (findings[t.symbol] ??= [])
       if (!said.includes(verdict.detail)) said.push(verdict.detail)
     }
-    const prev = previous.get(instanceKey(t.rule.id, t.symbol))
     const absences = reading.kind === 'good' ? (reading.lfl?.absences ?? []) : null
     const { record, drafted } = advance(prev, t, verdict, { now, notifyUnverified, absences, tz })
+    keepReference(record, poolRef)
     // After a reset, an episode under way at the backfill poll whose symbol the user was notified
     // about lately was told before: neither its 'fired' (a poll or more later) nor its end is news.
     // One never told (it was still pending when the file broke) is notified as usual.
@@ -172,6 +179,7 @@ export function evaluateCycle(input: CycleInput): CycleResult {
       instances: records,
       baselines,
       sources,
+      pools,
       onceSent,
       held: notified.held,
       heldOverflow: notified.heldOverflow,

@@ -7,6 +7,8 @@ import { computeChange } from '../../../shared/change'
 import { disagreement, largestShare } from './change'
 import { formatAmount, formatPct, windowDays } from './format'
 import type { NoVerdict, SymbolReading } from './reading'
+import { formatHhi, hhiText } from '../../../shared/hhi'
+import { measurePools } from './measure-pools'
 
 export type { NoVerdict, Observation, SymbolReading } from './reading'
 
@@ -58,6 +60,8 @@ export function measure(
   reading: Extract<SymbolReading, { kind: 'good' }>,
   c: AlertCondition,
   rearmMarginPct: number,
+  /** pool-count: the count a drop is measured from (pool-reference.ts); null: none yet. */
+  poolRef: number | null = null,
 ): Measurement | NoVerdict {
   const { detail, lfl } = reading
   const missingTag = withoutTag(lfl)
@@ -136,22 +140,29 @@ export function measure(
           kind: 'nodata',
           detail: `${c.by} concentration cannot be judged: the service's data gives no ${c.by} TVL`,
         }
-      const breach = top.sharePct > c.maxSharePct
+      const overHhi = c.maxHhi !== undefined && top.hhi > c.maxHhi
+      const breach = top.sharePct > c.maxSharePct || overHhi
+      // The re-arm margin in points of share; for the index, the same fraction of its limit.
+      const hhiClear = c.maxHhi === undefined || top.hhi <= c.maxHhi * (1 - rearmMarginPct / 100)
       const holds = `${c.by} ${top.name} holds ${formatPct(top.sharePct)} of TVL`
+      const limit = `(limit ${formatPct(c.maxSharePct)}); ${hhiText(top.hhi, c.maxHhi)}`
+      const orHhi = c.maxHhi === undefined ? '' : ` or HHI ${formatHhi(c.maxHhi)}`
       return {
         kind: 'measured',
         value: top.sharePct,
         threshold: c.maxSharePct,
         breach,
-        clear: !breach && top.sharePct <= c.maxSharePct - rearmMarginPct,
+        clear: !breach && top.sharePct <= c.maxSharePct - rearmMarginPct && hhiClear,
         verified: true,
         disagreement: null,
-        headline: `${symbol}: ${holds} (limit ${formatPct(c.maxSharePct)})${missingTag}`,
-        ongoing: `${symbol}: ${c.by} ${top.name} still holds ${formatPct(top.sharePct)} of TVL (limit ${formatPct(c.maxSharePct)})${missingTag}`,
+        headline: `${symbol}: ${holds} ${limit}${missingTag}`,
+        ongoing: `${symbol}: ${c.by} ${top.name} still holds ${formatPct(top.sharePct)} of TVL ${limit}${missingTag}`,
         subject: `${c.by} concentration`,
-        status: `largest ${c.by} ${top.name} holds ${formatPct(top.sharePct)}; alert above ${formatPct(c.maxSharePct)}${missingTag}`,
-        reading: holds,
+        status: `largest ${c.by} ${top.name} holds ${formatPct(top.sharePct)}, ${hhiText(top.hhi)}; alert above ${formatPct(c.maxSharePct)}${orHhi}${missingTag}`,
+        reading: `${holds}, ${hhiText(top.hhi)}`,
       }
     }
+    case 'pool-count':
+      return measurePools(symbol, detail, lfl, c, poolRef)
   }
 }

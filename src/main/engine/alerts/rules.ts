@@ -27,6 +27,9 @@ export function withThreshold(c: AlertCondition, threshold: number | undefined):
     case 'concentration':
       // A share cannot exceed 100 %; an oversized override just never fires.
       return { ...c, maxSharePct: threshold }
+    case 'pool-count':
+      // The floor when the rule has one, else the drop.
+      return c.below !== undefined ? { ...c, below: threshold } : { ...c, dropBy: threshold }
   }
 }
 

@@ -5,6 +5,8 @@
 import type { AlertCondition, ChangeWindow } from '../../../shared/alert-rules'
 import type { AssetDetail, AssetType, SeriesPoint } from '../../../shared/liquidity-schemas'
 import { largestShare } from '../alerts/change'
+import type { PoolCountCondition } from '../../../shared/pool-count-condition'
+import { networkKey, poolCountsByNetwork } from '../../../shared/pool-counts'
 import { windowDays } from '../alerts/format'
 
 /** A symbol's figures read off the bulk series (shown on its row while its detail is not due). */
@@ -28,6 +30,25 @@ export const APPROACH_FRACTION = 1 / 3
 export const APPROACH_MIN_PP = 3
 /** Shares are read on the last cached detail only (the bulk has no issuers): a fixed margin. */
 export const CONCENTRATION_MARGIN_PP = 5
+/** The HHI likewise: within a tenth of its limit on the last cached detail. */
+export const HHI_MARGIN_FRACTION = 0.1
+
+/**
+ * Pools are not in the bulk series either; read on the last cached detail. A floor near it (within
+ * a third, and always at the floor itself, where one more loss crosses) fetches the detail. A drop
+ * since the last check can only be seen on a new detail: it rests on the round robin (the detail
+ * age bound), like a concentration far from its limit. Without a cached detail: unknown.
+ */
+function screenPools(
+  c: PoolCountCondition,
+  cached: AssetDetail | null,
+): 'near' | 'clear' | 'unknown' {
+  if (cached === null) return 'unknown'
+  const count = poolCountsByNetwork(cached)[networkKey(c.network)]
+  if (count === undefined) return 'unknown'
+  if (c.below === undefined) return 'clear'
+  return count <= c.below || count < c.below * (1 + APPROACH_FRACTION) ? 'near' : 'clear'
+}
 
 export function approachMarginPp(thresholdPct: number): number {
   return Math.max(thresholdPct * APPROACH_FRACTION, APPROACH_MIN_PP)
@@ -91,7 +112,10 @@ export function screenCondition(
     case 'concentration': {
       const top = cachedDetail === null ? null : largestShare(cachedDetail, c.by)
       if (top === null) return 'unknown'
-      return top.sharePct > c.maxSharePct - CONCENTRATION_MARGIN_PP ? 'near' : 'clear'
+      const nearHhi = c.maxHhi !== undefined && top.hhi > c.maxHhi * (1 - HHI_MARGIN_FRACTION)
+      return top.sharePct > c.maxSharePct - CONCENTRATION_MARGIN_PP || nearHhi ? 'near' : 'clear'
     }
+    case 'pool-count':
+      return screenPools(c, cachedDetail)
   }
 }

@@ -37,6 +37,7 @@ import { addFailedAttempts, addNotJudged } from './not-judged'
 import { DEFAULT_DETAIL_BUDGET, detailAgeBoundMs } from './poll-plan'
 import type { SaveFailure, SaveHealth, Saveable } from '../storage/save-health'
 import { buildRow, seriesFactsFor, toObservation } from './snapshot'
+import { rowFindings } from './row-findings'
 
 /** The alert state a cycle reads, advances in memory and saves (AlertStateStore). */
 export interface CycleAlertStore extends Saveable {
@@ -108,6 +109,8 @@ export interface CycleResult {
   findings: Record<string, string[]>
   /** Per symbol with parts missing: the like-for-like change judged (kept in memory, not stored). */
   likeForLike: Record<string, LikeForLikeChange>
+  /** Per watched symbol: what its data tells beyond the figures (row-findings.ts), plain words. */
+  rowFindings: Record<string, string[]>
 }
 
 /** Failures that say nothing about reachability: a wrong symbol is not an outage. */
@@ -166,6 +169,7 @@ export async function runCycle(deps: CycleDeps, input: CycleInput): Promise<Cycl
   )
   const now = deps.now()
   const tz = deps.utcOffset ?? systemUtcOffset
+  const poolsBefore = deps.alerts.state.pools
   const evaluated = evaluateCycle(evaluateInput(deps, settings, fetched, now))
   addSeriesGaps(evaluated.findings, fetched)
   addNotJudged(evaluated.findings, fetched, plan.budget, now, tz)
@@ -191,6 +195,19 @@ export async function runCycle(deps: CycleDeps, input: CycleInput): Promise<Cycl
     alertStateUnsaved: deps.saves.failure(deps.alerts),
     findings: evaluated.findings,
     likeForLike: evaluated.likeForLike,
+    rowFindings: Object.fromEntries(
+      fetched.snapshots.map((snap) => [
+        snap.symbol,
+        rowFindings({
+          symbol: snap.symbol,
+          detail: snap.detail,
+          poolsBefore: poolsBefore[snap.symbol],
+          poolsNow: evaluated.state.pools[snap.symbol],
+          now,
+          tz,
+        }),
+      ]),
+    ),
   }
 }
 

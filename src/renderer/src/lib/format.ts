@@ -53,6 +53,10 @@ const pctFmt = lazy(
 const shareFmt = lazy(
   () => new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1 }),
 )
+/** Fee tiers are small fractions (0.0005 = 0.05 %): up to 3 decimals of a percent. */
+const feeFmt = lazy(
+  () => new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 3 }),
+)
 const intFmt = lazy(() => new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 }))
 const numFmt = lazy(() => new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 }))
 const timeFmt = lazy(
@@ -100,6 +104,7 @@ export const fmtPct = (n: number | null | undefined): string =>
 /** Share given as a fraction (0.42 → "42%"). */
 export const fmtShare = (n: number | null | undefined): string =>
   ok(n) ? shareFmt().format(n) : DASH
+export const fmtFee = (n: number | null | undefined): string => (ok(n) ? feeFmt().format(n) : DASH)
 export const fmtInt = (n: number | null | undefined): string => (ok(n) ? intFmt().format(n) : DASH)
 export const fmtNum = (n: number | null | undefined): string => (ok(n) ? numFmt().format(n) : DASH)
 

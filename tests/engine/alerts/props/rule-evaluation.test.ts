@@ -56,6 +56,7 @@ function rawFigure(rule: AlertRule, d: AssetDetail): number | null {
     const start = d.history[c.window].tvl
     return start > 0 ? ((d.totalTvl - start) / start) * 100 : null
   }
+  if (c.kind !== 'concentration') return null // pool-count: not generated here
   const shares = new Map<string, number>()
   for (const i of d.issuers) {
     if (c.by === 'issuer') shares.set(i.name, (shares.get(i.name) ?? 0) + i.totalTvl)
@@ -70,6 +71,7 @@ function breaches(rule: AlertRule, v: number): boolean {
   if (c.kind === 'tvl-change')
     return c.direction === 'down' ? -v >= c.thresholdPct : v >= c.thresholdPct
   if (c.kind === 'tvl-below') return v < c.amount
+  if (c.kind !== 'concentration') return false // pool-count: not generated here
   return v > c.maxSharePct
 }
 

@@ -15,6 +15,12 @@ export interface RuleForm {
   amount: number
   by: 'issuer' | 'network'
   maxSharePct: number
+  /** '' for none. */
+  maxHhi: number | ''
+  network: string
+  /** '' for none; a pool-count rule needs one of poolsBelow and poolsDropBy. */
+  poolsBelow: number | ''
+  poolsDropBy: number | ''
   pendingCycles: number
   rearmMarginPct: number
   repeatHours: number
@@ -48,6 +54,10 @@ export function newForm(): RuleForm {
     amount: 1_000_000,
     by: 'issuer',
     maxSharePct: 80,
+    maxHhi: '',
+    network: 'ethereum',
+    poolsBelow: 2,
+    poolsDropBy: '',
     pendingCycles: 2,
     rearmMarginPct: 2,
     repeatHours: 24,
@@ -75,7 +85,12 @@ export function toForm(r: AlertRule): RuleForm {
       ? { window: c.window, direction: c.direction, thresholdPct: c.thresholdPct }
       : {}),
     ...(c.kind === 'tvl-below' ? { amount: c.amount } : {}),
-    ...(c.kind === 'concentration' ? { by: c.by, maxSharePct: c.maxSharePct } : {}),
+    ...(c.kind === 'concentration'
+      ? { by: c.by, maxSharePct: c.maxSharePct, maxHhi: c.maxHhi ?? '' }
+      : {}),
+    ...(c.kind === 'pool-count'
+      ? { network: c.network, poolsBelow: c.below ?? '', poolsDropBy: c.dropBy ?? '' }
+      : {}),
     pendingCycles: r.pendingCycles,
     rearmMarginPct: r.rearmMarginPct,
     repeatHours: r.repeatHours,
@@ -88,18 +103,45 @@ export function toForm(r: AlertRule): RuleForm {
   }
 }
 
+/** An optional number field: '' (or cleared) is none. */
+const optional = (v: number | ''): number | undefined =>
+  v === '' || v === null || Number.isNaN(Number(v)) ? undefined : Number(v)
+
+function toCondition(f: RuleForm): AlertRule['condition'] {
+  switch (f.condKind) {
+    case 'tvl-change':
+      return {
+        kind: 'tvl-change',
+        window: f.window,
+        direction: f.direction,
+        thresholdPct: Number(f.thresholdPct),
+      }
+    case 'tvl-below':
+      return { kind: 'tvl-below', amount: Number(f.amount) }
+    case 'concentration': {
+      const maxHhi = optional(f.maxHhi)
+      return {
+        kind: 'concentration',
+        by: f.by,
+        maxSharePct: Number(f.maxSharePct),
+        ...(maxHhi !== undefined ? { maxHhi } : {}),
+      }
+    }
+    case 'pool-count': {
+      const below = optional(f.poolsBelow)
+      const dropBy = optional(f.poolsDropBy)
+      return {
+        kind: 'pool-count',
+        network: f.network.trim(),
+        ...(below !== undefined ? { below } : {}),
+        ...(dropBy !== undefined ? { dropBy } : {}),
+      }
+    }
+  }
+}
+
 export function toRule(f: RuleForm): AlertRule {
-  const condition: AlertRule['condition'] =
-    f.condKind === 'tvl-change'
-      ? {
-          kind: 'tvl-change',
-          window: f.window,
-          direction: f.direction,
-          thresholdPct: Number(f.thresholdPct),
-        }
-      : f.condKind === 'tvl-below'
-        ? { kind: 'tvl-below', amount: Number(f.amount) }
-        : { kind: 'concentration', by: f.by, maxSharePct: Number(f.maxSharePct) }
+  const condition = toCondition(f)
   const symbols = f.symbols
     .split(/[\s,]+/)
     .map((s) => s.trim())
@@ -133,6 +175,13 @@ export function describeCondition(c: AlertRule['condition'], money: (n: number) 
     case 'tvl-below':
       return `TVL below ${money(c.amount)}`
     case 'concentration':
-      return `one ${c.by} > ${c.maxSharePct} % of TVL`
+      return `one ${c.by} > ${c.maxSharePct} % of TVL${c.maxHhi === undefined ? '' : ` or HHI > ${c.maxHhi}`}`
+    case 'pool-count': {
+      const parts = [
+        ...(c.below !== undefined ? [`fewer than ${c.below}`] : []),
+        ...(c.dropBy !== undefined ? [`${c.dropBy} lost since the last check`] : []),
+      ]
+      return `pools on ${c.network}: ${parts.join(' or ')}`
+    }
   }
 }

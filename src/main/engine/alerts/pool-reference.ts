@@ -1,0 +1,41 @@
+// What a pool-count drop is measured from. Each symbol's pool counts per network at its last trusted
+// reading are kept in the alert state (`state.pools`), which is what "since the last poll" means:
+// the offline cache cannot serve, as this poll's answer has replaced the previous one there before
+// the rules are judged, and a cached answer need not have been trusted. Once a drop breaches, the
+// instance holds that level (`poolRef`) while its episode is under way, so the drop stays a drop
+// over pendingCycles and until the pools come back, instead of vanishing on the next poll.
+import type { AssetDetail } from '../../../shared/liquidity-schemas'
+import { networkKey, poolCountsByNetwork } from '../../../shared/pool-counts'
+import type { InstanceRecord } from './engine-state'
+import type { Target } from './rules'
+
+/** A symbol's pools per network (networkKey) at its last trusted reading. */
+export interface PoolCounts {
+  at: string
+  networks: Record<string, number>
+}
+
+export function poolCountsOf(detail: AssetDetail, now: Date): PoolCounts {
+  return { at: now.toISOString(), networks: poolCountsByNetwork(detail) }
+}
+
+function underWay(r: InstanceRecord | undefined): r is InstanceRecord {
+  return r !== undefined && (r.phase !== 'ok' || r.breachCount > 0)
+}
+
+/** The count a pool-count rule's drop is measured from this poll; null: none (no drop judged). */
+export function poolReference(
+  t: Target,
+  prev: InstanceRecord | undefined,
+  last: PoolCounts | undefined,
+): number | null {
+  const c = t.condition
+  if (c.kind !== 'pool-count' || c.dropBy === undefined) return null
+  if (underWay(prev)) return prev.poolRef ?? null
+  return last?.networks[networkKey(c.network)] ?? null
+}
+
+/** The instance keeps the reference while its episode is under way, and forgets it after. */
+export function keepReference(record: InstanceRecord, ref: number | null): void {
+  record.poolRef = underWay(record) ? ref : null
+}

@@ -1,0 +1,64 @@
+// What a row tells about its asset beyond its figures, in plain words: `check --json` rows'
+// `findings` (beside `problems`, which say why figures may not be trusted) and the CLI's
+// "Findings:" lines. One builder: each kind of finding is one function in the list below.
+import type { AssetDetail } from '../../../shared/liquidity-schemas'
+import { hhiText } from '../../../shared/hhi'
+import { localWhen, type UtcOffset } from '../../../shared/local-time'
+import { largestShare } from '../alerts/change'
+import { formatPct } from '../alerts/format'
+import { plural } from '../alerts/notification-text'
+import type { PoolCounts } from '../alerts/pool-reference'
+
+export interface RowFacts {
+  symbol: string
+  /** The detail the row shows (fresh or cached); null when there is none. */
+  detail: AssetDetail | null
+  /** Pools per network at the previous trusted reading, and at this poll's (when it had one). */
+  poolsBefore: PoolCounts | undefined
+  poolsNow: PoolCounts | undefined
+  now: Date
+  tz: UtcOffset
+}
+
+/** "pools on ethereum: 6 → 4 since the last check (12:05)", per network whose count changed. */
+function poolChanges(f: RowFacts): string[] {
+  const before = f.poolsBefore
+  const now = f.poolsNow
+  // Only a new trusted reading compared with an earlier one says something changed.
+  if (before === undefined || now === undefined || now.at === before.at) return []
+  const when = localWhen(new Date(before.at), f.now, f.tz)
+  const networks = [...new Set([...Object.keys(before.networks), ...Object.keys(now.networks)])]
+  return networks.sort().flatMap((net) => {
+    const was = before.networks[net] ?? 0
+    const is = now.networks[net] ?? 0
+    if (was === is) return []
+    const gone = now.networks[net] === undefined ? ' (the network is no longer listed)' : ''
+    return [`pools on ${net}: ${was} → ${is} since the last check (${when})${gone}`]
+  })
+}
+
+/** "issuer concentration: HHI 3,248 (highly concentrated), largest Backed with 46.8 %", per split. */
+function concentration(f: RowFacts): string[] {
+  if (f.detail === null) return []
+  const detail = f.detail
+  return (['issuer', 'network'] as const).flatMap((by) => {
+    const top = largestShare(detail, by)
+    if (top === null) return []
+    return [
+      `${by} concentration: ${hhiText(top.hhi)}, largest ${top.name} with ${formatPct(top.sharePct)} of ${plural(by === 'issuer' ? detail.issuers.length : countNetworks(detail), by)}`,
+    ]
+  })
+}
+
+function countNetworks(d: AssetDetail): number {
+  return new Set(d.issuers.flatMap((i) => i.networks.map((n) => n.network))).size
+}
+
+/**
+ * The findings of one row, in order. To add one (flow vs price, migration or exit, market
+ * session…): a function of RowFacts (add the facts it needs there) returning its sentences, in
+ * this list.
+ */
+export function rowFindings(f: RowFacts): string[] {
+  return [...poolChanges(f), ...concentration(f)]
+}

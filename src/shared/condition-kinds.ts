@@ -1,0 +1,43 @@
+// Every alert condition kind with what it means and an example, in the order of the rule schema's
+// union (alert-rules.ts conditionSchema): `check --help` lists them from here, so a kind added to
+// the schema must be given a summary and an example (the mapped type makes a missing one a type
+// error) and appears in the help without more.
+import { conditionSchema, type AlertCondition } from './alert-rules'
+
+type Kind = AlertCondition['kind']
+
+export interface ConditionKindHelp<K extends Kind = Kind> {
+  /** What it fires on, in plain words. */
+  summary: string
+  example: Extract<AlertCondition, { kind: K }>
+}
+
+export const CONDITION_HELP: { [K in Kind]: ConditionKindHelp<K> } = {
+  'tvl-change': {
+    summary:
+      'TVL fell (or rose) by at least thresholdPct % over the window (7d or 30d), from the service’s history',
+    example: { kind: 'tvl-change', window: '7d', direction: 'down', thresholdPct: 10 },
+  },
+  'tvl-below': {
+    summary: 'total TVL is below amount (US dollars)',
+    example: { kind: 'tvl-below', amount: 1_000_000 },
+  },
+  concentration: {
+    summary:
+      'the largest issuer’s (or network’s) share of TVL is above maxSharePct %, or, with maxHhi, the Herfindahl–Hirschman index is above it (0–10 000; above 1800 is highly concentrated)',
+    example: { kind: 'concentration', by: 'issuer', maxSharePct: 80, maxHhi: 5000 },
+  },
+  'pool-count': {
+    summary:
+      'the asset has fewer than `below` pools on the network, or lost at least `dropBy` of them since the last poll (either or both)',
+    example: { kind: 'pool-count', network: 'ethereum', below: 2, dropBy: 1 },
+  },
+}
+
+/** The kinds in schema order, each with its help. */
+export function conditionKinds(): (ConditionKindHelp & { kind: Kind })[] {
+  return conditionSchema.options.map((o) => {
+    const kind = o.shape.kind.value as Kind
+    return { kind, ...(CONDITION_HELP[kind] as ConditionKindHelp) }
+  })
+}

@@ -1,0 +1,43 @@
+// The Herfindahl–Hirschman index of a split of TVL (issuers or networks) and its usual bands.
+// HHI = Σ (share in percent)², from near 0 (many small parts) to 10 000 (one part holds all).
+// Bands from the U.S. Department of Justice and Federal Trade Commission, Merger Guidelines
+// (18 December 2023), §2.1: above 1 800 highly concentrated, 1 000 to 1 800 moderately
+// concentrated, below 1 000 unconcentrated.
+
+export const HHI_MAX = 10_000
+export const HHI_MODERATE_FROM = 1_000
+export const HHI_HIGH_ABOVE = 1_800
+
+export type HhiBand = 'unconcentrated' | 'moderately concentrated' | 'highly concentrated'
+
+/** HHI of the parts' amounts (negative or non-finite ones count as 0); null when they sum to 0. */
+export function hhiOf(amounts: Iterable<number>): number | null {
+  const parts = [...amounts].map((a) => (Number.isFinite(a) && a > 0 ? a : 0))
+  const total = parts.reduce((s, a) => s + a, 0)
+  if (!(total > 0) || !Number.isFinite(total)) return null
+  return parts.reduce((s, a) => s + ((a / total) * 100) ** 2, 0)
+}
+
+export function hhiBand(hhi: number): HhiBand {
+  if (hhi > HHI_HIGH_ABOVE) return 'highly concentrated'
+  if (hhi >= HHI_MODERATE_FROM) return 'moderately concentrated'
+  return 'unconcentrated'
+}
+
+// Made on first use: the first Intl formatter of a process loads ICU data (see renderer lib/format.ts).
+let whole: Intl.NumberFormat | undefined
+
+/**
+ * "HHI 4,520 (highly concentrated)": the index rounded, its band beside it (messages, CLI); with a
+ * rule's limit, "HHI 4,520 (highly concentrated; limit 4,000)".
+ */
+export function hhiText(hhi: number, limit?: number): string {
+  const max = limit === undefined ? '' : `; limit ${formatHhi(limit)}`
+  return `HHI ${formatHhi(hhi)} (${hhiBand(hhi)}${max})`
+}
+
+/** 4520.4 → "4,520". */
+export function formatHhi(hhi: number): string {
+  whole ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
+  return whole.format(hhi)
+}

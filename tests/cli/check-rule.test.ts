@@ -1,0 +1,185 @@
+// `check --rule JSON` (repeatable) and the condition kinds in `check --help`: any condition kind
+// judged headless for one run, with its own alert state, the saved rules' state left untouched.
+import { readFile, readdir } from 'node:fs/promises'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { conditionSchema } from '../../src/shared/alert-rules'
+import { conditionKinds } from '../../src/shared/condition-kinds'
+import type { JsonReport } from '../../src/main/cli/json-report'
+import type { LocalService } from '../../src/main/service/server'
+import { cli, serviceForFile } from './run-cli'
+
+const T = 120_000
+let svc: LocalService
+const dirs = serviceForFile('sk-cli-rule-0123456789', (s) => (svc = s))
+
+/** One breaching condition of every kind (scenarios below make TSLA breach each). */
+const BREACHING = [
+  { kind: 'tvl-change', window: '7d', direction: 'down', thresholdPct: 10 },
+  { kind: 'tvl-below', amount: 1e15 },
+  { kind: 'concentration', by: 'issuer', maxSharePct: 99, maxHhi: 100 },
+  { kind: 'pool-count', network: 'ethereum', below: 1 },
+]
+
+describe('check --help', () => {
+  it(
+    'lists every condition kind of the rule schema with an example that the schema accepts',
+    { timeout: T },
+    async () => {
+      const r = await cli(['check', '--help'])
+      expect(r.code).toBe(0)
+      const kinds = conditionSchema.options.map((o) => o.shape.kind.value)
+      expect(conditionKinds().map((k) => k.kind)).toEqual(kinds)
+      for (const k of conditionKinds()) {
+        expect(r.stdout).toContain(`  ${k.kind}: ${k.summary}`)
+        expect(r.stdout).toContain(`--rule '${JSON.stringify(k.example)}'`)
+        expect(conditionSchema.safeParse(k.example).success, k.kind).toBe(true)
+      }
+      expect(r.stdout).toMatch(/--rule JSON\s+judge this condition/)
+    },
+  )
+})
+
+describe('check --rule', () => {
+  it(
+    'judges every kind given (repeated flag) instead of the saved rules: confirmed on the 2nd run, exit 1',
+    { timeout: T },
+    async () => {
+      const dir = await dirs.make()
+      const env = { LIQUIDITY_API_KEY: svc.apiKey }
+      const ids = [
+        svc.scenarios.add({ kind: 'tvl-drop', symbol: 'TSLA', pct: 35, windowDays: 1 }),
+        svc.scenarios.add({ kind: 'pool-loss', symbol: 'TSLA', network: 'ethereum', pools: 50 }),
+      ]
+      try {
+        const args = [
+          'check',
+          '--json',
+          '--base-url',
+          svc.url,
+          '--symbols',
+          'TSLA',
+          '--data-dir',
+          dir,
+        ]
+        for (const c of BREACHING) args.push('--rule', JSON.stringify(c))
+        const first = await cli(args, env)
+        expect(first.code).toBe(0)
+        const a = JSON.parse(first.stdout) as JsonReport
+        expect(a.rows[0]).toMatchObject({ symbol: 'TSLA', alertState: 'pending' })
+        const second = await cli(args, env)
+        expect(second.code).toBe(1)
+        const b = JSON.parse(second.stdout) as JsonReport
+        expect(b.firing).toBe(4)
+        const fired = b.events.filter((e) => e.type === 'fired')
+        expect(fired.map((e) => e.ruleId)).toEqual([
+          'cli-rule-1',
+          'cli-rule-2',
+          'cli-rule-3',
+          'cli-rule-4',
+        ])
+        expect(fired.map((e) => e.ruleName)).toEqual(
+          BREACHING.map((c, i) => `--rule ${i + 1}: ${JSON.stringify(c)}`),
+        )
+        expect(fired[3]!.message).toMatch(/^TSLA has 0 pools on ethereum, below the floor of 1$/)
+        // The saved rules were not judged, and their alert state was never written.
+        expect(await readdir(dir)).not.toContain('alert-state.json')
+        const [own] = await readdir(join(dir, 'cli-rules'))
+        expect(await readdir(join(dir, 'cli-rules', own!))).toContain('alert-state.json')
+      } finally {
+        ids.forEach((id) => svc.scenarios.remove(id))
+      }
+    },
+  )
+
+  it('leaves the saved rules’ alert state as it was', { timeout: T }, async () => {
+    const dir = await dirs.make()
+    const env = { LIQUIDITY_API_KEY: svc.apiKey }
+    const base = ['check', '--base-url', svc.url, '--symbols', 'NVDA', '--data-dir', dir]
+    expect((await cli(base, env)).code).toBe(0)
+    const saved = await readFile(join(dir, 'alert-state.json'), 'utf8')
+    const rule = ['--rule', '{"kind":"tvl-below","amount":1e15}']
+    expect((await cli([...base, ...rule], env)).code).toBe(0)
+    expect((await cli([...base, ...rule], env)).code).toBe(1)
+    expect(await readFile(join(dir, 'alert-state.json'), 'utf8')).toBe(saved)
+    // The saved rule's run continues from its own state: its second run, not its third.
+    const after = await cli([...base, '--json'], env)
+    expect(after.code).toBe(0)
+    expect((JSON.parse(after.stdout) as JsonReport).events).toEqual([])
+  })
+
+  it(
+    'a --rule that is not JSON, or not a condition: a plain error and the usage, exit 2',
+    { timeout: T },
+    async () => {
+      const bad = await cli(['check', '--rule', '{kind:tvl-below}'])
+      expect(bad.code).toBe(2)
+      expect(bad.stderr).toMatch(
+        /^error: --rule 1 is not valid JSON \(got "\{kind:tvl-below\}"\)\. Quote it for the shell/m,
+      )
+      expect(bad.stderr).toMatch(/^Usage:/m)
+      const wrong = await cli([
+        'check',
+        '--json',
+        '--rule',
+        '{"kind":"tvl-below","amount":5}',
+        '--rule',
+        '{"kind":"pool-count","network":"ethereum"}',
+      ])
+      expect(wrong.code).toBe(2)
+      expect(wrong.stderr).toMatch(
+        /^error: --rule 2 is not a condition Liquidity Watch knows: the condition needs "below" \(a floor\), "dropBy" \(a drop since the last poll\) or both\. Condition kinds: tvl-change, tvl-below, concentration, pool-count/m,
+      )
+      const doc = JSON.parse(wrong.stdout) as JsonReport
+      expect(doc.rows).toEqual([])
+      expect(doc.errors).toHaveLength(1)
+      const unknown = await cli(['check', '--rule', '{"kind":"tvl-jump"}'])
+      expect(unknown.code).toBe(2)
+      expect(unknown.stderr).toMatch(
+        /^error: --rule 1 is not a condition Liquidity Watch knows: kind /m,
+      )
+    },
+  )
+})
+
+describe('row findings', () => {
+  it(
+    '--json rows carry findings (pool changes since the last check, HHI); the table prints them',
+    { timeout: T },
+    async () => {
+      const dir = await dirs.make()
+      const env = { LIQUIDITY_API_KEY: svc.apiKey }
+      const args = ['check', '--base-url', svc.url, '--symbols', 'TSLA', '--data-dir', dir]
+      const first = JSON.parse((await cli([...args, '--json'], env)).stdout) as JsonReport
+      // A first check has nothing to compare pools with; concentration is always said.
+      expect(first.rows[0]!.findings).toEqual([
+        expect.stringMatching(
+          /^issuer concentration: HHI [\d,]+ \((un|moderately |highly )concentrated\), largest \w+ with [\d.]+ % of 5 issuers$/,
+        ),
+        expect.stringMatching(
+          /^network concentration: HHI [\d,]+ \(.*concentrated\), largest \w+ with [\d.]+ % of \d+ networks$/,
+        ),
+      ])
+      expect(first.rows[0]!.problems).toEqual([])
+      const id = svc.scenarios.add({
+        kind: 'pool-loss',
+        symbol: 'TSLA',
+        network: 'gnosis',
+        pools: 1,
+      })
+      try {
+        const second = await cli(args, env)
+        expect(second.stdout).toMatch(/^Findings:$/m)
+        expect(second.stdout).toMatch(
+          /^ {2}TSLA: pools on gnosis: 1 → 0 since the last check \(\d\d:\d\d\)$/m,
+        )
+        expect(second.stdout).toMatch(/^ {2}TSLA: issuer concentration: HHI /m)
+        const third = JSON.parse((await cli([...args, '--json'], env)).stdout) as JsonReport
+        // Compared with the last check, which already had the loss: nothing changed since.
+        expect(third.rows[0]!.findings.filter((f) => f.startsWith('pools'))).toEqual([])
+      } finally {
+        svc.scenarios.remove(id)
+      }
+    },
+  )
+})
