@@ -62,6 +62,7 @@ class Core implements AppCore {
     await this.o.log.settled()
     await this.o.rateLimits.save()
     await this.o.data.close()
+    this.o.history.close()
   }
   pause(): void {
     this.o.poll.pause()

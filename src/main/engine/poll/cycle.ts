@@ -22,6 +22,7 @@ import {
 import type { NotifyPrefs } from '../alerts/quiet-hours'
 import { liveTargets, ruleIsActive } from '../alerts/rules'
 import { newestSeriesDates } from '../alerts/source-freshness'
+import { entriesFromPoll, type HistoryEntry } from '../history/history-entry'
 import type { ResponseCache } from '../storage/cache'
 import {
   fetchAll,
@@ -59,6 +60,11 @@ export interface CycleDeps {
   utcOffset?: UtcOffset
   /** Symbols the user was notified about lately (what a reset of the alert state must not repeat). */
   recentlyNotified?: () => ReadonlySet<string>
+  /**
+   * The app's own history: records this poll's fresh, validated details. Never throws (a failure
+   * is the store's notice); it comes after the alerts, which it never holds up.
+   */
+  history?: { record(at: Date, entries: HistoryEntry[]): void }
 }
 
 export interface CycleInput {
@@ -175,6 +181,7 @@ export async function runCycle(deps: CycleDeps, input: CycleInput): Promise<Cycl
   deps.alerts.advance(evaluated.state, evaluated.events)
   deps.deliver(evaluated.decisions)
   await deps.saves.saveAll([deps.cache, deps.alerts, ...(deps.alsoSave ?? [])])
+  deps.history?.record(now, entriesFromPoll(fetched))
   const pollProblems = [deps.saves.rowProblem()].filter((p): p is string => p !== null)
   const rows = cycleRows(settings, fetched, evaluated, now, pollProblems)
   return {
