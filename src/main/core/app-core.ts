@@ -8,6 +8,7 @@ import type { Settings, SettingsPatch } from '../../shared/settings-schema'
 import type {
   ConnectionTestResult,
   EngineStatus,
+  HistoryInfo,
   KeyStatus,
   WatchRow,
 } from '../../shared/view-models'
@@ -196,6 +197,14 @@ class Core implements AppCore {
   setVisibleSymbols(symbols: string[]): Promise<void> {
     this.o.poll.setVisible(symbols)
     return Promise.resolve()
+  }
+  // ── history ──
+  getHistoryInfo(): Promise<HistoryInfo> {
+    return Promise.resolve({ ...this.o.history.info(), problem: this.o.history.notice() })
+  }
+  async clearHistory(): Promise<HistoryInfo> {
+    this.o.history.clear()
+    return this.getHistoryInfo()
   }
   openExternal(): Promise<void> {
     return Promise.reject(
