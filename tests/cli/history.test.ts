@@ -2,6 +2,7 @@
 // real files, the built-in demo service), and node:sqlite loads without a flag or a warning.
 import { describe, expect, it } from 'vitest'
 import { HistoryStore, historyPath } from '../../src/main/engine/history/history-store'
+import type { JsonReport } from '../../src/main/cli/json-report'
 import { cli, dataDirs } from './run-cli'
 
 const T = 90_000
@@ -11,9 +12,18 @@ describe('cli check and history', () => {
   it('each run records the symbols it checked', { timeout: T }, async () => {
     const dir = await dirs.make()
     for (let run = 0; run < 2; run++) {
-      const r = await cli(['check', '--data-dir', dir, '--symbols', 'TSLA,GOLD'])
+      const r = await cli(['check', '--data-dir', dir, '--symbols', 'TSLA,GOLD', '--json'])
       expect(r.code).toBe(0)
       expect(r.stderr).not.toMatch(/ExperimentalWarning|SQLite/)
+      // Each row says why its 7-day change is not split yet (two runs are not a week of history).
+      const doc = JSON.parse(r.stdout) as JsonReport
+      expect(doc.rows.map((x) => x.flow)).toEqual([
+        expect.objectContaining({
+          kind: 'unknown',
+          reason: expect.stringMatching(/^not enough history to split the 7-day change/) as string,
+        }),
+        expect.objectContaining({ kind: 'unknown' }),
+      ])
     }
     const store = HistoryStore.open({ path: historyPath(dir), now: () => new Date() })
     const r = store.reader('demo')

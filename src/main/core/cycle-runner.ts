@@ -8,6 +8,7 @@ import type { UtcOffset } from '../../shared/local-time'
 import type { LikeForLikeChange } from '../../shared/view-models'
 import type { AlertStateStore } from '../engine/alerts/alert-state-store'
 import type { HistoryStore } from '../engine/history/history-store'
+import { flowOf } from '../engine/history/flow-of'
 import { runCycle, type CycleResult } from '../engine/poll/cycle'
 import type { Clock } from '../engine/poll/scheduler'
 import type { SaveHealth } from '../engine/storage/save-health'
@@ -27,7 +28,7 @@ export interface CycleRunnerDeps {
   log: NotificationLog
   saves: SaveHealth
   reports: Pick<Reports, 'line'>
-  history: Pick<HistoryStore, 'record'>
+  history: Pick<HistoryStore, 'record' | 'reader'>
   /** The OS notification call; receives 'sent' decisions only. */
   notify: (d: NotificationDecision) => void
   utcOffset?: UtcOffset
@@ -127,6 +128,7 @@ export class CycleRunner {
           recentlyNotified: () => d.log.symbolsSentSince(this.now().getTime() - DAY_MS),
           history: {
             record: (at, entries) => d.history.record(source, at.getTime(), entries),
+            flow: (symbol, now, days) => flowOf(d.history.reader(source), symbol, now, days),
           },
         },
         {
