@@ -47,14 +47,20 @@ describe('history of polls', () => {
   })
 
   it('a history write that fails loses that poll only: alerts go on, the user is told, the next poll records', async () => {
-    let db: DatabaseSync | null = null
+    // While `refuse`, SQLite refuses every write on the app's connection (as on a read-only disk).
+    let refuse = false
     h = await harness({
       settings: { watchlist: ['TSLA'] },
-      deps: { openHistoryDb: (path) => (db = new DatabaseSync(path)) },
+      deps: {
+        openHistoryDb: (path) => {
+          const db = new DatabaseSync(path)
+          if (refuse) db.exec('PRAGMA query_only = ON')
+          return db
+        },
+      },
     })
     await cycleThenWait(h)
-    // From here on SQLite refuses every write on the app's connection (as on a read-only disk).
-    db!.exec('PRAGMA query_only = ON')
+    refuse = true
     h.service.scenarios.add({ kind: 'tvl-drop', symbol: 'TSLA', pct: 25, windowDays: 1 })
     await cycleThenWait(h)
     expect(row(await h.core.getWatchlist(), 'TSLA').alertState).toBe('pending')
@@ -63,11 +69,13 @@ describe('history of polls', () => {
       /history of figures .* could not be written: it is read-only\. This poll's figures are missing/,
     )
 
-    db!.exec('PRAGMA query_only = OFF')
+    refuse = false
     await cycleThenWait(h)
     expect(row(await h.core.getWatchlist(), 'TSLA').alertState).toBe('firing')
     expect((await h.core.getStatus()).notices.join('\n')).not.toMatch(/history of figures/)
-    const n = db!.prepare("SELECT COUNT(*) AS n FROM snapshot WHERE symbol = 'TSLA'").get()
+    const db = new DatabaseSync(historyPath(h.dir))
+    const n = db.prepare("SELECT COUNT(*) AS n FROM snapshot WHERE symbol = 'TSLA'").get()
+    db.close()
     expect(n).toEqual({ n: 2 })
   })
 

@@ -21,7 +21,7 @@ describe('splitFlow', () => {
   })
 
   it('the two factors always multiply back to the TVL factor', () => {
-    const pos = fc.double({ min: 1, max: 1e6, noNaN: true })
+    const pos = fc.double({ min: 1, max: 100, noNaN: true })
     fc.assert(
       fc.property(pos, pos, pos, pos, (t0, t1, p0, p1) => {
         const s = splitFlow(

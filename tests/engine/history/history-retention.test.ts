@@ -29,19 +29,38 @@ function count(where: string, ...args: number[]): number {
 
 describe('history retention', () => {
   it('keeps every poll for 7 days, one per hour to 90 days, one per day after', () => {
-    const h = HistoryStore.open({ path: historyPath(dir), now: () => new Date(START) })
-    // 100 days of 15-minute polls for one symbol; the downsampling runs as polls go.
+    // 100 days of 30-minute polls for one symbol, written in one go beside the store (as an older
+    // version without retention would have left them); then one poll runs the downsampling.
     const end = START + 100 * DAY
-    for (let t = START; t < end; t += 30 * MIN) h.record('demo', t, [entry('TSLA')])
+    const raw = new DatabaseSync(historyPath(dir))
+    HistoryStore.open({ path: historyPath(dir), now: () => new Date(START) }).close()
+    const add = raw.prepare(
+      "INSERT INTO snapshot (source, symbol, at, tvl, volume, parts) VALUES ('demo', 'TSLA', ?, 1, 1, '[]')",
+    )
+    raw.exec('BEGIN')
+    for (let t = START; t < end - 30 * MIN; t += 30 * MIN) add.run(t)
+    raw.exec('COMMIT')
+    raw.close()
+    const h = HistoryStore.open({ path: historyPath(dir), now: () => new Date(START) })
     const last = end - 30 * MIN
+    h.record('demo', last, [entry('TSLA')])
     h.close()
     const now = last
     // Every poll of the last 7 days (the run up to an hour ago may have left up to an hour more).
     expect(count('at > ?', now - 7 * DAY)).toBe(7 * 24 * 2)
-    // Hourly between 7 and 90 days (± the hour since the last run).
+    // Hourly between 7 and 90 days.
     const hourly = count('at <= ? AND at > ?', now - 7 * DAY - HOUR, now - 90 * DAY + HOUR)
     expect(hourly).toBeGreaterThanOrEqual(83 * 24 - 3)
     expect(hourly).toBeLessThanOrEqual(83 * 24 + 1)
+    // Polls are kept in pairs (30 min) in the last week, one per hour from 7 to 90 days.
+    const db2 = new DatabaseSync(historyPath(dir))
+    const twice = db2
+      .prepare(
+        `SELECT COUNT(*) AS n FROM (SELECT at / ${HOUR} AS h FROM snapshot WHERE at < ? AND at > ? GROUP BY h HAVING COUNT(*) > 1)`,
+      )
+      .get(now - 7 * DAY - HOUR, now - 90 * DAY + HOUR) as { n: number }
+    db2.close()
+    expect(twice.n).toBe(0)
     // Daily before 90 days: at most one per UTC day.
     const db = new DatabaseSync(historyPath(dir))
     const perDay = db

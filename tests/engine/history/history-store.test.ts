@@ -93,14 +93,20 @@ describe('history store', () => {
   })
 
   it('a failed write loses that poll only, says why, and the next poll writes again', () => {
-    let db: DatabaseSync | null = null
+    // SQLite's own "database or disk is full" while `full`: no page may be added to the file.
+    let full = false
     const h = open({
-      openDb: (path) => (db = new DatabaseSync(path)),
+      openDb: (path) => {
+        const db = new DatabaseSync(path)
+        if (full) {
+          const { page_count } = db.prepare('PRAGMA page_count').get() as { page_count: number }
+          db.exec(`PRAGMA max_page_count = ${page_count}`)
+        }
+        return db
+      },
     })
     expect(h.record('demo', T0, [entry('TSLA')])).toBe(true)
-    // SQLite's own "database or disk is full": no page may be added any more.
-    const pages = (db!.prepare('PRAGMA page_count').get() as { page_count: number }).page_count
-    db!.exec(`PRAGMA max_page_count = ${pages}`)
+    full = true
     const many = Array.from({ length: 200 }, (_, i) => entry(`S${i}`))
     expect(h.record('demo', T0 + 5 * MIN, many)).toBe(false)
     expect(h.notice()).toMatch(
@@ -110,11 +116,35 @@ describe('history store', () => {
     expect(r.series('TSLA', 0, T0 * 2)).toHaveLength(1)
     expect(r.snapshotAtOrBefore('S0', T0 * 2)).toBeNull()
 
-    db!.exec('PRAGMA max_page_count = 1073741823')
+    full = false
+    h.release()
     expect(h.record('demo', T0 + 10 * MIN, [entry('TSLA', 2)])).toBe(true)
     expect(h.notice()).toBeNull()
     expect(r.series('TSLA', 0, T0 * 2).map((p) => p.tvl)).toEqual([3000, 6000])
     h.close()
+  })
+
+  it('holds the file open only while in use', () => {
+    let opened = 0
+    let closed = 0
+    const h = open({
+      openDb: (path) => {
+        opened++
+        const db = new DatabaseSync(path)
+        const close = db.close.bind(db)
+        db.close = () => {
+          closed++
+          close()
+        }
+        return db
+      },
+    })
+    h.record('demo', T0, [entry('TSLA')])
+    h.reader('demo').snapshotAtOrBefore('TSLA', T0)
+    h.record('demo', T0 + MIN, [entry('TSLA')])
+    h.info()
+    expect(opened).toBeGreaterThanOrEqual(3)
+    expect(closed).toBe(opened)
   })
 
   it('clear removes every snapshot and shrinks the file', () => {

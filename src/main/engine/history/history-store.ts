@@ -2,6 +2,8 @@
 // each successful poll's validated details in one transaction and downsamples old ones. It never
 // throws into a poll: a file it cannot use is set aside and a new one started, a failed write
 // loses that poll's rows only (the next poll tries again), and either is said in plain words.
+// The file is open only while used (a poll's reads and write, a Settings query), never between
+// polls: a disk that is ejected or turns read-only is not held by it.
 import { existsSync, mkdirSync, renameSync, statSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
@@ -48,6 +50,7 @@ const INSERT = `INSERT INTO snapshot
   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`
 
 export class HistoryStore {
+  /** Open while in use; closed at the end of each write and each Settings query. */
   #db: DatabaseSync | null = null
   /** While the database cannot be opened or written: why, in plain words. */
   #failure: string | null = null
@@ -58,6 +61,7 @@ export class HistoryStore {
   static open(o: HistoryStoreOptions): HistoryStore {
     const store = new HistoryStore(o)
     store.#tryOpen()
+    store.release()
     return store
   }
 
@@ -146,6 +150,14 @@ export class HistoryStore {
    */
   record(source: string, atMs: number, entries: readonly HistoryEntry[]): boolean {
     if (entries.length === 0) return true
+    try {
+      return this.#write(source, atMs, entries)
+    } finally {
+      this.release()
+    }
+  }
+
+  #write(source: string, atMs: number, entries: readonly HistoryEntry[]): boolean {
     const db = this.#db ?? this.#tryOpen()
     if (db === null) return false
     try {
@@ -193,7 +205,8 @@ export class HistoryStore {
 
   /** The read side for one data source (reads nothing while the file cannot be opened). */
   reader(source: string): HistoryReader {
-    return new HistoryReader(() => this.#db, source)
+    // Opened on first use; the poll's write (or release()) closes it.
+    return new HistoryReader(() => this.#db ?? this.#tryOpen(), source)
   }
 
   info(): HistoryInfo {
@@ -205,11 +218,12 @@ export class HistoryStore {
         return 0
       }
     }
-    const r = this.#db
+    const r = (this.#db ?? this.#tryOpen())
       ?.prepare('SELECT MIN(at) AS first, MAX(at) AS last, COUNT(*) AS n FROM snapshot')
       .get() as { first: number | null; last: number | null; n: number } | undefined
     const iso = (ms: number | null | undefined): string | null =>
       ms == null ? null : new Date(ms).toISOString()
+    this.release()
     return {
       path,
       bytes: size(path) + size(`${path}-wal`),
@@ -221,6 +235,14 @@ export class HistoryStore {
 
   /** Deletes every snapshot and gives the space back to the disk. */
   clear(): void {
+    try {
+      this.#clear()
+    } finally {
+      this.release()
+    }
+  }
+
+  #clear(): void {
     const db = this.#db ?? this.#tryOpen()
     if (db === null)
       throw new LiquidityError('storage', this.#failure ?? 'The history could not be opened.')
@@ -239,6 +261,11 @@ export class HistoryStore {
     } catch {
       // Cleared all the same; the file shrinks at a later clear (SQLite reuses the free pages).
     }
+  }
+
+  /** Closes the file until it is next used. */
+  release(): void {
+    this.close()
   }
 
   close(): void {
