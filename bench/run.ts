@@ -39,6 +39,11 @@ const BENCHES: Bench[] = [
     title: 'Save and open the offline cache (10, 200, 1000 symbols × 365 days)',
   },
   {
+    file: 'bench/history-write.ts',
+    fn: 'benchHistoryWrite',
+    title: 'History: write per poll and size after a year (200 symbols)',
+  },
+  {
     file: 'bench/heap-cycles.ts',
     fn: 'benchHeapCycles',
     title: 'Heap over many polls (10, 200, 1000 symbols × 365 days cached)',

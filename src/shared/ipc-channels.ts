@@ -30,6 +30,8 @@ export const REQUEST_CHANNELS = {
   pauseNotifications: 'notifications:pause',
   openExternal: 'shell:open-external',
   setVisibleSymbols: 'screen:visible-symbols',
+  getHistoryInfo: 'history:info',
+  clearHistory: 'history:clear',
 } as const
 
 export const EVENT_CHANNELS = {

@@ -20,6 +20,7 @@ import type {
   AssetView,
   ConnectionTestResult,
   EngineStatus,
+  HistoryInfo,
   KeyStatus,
   KnownSymbol,
   NavigateEvent,
@@ -117,6 +118,10 @@ export const ipcArgSchemas = {
   openExternal: z.tuple([z.string().url().max(2048)]),
   /** Symbols on screen (visible watchlist rows; the open asset view fetches its own): a tiered poll fetches their details first. */
   setVisibleSymbols: z.tuple([z.array(symbolSchema).max(MAX_WATCHLIST)]),
+  /** The app's own history (history.sqlite): size and span, for Settings. */
+  getHistoryInfo: none,
+  /** Deletes every recorded snapshot (Settings asks the user to confirm first). */
+  clearHistory: none,
 } satisfies Record<IpcMethod, z.ZodTuple>
 
 export interface LoggedDecision {
@@ -154,6 +159,8 @@ export interface IpcResults {
   pauseNotifications: EngineStatus
   openExternal: void
   setVisibleSymbols: void
+  getHistoryInfo: HistoryInfo
+  clearHistory: HistoryInfo
 }
 
 export interface IpcEventPayloads {

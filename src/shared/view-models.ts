@@ -156,6 +156,20 @@ export interface KnownSymbol {
   assetType: string
 }
 
+/** The app's own history (history.sqlite), as Settings shows it. */
+export interface HistoryInfo {
+  /** Where the file is (the user may need to find it). */
+  path: string
+  /** The database and its write-ahead log together. */
+  bytes: number
+  /** Oldest and newest recorded snapshot (ISO); null when empty. */
+  from: string | null
+  to: string | null
+  snapshots: number
+  /** While history cannot be opened or written: why, in plain words; else null. */
+  problem: string | null
+}
+
 export interface KeyStatus {
   stored: boolean
   /** false when no OS keychain answers (the app then refuses to store a key). */

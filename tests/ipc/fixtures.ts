@@ -37,6 +37,8 @@ export const VALID_ARGS: { [M in IpcMethod]: unknown[] } = {
   pauseNotifications: [60],
   openExternal: ['https://docs.example.org/liquidity-watch'],
   setVisibleSymbols: [['TSLA', 'BRK.B']],
+  getHistoryInfo: [],
+  clearHistory: [],
 }
 
 /** The app allows no external host by default; tests that open the fixture link allow its host. */

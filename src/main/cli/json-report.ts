@@ -3,6 +3,7 @@ import { decisionSymbols, type PollsToConfirm } from './format'
 import type { CycleResult } from '../engine/poll/cycle'
 import type { HeldBackReason } from '../../shared/alert-rules'
 import type { LikeForLikeChange } from '../../shared/view-models'
+import type { FlowResult } from '../../shared/flow'
 
 export interface JsonReport {
   mode: 'demo' | 'live'
@@ -62,6 +63,13 @@ export interface JsonReport {
      * daily series of every symbol in a watchlist above the detail budget), or null (no data).
      */
     checkedBy: 'detail' | 'series' | null
+    /**
+     * The 7-day TVL change split into the underlying's price and the net flow of tokens, from the
+     * app's own history: `{ kind: 'split', tvlPct, pricePct, netFlowPct, text, from, to, windowDays }`
+     * ((1 + tvlPct/100) = (1 + pricePct/100) × (1 + netFlowPct/100)), or `{ kind: 'unknown',
+     * reason }` in plain words (history too short, no price); null when this run fetched no detail.
+     */
+    flow: FlowResult | null
   }[]
   events: CycleResult['events']
   /**
@@ -150,6 +158,7 @@ export function jsonReport(
       confirmsInPolls: r.alertState === 'pending' ? (toConfirm.get(r.symbol) ?? null) : null,
       detailFetchedAt: r.detailFetchedAt,
       checkedBy: r.checkedBy,
+      flow: cycle.flows[r.symbol] ?? null,
     })),
     events: cycle.events,
     decisions: cycle.decisions.map((d) => {

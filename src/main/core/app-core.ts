@@ -9,6 +9,7 @@ import type { Settings, SettingsPatch } from '../../shared/settings-schema'
 import type {
   ConnectionTestResult,
   EngineStatus,
+  HistoryInfo,
   KeyStatus,
   WatchlistPage,
   WatchRow,
@@ -65,6 +66,7 @@ class Core implements AppCore {
     await this.o.log.settled()
     await this.o.rateLimits.save()
     await this.o.data.close()
+    this.o.history.close()
   }
   pause(): void {
     this.o.poll.pause()
@@ -206,6 +208,14 @@ class Core implements AppCore {
   setVisibleSymbols(symbols: string[]): Promise<void> {
     this.o.poll.setVisible(symbols)
     return Promise.resolve()
+  }
+  // ── history ──
+  getHistoryInfo(): Promise<HistoryInfo> {
+    return Promise.resolve({ ...this.o.history.info(), problem: this.o.history.notice() })
+  }
+  async clearHistory(): Promise<HistoryInfo> {
+    this.o.history.clear()
+    return this.getHistoryInfo()
   }
   openExternal(): Promise<void> {
     return Promise.reject(

@@ -2,6 +2,7 @@
 // the event sink and the OS notification call, and the knobs tests and the CLI turn.
 import type { NotificationDecision } from '../../shared/alert-rules'
 import type { UtcOffset } from '../../shared/local-time'
+import type { DatabaseSync } from 'node:sqlite'
 import type { EventSink } from '../ipc/events'
 import type { Clock } from '../engine/poll/scheduler'
 import type { SecretStore } from '../engine/secrets/secret-store'
@@ -45,6 +46,8 @@ export interface AppCoreDeps {
   alertStateDir?: string
   /** The user's time zone for quiet hours and times in messages; default the system's. */
   utcOffset?: UtcOffset
+  /** Opens history.sqlite (default: node:sqlite's DatabaseSync); tests inject a fault here. */
+  openHistoryDb?: (path: string) => DatabaseSync
   /** Diagnostics (never the key). */
   log?: (line: string) => void
 }

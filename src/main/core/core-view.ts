@@ -8,6 +8,7 @@ import { instancesOf } from '../engine/alerts/engine-state'
 import { snoozedSymbols, symbolsToFetch } from '../engine/poll/cycle'
 import type { Clock, PollerStatus } from '../engine/poll/scheduler'
 import type { SaveHealth } from '../engine/storage/save-health'
+import type { HistoryStore } from '../engine/history/history-store'
 import type { CoreSettings } from './core-settings'
 import type { PollFacts } from './cycle-runner'
 import type { DataSource } from './data-source'
@@ -22,6 +23,7 @@ export interface CoreViewDeps {
   alerts: Pick<AlertStateStore, 'state'>
   saves: Pick<SaveHealth, 'rowProblem' | 'notice'>
   reports: Pick<Reports, 'all'>
+  history: Pick<HistoryStore, 'notice'>
   /** The last poll's facts (the cycle runner's). */
   poll: { readonly facts: Readonly<PollFacts>; readonly detailBudget: number }
 }
@@ -86,7 +88,10 @@ export class CoreView {
       detailBudget: d.poll.detailBudget,
       // Start-up repairs stay visible for the whole session: they explain what the user sees.
       // A save problem shows while it lasts.
-      notices: [...d.reports.all(), ...[d.saves.notice()].filter((x): x is string => x !== null)],
+      notices: [
+        ...d.reports.all(),
+        ...[d.saves.notice(), d.history.notice()].filter((x): x is string => x !== null),
+      ],
     })
   }
 }

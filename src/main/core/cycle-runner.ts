@@ -7,6 +7,8 @@ import { toSerializedError, type SerializedError } from '../../shared/errors'
 import type { UtcOffset } from '../../shared/local-time'
 import type { LikeForLikeChange } from '../../shared/view-models'
 import type { AlertStateStore } from '../engine/alerts/alert-state-store'
+import type { HistoryStore } from '../engine/history/history-store'
+import { flowOf } from '../engine/history/flow-of'
 import { runCycle, type CycleResult } from '../engine/poll/cycle'
 import type { Clock } from '../engine/poll/scheduler'
 import type { SaveHealth } from '../engine/storage/save-health'
@@ -26,6 +28,7 @@ export interface CycleRunnerDeps {
   log: NotificationLog
   saves: SaveHealth
   reports: Pick<Reports, 'line' | 'add'>
+  history: Pick<HistoryStore, 'record' | 'reader'>
   /** The OS notification call; receives 'sent' decisions only. */
   notify: (d: NotificationDecision) => void
   utcOffset?: UtcOffset
@@ -136,6 +139,10 @@ export class CycleRunner {
           now: () => this.now(),
           utcOffset: d.utcOffset,
           recentlyNotified: () => d.log.symbolsSentSince(this.now().getTime() - DAY_MS),
+          history: {
+            record: (at, entries) => d.history.record(source, at.getTime(), entries),
+            flow: (symbol, now, days) => flowOf(d.history.reader(source), symbol, now, days),
+          },
         },
         {
           settings: d.settings.get(),

@@ -2,6 +2,7 @@
 // holds, key, connection), and wires the poll: its runner, the view of what is shown, its loop.
 // Only the facade takes the result; every other module gets the few owners it asks.
 import { AlertStateStore } from '../engine/alerts/alert-state-store'
+import { HistoryStore, historyPath } from '../engine/history/history-store'
 import { realClock, type Clock } from '../engine/poll/scheduler'
 import { cacheNamespace } from '../engine/storage/cache-namespace'
 import { SaveHealth } from '../engine/storage/save-health'
@@ -29,6 +30,8 @@ export interface CoreOwners {
   readonly saves: SaveHealth
   readonly rateLimits: RateLimits
   readonly reports: Reports
+  /** The app's own history of polls (history.sqlite); never blocks a poll. */
+  readonly history: HistoryStore
   readonly view: CoreView
   readonly poll: PollLoop
 }
@@ -56,6 +59,12 @@ export async function openCore(deps: AppCoreDeps): Promise<CoreOwners> {
   const log = await NotificationLog.open(alertDir, { now })
   reports.add(log.report)
   const rateLimits = await RateLimits.open(deps.dataDir, clock, line)
+  const history = HistoryStore.open({
+    path: historyPath(deps.dataDir),
+    now,
+    onReport: (r) => reports.add(r),
+    openDb: deps.openHistoryDb,
+  })
   const legacyTo = deps.bindLegacyKey === false ? null : settings.stored().baseUrl
   const key = new ApiKey(deps.secretStore, legacyTo, reports)
   const data = await DataSource.open(
@@ -83,12 +92,22 @@ export async function openCore(deps: AppCoreDeps): Promise<CoreOwners> {
     log,
     saves,
     reports,
+    history,
     notify: deps.notify,
     utcOffset: deps.utcOffset,
     waitBudgetMs: deps.pollWaitBudgetMs,
     detailBudget: deps.detailBudget,
   })
-  const view = new CoreView({ clock, settings, data, alerts, saves, reports, poll: runner })
+  const view = new CoreView({
+    clock,
+    settings,
+    data,
+    alerts,
+    saves,
+    reports,
+    history,
+    poll: runner,
+  })
   const poll = new PollLoop({
     clock,
     settings,
@@ -99,5 +118,18 @@ export async function openCore(deps: AppCoreDeps): Promise<CoreOwners> {
     // Offline after a restart still says when the shown data is from.
     lastSuccessAt: data.lastFetchedMs(),
   })
-  return { clock, settings, data, key, alerts, log, saves, rateLimits, reports, view, poll }
+  return {
+    clock,
+    settings,
+    data,
+    key,
+    alerts,
+    log,
+    saves,
+    rateLimits,
+    reports,
+    history,
+    view,
+    poll,
+  }
 }

@@ -34,6 +34,8 @@ export const ARG_NAMES: { readonly [M in IpcMethod]: readonly string[] } = {
   pauseNotifications: ['minutes'],
   openExternal: ['url'],
   setVisibleSymbols: ['symbols'],
+  getHistoryInfo: [],
+  clearHistory: [],
 }
 
 // Keys that could reach an object's prototype if any consumer copies with plain assignment

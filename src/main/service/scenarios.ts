@@ -95,6 +95,20 @@ export const scenarioSchema = z.discriminatedUnion('kind', [
       from: instant.optional(),
     })
     .strict(),
+  /**
+   * The underlying's price (tradfiAssetPrice) falls linearly by `pct` % over `windowDays` ending at
+   * `endsAt` (default: now), then stays; the token count is flat, so every slice's TVL falls by the
+   * same factor: TVL down, net flow about nil.
+   */
+  z
+    .object({
+      kind: z.literal('price-move'),
+      symbol: name,
+      pct: z.number().gt(0).lt(100),
+      windowDays: z.number().positive().max(3650),
+      endsAt: instant.optional(),
+    })
+    .strict(),
 ])
 
 export type Scenario = z.input<typeof scenarioSchema>
@@ -119,6 +133,14 @@ export type ActiveScenario =
   | { id: string; kind: 'reported-change'; symbol: string; window: '7d' | '30d'; tvlChange: number }
   | { id: string; kind: 'frozen'; symbol: string; asOf: string }
   | { id: string; kind: 'known-drops'; symbol: string; drops: KnownDrop[] }
+  | {
+      id: string
+      kind: 'price-move'
+      symbol: string
+      pct: number
+      windowDays: number
+      endsAt: string
+    }
   | {
       id: string
       kind: 'oscillate'
@@ -149,6 +171,15 @@ interface Drop {
   fraction: number
   startMs: number
   endMs: number
+  /** A price-move: the price falls too (the TVL falls with it, every slice alike). */
+  priceMove?: boolean
+}
+
+/** Linear fall over the window, then it stays down. */
+function dropFactor(d: Drop, ms: number): number {
+  if (ms <= d.startMs) return 1
+  const progress = ms >= d.endMs ? 1 : (ms - d.startMs) / (d.endMs - d.startMs)
+  return 1 - d.fraction * progress
 }
 
 /** A known drop in clock ms: down from startMs to bottomMs, back up by endMs. */
@@ -203,6 +234,7 @@ export class ScenarioController {
       new Date(t === undefined ? this.now().getTime() : new Date(t).getTime()).toISOString()
     switch (s.kind) {
       case 'tvl-drop':
+      case 'price-move':
         this.items.set(id, { id, ...s, endsAt: at(s.endsAt) })
         break
       case 'frozen':
@@ -244,6 +276,13 @@ export class ScenarioController {
 
   list(): ActiveScenario[] {
     return [...this.items.values()].map((s) => ({ ...s }))
+  }
+
+  /** Factor applied to a symbol's price at `ms` by price-move scenarios (1 = untouched). */
+  priceFactor(symbol: string, ms: number): number {
+    let m = 1
+    for (const d of this.drops) if (d.priceMove && d.symbol === symbol) m *= dropFactor(d, ms)
+    return m
   }
 
   /** Factor applied to a slice's TVL and volume at `ms` (1 = untouched). */
@@ -368,13 +407,12 @@ export class ScenarioController {
           startMs: Date.parse(s.startsAt),
         })
       }
-      if (s.kind !== 'tvl-drop') continue
+      if (s.kind !== 'tvl-drop' && s.kind !== 'price-move') continue
       const endMs = Date.parse(s.endsAt)
       this.drops.push({
         id: s.id,
         symbol: s.symbol,
-        issuer: s.issuer,
-        network: s.network,
+        ...(s.kind === 'tvl-drop' ? { issuer: s.issuer, network: s.network } : { priceMove: true }),
         fraction: s.pct / 100,
         startMs: endMs - s.windowDays * DAY_MS,
         endMs,

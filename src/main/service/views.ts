@@ -109,7 +109,8 @@ export function assetDetail(model: DataModel, symbol: string, requestMs: number)
     issuers,
     marketData: {
       onChainMarketCap: Math.round(totalTvl * capMultiple),
-      tradfiAssetPrice: assetPrice(asset, nowMs),
+      tradfiAssetPrice:
+        Math.round(assetPrice(asset, nowMs) * scenarios.priceFactor(symbol, nowMs) * 100) / 100,
     },
   }
 }

@@ -22,6 +22,8 @@ import {
 import type { NotifyPrefs } from '../alerts/quiet-hours'
 import { liveTargets, ruleIsActive } from '../alerts/rules'
 import { newestSeriesDates } from '../alerts/source-freshness'
+import { entriesFromPoll, type HistoryEntry } from '../history/history-entry'
+import type { FlowResult } from '../../../shared/flow'
 import type { ResponseCache } from '../storage/cache'
 import {
   fetchAll,
@@ -60,6 +62,15 @@ export interface CycleDeps {
   utcOffset?: UtcOffset
   /** Symbols the user was notified about lately (what a reset of the alert state must not repeat). */
   recentlyNotified?: () => ReadonlySet<string>
+  /**
+   * The app's own history: records this poll's fresh, validated details. Never throws (a failure
+   * is the store's notice); it comes after the alerts, which it never holds up.
+   */
+  history?: {
+    record(at: Date, entries: HistoryEntry[]): void
+    /** Flow vs price of a symbol now against the history a window ago. */
+    flow?(symbol: string, now: { at: number; tvl: number; price: number }, days: number): FlowResult
+  }
 }
 
 export interface CycleInput {
@@ -111,7 +122,15 @@ export interface CycleResult {
   likeForLike: Record<string, LikeForLikeChange>
   /** Per watched symbol: what its data tells beyond the figures (row-findings.ts), plain words. */
   rowFindings: Record<string, string[]>
+  /**
+   * Per symbol with a fresh detail this poll: its 7-day TVL change split into price and net flow
+   * from the app's own history (or why not); absent for the others.
+   */
+  flows: Record<string, FlowResult>
 }
+
+/** The window of the flow vs price split on rows and in `check --json`. */
+export const FLOW_WINDOW_DAYS = 7
 
 /** Failures that say nothing about reachability: a wrong symbol is not an outage. */
 const LOCAL_KINDS = new Set(['not-found', 'bad-request'])
@@ -179,6 +198,9 @@ export async function runCycle(deps: CycleDeps, input: CycleInput): Promise<Cycl
   deps.alerts.advance(evaluated.state, evaluated.events)
   deps.deliver(evaluated.decisions)
   await deps.saves.saveAll([deps.cache, deps.alerts, ...(deps.alsoSave ?? [])])
+  const entries = entriesFromPoll(fetched)
+  const flows = flowsOf(deps.history, entries, now)
+  deps.history?.record(now, entries)
   const pollProblems = [deps.saves.rowProblem()].filter((p): p is string => p !== null)
   const rows = cycleRows(settings, fetched, evaluated, now, pollProblems)
   return {
@@ -203,12 +225,38 @@ export async function runCycle(deps: CycleDeps, input: CycleInput): Promise<Cycl
           detail: snap.detail,
           poolsBefore: poolsBefore[snap.symbol],
           poolsNow: evaluated.state.pools[snap.symbol],
+          flow: flows[snap.symbol],
           now,
           tz,
         }),
       ]),
     ),
+    flows,
   }
+}
+
+/** Flow vs price for the poll's fresh details, read before this poll is recorded. */
+function flowsOf(
+  history: CycleDeps['history'],
+  entries: HistoryEntry[],
+  now: Date,
+): Record<string, FlowResult> {
+  const out: Record<string, FlowResult> = {}
+  if (!history?.flow) return out
+  for (const e of entries) {
+    const at = { at: now.getTime(), tvl: e.tvl, price: e.price }
+    try {
+      out[e.symbol] = history.flow(e.symbol, at, FLOW_WINDOW_DAYS)
+    } catch {
+      // History never holds up a poll: a read that fails is only a split not given.
+      out[e.symbol] = {
+        kind: 'unknown',
+        windowDays: FLOW_WINDOW_DAYS,
+        reason: 'the history of figures could not be read, so the change is not split',
+      }
+    }
+  }
+  return out
 }
 
 /** The one place a poll's alert evaluation input is built. */

@@ -1,6 +1,7 @@
 // What a row tells about its asset beyond its figures, in plain words: `check --json` rows'
 // `findings` (beside `problems`, which say why figures may not be trusted) and the CLI's
 // "Findings:" lines. One builder: each kind of finding is one function in the list below.
+import type { FlowResult } from '../../../shared/flow'
 import type { AssetDetail } from '../../../shared/liquidity-schemas'
 import { hhiText } from '../../../shared/hhi'
 import { localWhen, type UtcOffset } from '../../../shared/local-time'
@@ -16,8 +17,17 @@ export interface RowFacts {
   /** Pools per network at the previous trusted reading, and at this poll's (when it had one). */
   poolsBefore: PoolCounts | undefined
   poolsNow: PoolCounts | undefined
+  /** This poll's flow vs price split from the app's history (fresh details only). */
+  flow?: FlowResult
   now: Date
   tz: UtcOffset
+}
+
+/** "7-day flow vs price: TVL −12.0 %: price −9.0 %, net outflow −3.3 %", or why it cannot be said. */
+function flowVsPrice(f: RowFacts): string[] {
+  if (f.flow === undefined) return []
+  const head = `${f.flow.windowDays}-day flow vs price`
+  return [f.flow.kind === 'split' ? `${head}: ${f.flow.text}` : `${head}: ${f.flow.reason}`]
 }
 
 /** "pools on ethereum: 6 → 4 since the last check (12:05)", per network whose count changed. */
@@ -60,5 +70,5 @@ function countNetworks(d: AssetDetail): number {
  * this list.
  */
 export function rowFindings(f: RowFacts): string[] {
-  return [...poolChanges(f), ...concentration(f)]
+  return [...flowVsPrice(f), ...poolChanges(f), ...concentration(f)]
 }

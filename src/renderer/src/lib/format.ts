@@ -107,6 +107,19 @@ export const fmtShare = (n: number | null | undefined): string =>
 export const fmtFee = (n: number | null | undefined): string => (ok(n) ? feeFmt().format(n) : DASH)
 export const fmtInt = (n: number | null | undefined): string => (ok(n) ? intFmt().format(n) : DASH)
 export const fmtNum = (n: number | null | undefined): string => (ok(n) ? numFmt().format(n) : DASH)
+/** A file's size: "812 bytes", "3.4 MB" (decimal units, as file managers show them). */
+export function fmtBytes(n: number | null | undefined): string {
+  if (!ok(n)) return DASH
+  if (n < 1000) return `${intFmt().format(n)} bytes`
+  const units = ['KB', 'MB', 'GB', 'TB']
+  let v = n / 1000
+  let i = 0
+  while (v >= 1000 && i < units.length - 1) {
+    v /= 1000
+    i++
+  }
+  return `${numFmt().format(Number(v.toFixed(1)))} ${units[i]}`
+}
 
 function parse(iso: string | null | undefined): Date | null {
   if (!iso) return null

@@ -1,0 +1,82 @@
+// The app's own history (history.sqlite) at 200 symbols, with the universe service's real details:
+// - the write of one poll (one transaction, 200 snapshots; the hourly downsampling included when
+//   due), p50 and p95 over a week of 5-minute polls;
+// - the file's size after a year at the default retention, with the real downsampling run as the
+//   app runs it (at most hourly). The first 358 days are polled hourly and the last 7 every
+//   5 minutes: what the retention keeps of a year of 5-minute polls is exactly that (one per hour
+//   up to 90 days, one per day before), so the result is the same at a twelfth of the writes.
+// Run alone: npx tsx bench/history-write.ts
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { pathToFileURL } from 'node:url'
+import type { AssetDetail } from '../src/shared/liquidity-schemas'
+import { entryOf, type HistoryEntry } from '../src/main/engine/history/history-entry'
+import { HistoryStore } from '../src/main/engine/history/history-store'
+import { fetchScaleData } from './scale-data'
+
+const SYMBOLS = 200
+const MIN = 60_000
+const HOUR = 60 * MIN
+const DAY = 24 * HOUR
+const START = Date.parse('2025-01-01T00:00:00.000Z')
+
+const round = (n: number): number => Math.round(n * 100) / 100
+const pct = (xs: number[], p: number): number => {
+  const s = [...xs].sort((a, b) => a - b)
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!
+}
+
+/** The poll's entries with figures moved a little, as successive polls would bring them. */
+function pollEntries(base: HistoryEntry[], i: number): HistoryEntry[] {
+  const k = 1 + 0.001 * Math.sin(i)
+  return base.map((e) => ({ ...e, tvl: e.tvl * k, price: e.price * k }))
+}
+
+export async function benchHistoryWrite(): Promise<Record<string, number | string>> {
+  const data = await fetchScaleData(SYMBOLS, new Date(START))
+  const base = data.perSymbol
+    .filter((a) => a.request.kind === 'asset')
+    .map((a) => entryOf(a.data as AssetDetail, '2025-01-01'))
+  const root = await mkdtemp(join(tmpdir(), 'lw-bench-history-'))
+  try {
+    // One week of 5-minute polls: the write per poll.
+    const week = HistoryStore.open({ path: join(root, 'week.sqlite'), now: () => new Date() })
+    const ms: number[] = []
+    for (let i = 0, t = START; t < START + 7 * DAY; i++, t += 5 * MIN) {
+      const entries = pollEntries(base, i)
+      const t0 = performance.now()
+      if (!week.record('demo', t, entries)) throw new Error(week.notice() ?? 'write failed')
+      ms.push(performance.now() - t0)
+    }
+    week.close()
+
+    // A year at the default retention.
+    const year = HistoryStore.open({ path: join(root, 'year.sqlite'), now: () => new Date() })
+    const end = START + 365 * DAY
+    let i = 0
+    for (let t = START; t < end - 7 * DAY; t += HOUR) year.record('demo', t, pollEntries(base, i++))
+    for (let t = end - 7 * DAY; t < end; t += 5 * MIN)
+      year.record('demo', t, pollEntries(base, i++))
+    const info = year.info()
+    year.close()
+    return {
+      symbols: SYMBOLS,
+      'writeMs p50': round(pct(ms, 50)),
+      'writeMs p95': round(pct(ms, 95)),
+      'writeMs p95 target': '≤ 20',
+      'writeMs max': round(Math.max(...ms)),
+      yearSnapshots: info.snapshots,
+      yearFileMB: round(info.bytes / 1e6),
+      'yearFileMB target': '≤ 500',
+    }
+  } finally {
+    await rm(root, { recursive: true, force: true })
+  }
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const result = await benchHistoryWrite()
+  for (const [k, v] of Object.entries(result)) console.log(`${k.padEnd(24)} ${v}`)
+}

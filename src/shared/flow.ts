@@ -1,0 +1,72 @@
+// Flow vs price: a TVL change over a window split into the underlying's price move and the net
+// flow of tokens (tokens = TVL / price). The two factors multiply back to the TVL factor:
+//   TVL ratio = price ratio × token ratio,  tvlPct = (tvlRatio − 1) × 100, and so on.
+// So "TVL −12 %: price −9 %, net outflow −3.3 %" reads 0.88 = 0.91 × 0.967 (not a sum).
+
+/** One end of the window: TVL and the underlying's price (0 or less: unknown). */
+export interface FlowEnd {
+  at: string
+  tvl: number
+  price: number
+}
+
+export interface FlowSplit {
+  kind: 'split'
+  windowDays: number
+  from: FlowEnd
+  to: FlowEnd
+  /** Percent changes over the window; (1 + tvl/100) = (1 + price/100) × (1 + netFlow/100). */
+  tvlPct: number
+  pricePct: number
+  netFlowPct: number
+  /** The line the asset view and the CLI show. */
+  text: string
+}
+
+/** Why no split is given, in plain words (history too short, no price, no TVL then). */
+export interface FlowUnknown {
+  kind: 'unknown'
+  windowDays: number
+  reason: string
+}
+
+export type FlowResult = FlowSplit | FlowUnknown
+
+const pct = (ratio: number): number => (ratio - 1) * 100
+
+/** "−12.0 %" with a real minus sign, one decimal. */
+export function signedPct(p: number): string {
+  const r = Math.round(p * 10) / 10
+  return `${r < 0 ? '−' : r > 0 ? '+' : '±'}${Math.abs(r).toFixed(1)} %`
+}
+
+export function flowLine(s: Pick<FlowSplit, 'tvlPct' | 'pricePct' | 'netFlowPct'>): string {
+  const flow = s.netFlowPct < 0 ? 'net outflow' : s.netFlowPct > 0 ? 'net inflow' : 'net flow'
+  return `TVL ${signedPct(s.tvlPct)}: price ${signedPct(s.pricePct)}, ${flow} ${signedPct(s.netFlowPct)}`
+}
+
+/** The split between two readings a window apart, or why it cannot be given. */
+export function splitFlow(
+  from: FlowEnd,
+  to: FlowEnd,
+  windowDays: number,
+  symbol: string,
+): FlowResult {
+  const unknown = (reason: string): FlowUnknown => ({ kind: 'unknown', windowDays, reason })
+  if (!(from.price > 0) || !(to.price > 0))
+    return unknown(
+      `the service gave no price for ${symbol}'s underlying ${from.price > 0 ? 'now' : `on ${from.at.slice(0, 10)}`}, so the change cannot be split into price and flow`,
+    )
+  if (!(from.tvl > 0))
+    return unknown(
+      `${symbol} had no TVL on ${from.at.slice(0, 10)}, so there is no change to split`,
+    )
+  const tvlRatio = to.tvl / from.tvl
+  const priceRatio = to.price / from.price
+  const s = {
+    tvlPct: pct(tvlRatio),
+    pricePct: pct(priceRatio),
+    netFlowPct: pct(tvlRatio / priceRatio),
+  }
+  return { kind: 'split', windowDays, from, to, ...s, text: flowLine(s) }
+}
