@@ -230,8 +230,12 @@ export class ScenarioController {
     const network = s.kind === 'tvl-drop' || s.kind === 'pool-loss' ? s.network : undefined
     this.checkTarget(s.symbol, issuer, network)
     const id = `scn-${++this.seq}`
+    // "Now" is the whole second: the service's answers are computed at whole seconds, so a story
+    // starting now shows in the next answer, even one in the same second.
     const at = (t: Date | string | number | undefined): string =>
-      new Date(t === undefined ? this.now().getTime() : new Date(t).getTime()).toISOString()
+      new Date(
+        t === undefined ? Math.floor(this.now().getTime() / 1000) * 1000 : new Date(t).getTime(),
+      ).toISOString()
     switch (s.kind) {
       case 'tvl-drop':
       case 'price-move':
