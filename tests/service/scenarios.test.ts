@@ -120,12 +120,12 @@ describe('tvl-drop', () => {
     expect(Math.abs(a2.totalTvl - b2.totalTvl * 0.6)).toBeLessThanOrEqual(a2.issuers.length * 4)
   })
 
-  it('endsAt defaults to the service clock when added', () => {
+  it('endsAt defaults to the service clock when added, at the whole second its answers use', () => {
     svc.clock.set(NOON + 1234)
     svc.scenarios.add({ kind: 'tvl-drop', symbol: 'AAPL', pct: 10, windowDays: 3 })
     expect(svc.scenarios.list()[0]).toMatchObject({
       kind: 'tvl-drop',
-      endsAt: new Date(NOON + 1234).toISOString(),
+      endsAt: new Date(NOON + 1000).toISOString(),
     })
   })
 })
