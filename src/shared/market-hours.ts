@@ -12,9 +12,12 @@
 // Anything else: "market hours unknown".
 import { NYSE_EARLY_CLOSES, NYSE_FIRST_YEAR, NYSE_HOLIDAYS, NYSE_LAST_YEAR } from './nyse-calendar'
 
-export type MarketKind = 'us-equities' | 'cme-metals' | 'cme-energy'
-export type MarketPhase = 'open' | 'pre-market' | 'after-hours' | 'closed' | 'unknown'
-export type ClosedReason = 'weekend' | 'holiday' | 'overnight' | 'daily-break'
+export const MARKET_KINDS = ['us-equities', 'cme-metals', 'cme-energy'] as const
+export type MarketKind = (typeof MARKET_KINDS)[number]
+export const MARKET_PHASES = ['open', 'pre-market', 'after-hours', 'closed', 'unknown'] as const
+export type MarketPhase = (typeof MARKET_PHASES)[number]
+export const CLOSED_REASONS = ['weekend', 'holiday', 'overnight', 'daily-break'] as const
+export type ClosedReason = (typeof CLOSED_REASONS)[number]
 
 export interface MarketSession {
   /** Whose session applies; null when the asset's market is not known. */
@@ -167,4 +170,11 @@ export function whileMarket(s: MarketSession): string {
   const name = MARKET_NAME[s.market]
   if (s.phase === 'closed') return `while the ${name} was ${s.label.slice(name.length + 1)}`
   return `while the ${name} was ${PHASE_WORDS[s.phase]}`
+}
+
+/** The session at the time of a row's data (when we fetched it); null without data. */
+export function sessionOfData(
+  row: MarketAsset & { fetchedAt: string | null },
+): MarketSession | null {
+  return row.fetchedAt === null ? null : marketSession(row, new Date(row.fetchedAt))
 }

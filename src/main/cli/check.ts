@@ -4,6 +4,7 @@ import type { AlertEvent, NotificationDecision } from '../../shared/alert-rules'
 import { countsAsFiring, heldInsteadOfFiring } from '../../shared/alert-facts'
 import { toSerializedError } from '../../shared/errors'
 import { createAppCore, type AppCore } from '../core/app-core'
+import { marketLines } from './market-lines'
 import type { KeyValueStoreFactory } from '../engine/storage/key-value-store'
 import {
   EnvSecretStore,
@@ -149,6 +150,8 @@ export async function runCheck(o: CheckOptions, io: CheckIo): Promise<number> {
     printJson(jsonReport(status.mode, status.baseUrl, shown, { firing, held }, toConfirm))
     if (!o.json && shown.rows.length > 0) {
       io.out(table(shown.rows, toConfirm))
+      const markets = marketLines(shown.rows)
+      if (markets.length > 0) io.out(['', ...markets].join('\n'))
       const lines = eventLines(cycle)
       if (lines.length > 0) io.out(['', ...lines].join('\n'))
     }

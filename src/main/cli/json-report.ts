@@ -3,6 +3,7 @@ import { decisionSymbols, type PollsToConfirm } from './format'
 import type { CycleResult } from '../engine/poll/cycle'
 import type { HeldBackReason } from '../../shared/alert-rules'
 import type { LikeForLikeChange } from '../../shared/view-models'
+import { sessionOfData, type MarketSession } from '../../shared/market-hours'
 
 export interface JsonReport {
   mode: 'demo' | 'live'
@@ -57,6 +58,12 @@ export interface JsonReport {
      * daily series of every symbol in a watchlist above the detail budget), or null (no data).
      */
     checkedBy: 'detail' | 'series' | null
+    /**
+     * Whether the underlying's market was open when the row's data was fetched (asOf):
+     * US equities for stocks, CME Globex for known commodities, else phase 'unknown'
+     * ("market hours unknown"). null when the row has no data.
+     */
+    marketSession: MarketSession | null
   }[]
   events: CycleResult['events']
   /**
@@ -144,6 +151,7 @@ export function jsonReport(
       confirmsInPolls: r.alertState === 'pending' ? (toConfirm.get(r.symbol) ?? null) : null,
       detailFetchedAt: r.detailFetchedAt,
       checkedBy: r.checkedBy,
+      marketSession: sessionOfData(r),
     })),
     events: cycle.events,
     decisions: cycle.decisions.map((d) => {

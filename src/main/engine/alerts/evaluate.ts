@@ -25,6 +25,7 @@ import type { LikeForLikeChange } from '../../../shared/view-models'
 import { trackSource } from './source-freshness'
 import type { ReleaseVerdict } from './notes'
 import { liveTargets, type Target } from './rules'
+import { marketAtData } from './market-note'
 
 export interface CycleInput {
   now: Date
@@ -115,6 +116,8 @@ export function evaluateCycle(input: CycleInput): CycleResult {
     const disagreement = verdict.kind === 'measured' ? verdict.disagreement : null
     for (const { draft, withhold } of drafted) {
       const event: AlertEvent = { id: newId(), ...draft }
+      const market = marketAtData(t.symbol, input.observations.get(t.symbol), now)
+      if (market !== undefined) event.market = market
       alertEvents.push(event)
       origin.set(event.id, { record, prev })
       candidates.push({
