@@ -26,6 +26,7 @@ import { trackSource } from './source-freshness'
 import type { ReleaseVerdict } from './notes'
 import { liveTargets, type Target } from './rules'
 import { marketAtData } from './market-note'
+import { awaySpell, stillFiring } from './away'
 
 export interface CycleInput {
   now: Date
@@ -42,6 +43,8 @@ export interface CycleInput {
    * of the alert state): after a reset, only their episodes under way are not news.
    */
   recentlyNotified?: ReadonlySet<string>
+  /** Longer than this without fresh data is being away (away.ts); undefined: never. */
+  awayAfterMs?: number
 }
 
 export interface CycleResult {
@@ -132,7 +135,10 @@ export function evaluateCycle(input: CycleInput): CycleResult {
     }
   }
 
+  const seen = [...readings.values()].some((r) => r.kind === 'good' || r.kind === 'screened')
+  const spell = backfill ? null : awaySpell(state.lastSeenAt, now, seen, input.awayAfterMs)
   const notified = decideNotifications({
+    away: spell && { spell, still: stillFiring(records, alertEvents, targets), tz },
     now,
     prefs: input.prefs,
     backfill,
@@ -178,6 +184,8 @@ export function evaluateCycle(input: CycleInput): CycleResult {
       onceSent,
       held: notified.held,
       heldOverflow: notified.heldOverflow,
+      lastSeenAt: seen ? at : state.lastSeenAt,
+      away: notified.away ?? state.away,
     },
     events: [...alertEvents, ...notified.events],
     decisions: notified.decisions,

@@ -21,6 +21,7 @@ import {
 } from '../alerts/evaluate'
 import type { NotifyPrefs } from '../alerts/quiet-hours'
 import { liveTargets, ruleIsActive } from '../alerts/rules'
+import { awayAfterMs } from '../alerts/away'
 import { newestSeriesDates } from '../alerts/source-freshness'
 import type { ResponseCache } from '../storage/cache'
 import {
@@ -166,7 +167,7 @@ export async function runCycle(deps: CycleDeps, input: CycleInput): Promise<Cycl
   )
   const now = deps.now()
   const tz = deps.utcOffset ?? systemUtcOffset
-  const evaluated = evaluateCycle(evaluateInput(deps, settings, fetched, now))
+  const evaluated = evaluateCycle(evaluateInput(deps, settings, fetched, now, intervalMs))
   addSeriesGaps(evaluated.findings, fetched)
   addNotJudged(evaluated.findings, fetched, plan.budget, now, tz)
   const bound = detailAgeBoundMs(symbols.length, plan.budget, intervalMs)
@@ -200,6 +201,7 @@ function evaluateInput(
   settings: Settings,
   fetched: FetchResult,
   now: Date,
+  intervalMs: number,
 ): EvaluateInput {
   return {
     now,
@@ -210,6 +212,7 @@ function evaluateInput(
     prefs: notifyPrefs(settings, deps.utcOffset),
     state: deps.alerts.state,
     recentlyNotified: deps.alerts.state.afterReset ? deps.recentlyNotified?.() : undefined,
+    awayAfterMs: awayAfterMs(intervalMs),
   }
 }
 
