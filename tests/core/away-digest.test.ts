@@ -3,7 +3,7 @@
 // core over the local service on the fake clock: sleep is the clock jumping between pause() and
 // resume(), offline is the service resetting connections, a restart is a new core on the same dir.
 import { afterEach, describe, expect, it } from 'vitest'
-import type { NotificationDecision } from '../../src/shared/alert-rules'
+import { defaultRules, type NotificationDecision } from '../../src/shared/alert-rules'
 import { FakeClock } from '../engine/scheduler/fake-clock'
 import { startLocalService } from '../../src/main/service/server'
 import { cycleThenWait, harness, LIVE_KEY, MIN, tempDir, type Harness } from './helpers'
@@ -102,6 +102,22 @@ describe('the away digest', () => {
     expect(out).toHaveLength(1)
     expect(out[0]!.title).toBe('2 Liquidity Watch alerts')
     expect(await h.core.getAwayDigest()).toBeNull()
+  })
+
+  it('one alert found after being away is its own notification, saying so', async () => {
+    const rules = defaultRules().map((r) => ({ ...r, pendingCycles: 1 }))
+    h = await harness({ clock: new FakeClock(START), settings: { ...WATCH, rules } })
+    await cycleThenWait(h)
+    h.service.scenarios.add({ kind: 'tvl-drop', symbol: 'TSLA', pct: 30, windowDays: 1 })
+    h.clock.jump(2 * HOUR)
+    await h.core.refreshNow()
+    const out = sent(h.notified)
+    expect(out).toHaveLength(1)
+    expect(out[0]!.title).toMatch(/^TSLA TVL down/)
+    expect(out[0]!.body).toMatch(
+      /\nWhile you were away \(2 h 5 min\): found on the first check back\.$/,
+    )
+    expect(await h.core.getAwayDigest()).toMatchObject({ fired: 1, items: [{ symbol: 'TSLA' }] })
   })
 
   it('after a long offline spell, names an alert still firing as such', async () => {

@@ -28,6 +28,7 @@ import { digestBody, logEntry, oneSymbol, plural, single } from './notification-
 import { holdReason, type NotifyPrefs } from './quiet-hours'
 import type { AwayDigest } from '../../../shared/away-digest'
 import type { UtcOffset } from '../../../shared/local-time'
+import { formatDuration } from './format'
 import { awayBody, awayDigest, type AwaySpell, type StillFiring } from './away'
 
 /** An alert that must not reach the user now, and why (decided by the engine, which knows the data). */
@@ -241,7 +242,8 @@ export function decideNotifications(input: NotifyInput): NotifyOutput {
       const all = [...deliver.map((h) => h.event), ...sendable]
       news.unshift(...deliver.map((h) => h.event))
       const digest = awayNow()
-      if (digest !== null && all.length > 0) decisions.push(awayDecision(digest, all))
+      if (digest !== null && all.length > 0)
+        decisions.push(awayDecision(digest, all, disagreements))
       else if (all.length + heldOverflow > 0) {
         decisions.push({
           status: 'sent',
@@ -255,7 +257,7 @@ export function decideNotifications(input: NotifyInput): NotifyOutput {
     held = []
     heldOverflow = 0
   } else if (sendable.length > 0 && awayNow() !== null) {
-    decisions.push(awayDecision(awayNow() as AwayDigest, sendable))
+    decisions.push(awayDecision(awayNow() as AwayDigest, sendable, disagreements))
   } else if (sendable.length === 1) {
     const e = sendable[0] as AlertEvent
     decisions.push(single(e, disagreements.get(e.id) ?? null))
@@ -287,8 +289,21 @@ export function decideNotifications(input: NotifyInput): NotifyOutput {
   }
 }
 
-/** One notification for the first poll back: the digest's title and list. */
-function awayDecision(d: AwayDigest, events: AlertEvent[]): NotificationDecision {
+/**
+ * One notification for the first poll back: the digest's title and list; a digest of one alert
+ * is that alert's own notification, saying it was found after the spell away.
+ */
+function awayDecision(
+  d: AwayDigest,
+  events: AlertEvent[],
+  disagreements: ReadonlyMap<string, string>,
+): NotificationDecision {
+  const only = events.length === 1 && d.items.length === 1 ? events[0] : undefined
+  if (only !== undefined) {
+    const one = single(only, disagreements.get(only.id) ?? null)
+    const back = `While you were away (${formatDuration(d.awayMs)}): found on the first check back.`
+    return one.status === 'sent' ? { ...one, body: `${one.body}\n${back}` } : one
+  }
   return {
     status: 'sent',
     title: d.title,
