@@ -7,6 +7,7 @@ import {
   type HeldBackReason,
 } from './alert-facts'
 import { poolCountConditionSchema } from './pool-count-condition'
+import { CLOSED_REASONS, MARKET_KINDS, MARKET_PHASES, type MarketSession } from './market-hours'
 
 // The facts the renderer needs too live without zod in alert-facts.ts; re-exported for the engine.
 export {
@@ -143,6 +144,15 @@ export function defaultRules(): AlertRule[] {
 }
 
 /** One history entry; the schema checks the entries read back from the state file. */
+const marketSessionSchema = z.object({
+  market: z.enum(MARKET_KINDS).nullable(),
+  phase: z.enum(MARKET_PHASES),
+  reason: z.enum(CLOSED_REASONS).nullable(),
+  holiday: z.string().nullable(),
+  earlyClose: z.string().nullable(),
+  label: z.string(),
+}) satisfies z.ZodType<MarketSession>
+
 export const alertEventSchema = z.object({
   id: z.string().min(1),
   at: isoInstant,
@@ -158,6 +168,11 @@ export const alertEventSchema = z.object({
   verified: z.boolean(),
   /** For 'resolved': how long the condition lasted. */
   durationMs: z.number().nonnegative().optional(),
+  /**
+   * A stock's or commodity's market at the time of the data the event rests on (market-hours.ts):
+   * "while the US market was closed (weekend)". Absent on other assets and older events.
+   */
+  market: marketSessionSchema.optional(),
 })
 export type AlertEvent = z.infer<typeof alertEventSchema>
 

@@ -18,6 +18,8 @@ export const REQUEST_CHANNELS = {
   getAlertHistory: 'alerts:history',
   getAlertInstances: 'alerts:instances',
   getNotificationLog: 'notifications:log',
+  getAwayDigest: 'alerts:away',
+  dismissAwayDigest: 'alerts:away-dismiss',
   getSettings: 'settings:get',
   updateSettings: 'settings:update',
   getKeyStatus: 'key:status',

@@ -1,5 +1,6 @@
 // The whole IPC contract: argument schemas (validated in main), result and event types.
 // Main's handler table, the preload bridge and the renderer's window.api derive from it.
+import type { AwayDigest } from './away-digest'
 import { z } from 'zod'
 import type { AlertEvent, AlertInstance, AlertRule, NotificationDecision } from './alert-rules'
 import { ALERT_EVENT_TYPES, alertRuleSchema } from './alert-rules'
@@ -101,6 +102,9 @@ export const ipcArgSchemas = {
   getAlertHistory: z.tuple([historyFilterSchema]),
   getAlertInstances: none,
   getNotificationLog: none,
+  /** What crossed while the user was away (the Alerts view's panel), until dismissed. */
+  getAwayDigest: none,
+  dismissAwayDigest: none,
   getSettings: none,
   updateSettings: z.tuple([settingsPatchSchema]),
   getKeyStatus: none,
@@ -147,6 +151,8 @@ export interface IpcResults {
   getAlertHistory: AlertEvent[]
   getAlertInstances: AlertInstance[]
   getNotificationLog: LoggedDecision[]
+  getAwayDigest: AwayDigest | null
+  dismissAwayDigest: void
   getSettings: Settings
   updateSettings: Settings
   getKeyStatus: KeyStatus

@@ -21,7 +21,13 @@ export function cli(args: string[], env: Record<string, string> = {}): Promise<R
     execFile(
       process.execPath,
       ['--import', 'tsx', 'src/main/cli/main.ts', ...args],
-      { cwd: root, env: { ...process.env, LIQUIDITY_API_KEY: '', ...env }, timeout: 60_000 },
+      {
+        cwd: root,
+        env: { ...process.env, LIQUIDITY_API_KEY: '', ...env },
+        timeout: 60_000,
+        // A 1000-row --json report is over 1 MB (execFile's default cap); a shell pipe has none.
+        maxBuffer: 64 * 1024 * 1024,
+      },
       (err, stdout, stderr) => {
         const code = err ? (typeof err.code === 'number' ? err.code : -1) : 0
         resolve({ code, stdout, stderr })

@@ -23,6 +23,8 @@ export const VALID_ARGS: { [M in IpcMethod]: unknown[] } = {
   getAlertHistory: [{ symbol: 'TSLA', limit: 50 }],
   getAlertInstances: [],
   getNotificationLog: [],
+  getAwayDigest: [],
+  dismissAwayDigest: [],
   getSettings: [],
   updateSettings: [
     { intervalMinutes: 10, quietHours: { enabled: true, start: '22:00', end: '07:00' } },

@@ -4,6 +4,7 @@ import type { AlertCondition, AlertEvent, NotificationDecision } from '../../sha
 import { countsAsFiring, heldInsteadOfFiring } from '../../shared/alert-facts'
 import { toSerializedError } from '../../shared/errors'
 import { createAppCore, type AppCore } from '../core/app-core'
+import { marketLines } from './market-lines'
 import type { KeyValueStoreFactory } from '../engine/storage/key-value-store'
 import {
   EnvSecretStore,
@@ -159,6 +160,8 @@ export async function runCheck(o: CheckOptions, io: CheckIo): Promise<number> {
       io.out(
         [table(shown.rows, toConfirm), ...findingLines(shown.rows, cycle.rowFindings)].join('\n'),
       )
+      const markets = marketLines(shown.rows)
+      if (markets.length > 0) io.out(['', ...markets].join('\n'))
       const lines = eventLines(cycle)
       if (lines.length > 0) io.out(['', ...lines].join('\n'))
     }

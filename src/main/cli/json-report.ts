@@ -4,6 +4,7 @@ import type { CycleResult } from '../engine/poll/cycle'
 import type { HeldBackReason } from '../../shared/alert-rules'
 import type { LikeForLikeChange } from '../../shared/view-models'
 import type { FlowResult } from '../../shared/flow'
+import { sessionOfData, type MarketSession } from '../../shared/market-hours'
 
 export interface JsonReport {
   mode: 'demo' | 'live'
@@ -70,6 +71,12 @@ export interface JsonReport {
      * reason }` in plain words (history too short, no price); null when this run fetched no detail.
      */
     flow: FlowResult | null
+    /**
+     * Whether the underlying's market was open when the row's data was fetched (asOf):
+     * US equities for stocks, CME Globex for known commodities, else phase 'unknown'
+     * ("market hours unknown"). null when the row has no data.
+     */
+    marketSession: MarketSession | null
   }[]
   events: CycleResult['events']
   /**
@@ -159,6 +166,7 @@ export function jsonReport(
       detailFetchedAt: r.detailFetchedAt,
       checkedBy: r.checkedBy,
       flow: cycle.flows[r.symbol] ?? null,
+      marketSession: sessionOfData(r),
     })),
     events: cycle.events,
     decisions: cycle.decisions.map((d) => {

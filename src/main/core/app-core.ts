@@ -158,6 +158,13 @@ class Core implements AppCore {
   getNotificationLog(): ReturnType<IpcCore['getNotificationLog']> {
     return Promise.resolve(this.o.log.list())
   }
+  getAwayDigest(): ReturnType<IpcCore['getAwayDigest']> {
+    return Promise.resolve(this.o.alerts.state.away)
+  }
+  /** The user closed the panel: gone for good (saved; a failed save is reported, not thrown). */
+  async dismissAwayDigest(): Promise<void> {
+    if (this.o.alerts.dismissAway()) await this.o.saves.save(this.o.alerts)
+  }
 
   // ── settings and key ──
   getSettings(): Promise<Settings> {

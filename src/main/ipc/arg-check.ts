@@ -22,6 +22,8 @@ export const ARG_NAMES: { readonly [M in IpcMethod]: readonly string[] } = {
   getAlertHistory: ['filter'],
   getAlertInstances: [],
   getNotificationLog: [],
+  getAwayDigest: [],
+  dismissAwayDigest: [],
   getSettings: [],
   updateSettings: ['patch'],
   getKeyStatus: [],

@@ -82,7 +82,10 @@ describe('several events in one cycle', () => {
       symbol: null,
       eventIds: r.events.map((e) => e.id),
     })
-    expect(s[0]?.body).toBe('• TSLA TVL down 12.0 % in 7 days\n• NVDA TVL down 20.0 % in 7 days')
+    expect(s[0]?.body).toBe(
+      '• TSLA TVL down 12.0 % in 7 days\n• NVDA TVL down 20.0 % in 7 days\n' +
+        'While the US market was in after-hours trading.',
+    )
   })
 })
 

@@ -141,6 +141,14 @@ export class AlertStateStore implements Saveable {
     this.push(events)
   }
 
+  /** The user dismissed the away digest; false when there was none. */
+  dismissAway(): boolean {
+    if (this.current.away === null) return false
+    this.current = { ...this.current, away: null }
+    this.file.changed()
+    return true
+  }
+
   /** Logs events made outside a cycle (e.g. the core's 'snoozed' entries), in memory. */
   addEvents(events: AlertEvent[]): void {
     this.push(events)

@@ -13,6 +13,7 @@ import {
   type ChangeWindow,
   type HeldBackReason,
 } from '../../../shared/alert-rules'
+import type { AwayDigest } from '../../../shared/away-digest'
 import { isoDate } from '../../../shared/liquidity-schemas'
 import { cooldownUntil } from './cooldown'
 import { FLAP_WINDOW } from './flapping'
@@ -125,6 +126,10 @@ export interface AlertEngineState {
   held: HeldEvent[]
   /** Held events dropped beyond the cap, still counted in the digest. */
   heldOverflow: number
+  /** The last cycle that judged fresh data: the away digest (away.ts) measures from here. */
+  lastSeenAt: string | null
+  /** What crossed while the user was away, shown in the Alerts view until dismissed. */
+  away: AwayDigest | null
 }
 
 export function freshState(afterReset = false): AlertEngineState {
@@ -140,6 +145,8 @@ export function freshState(afterReset = false): AlertEngineState {
     onceSent: {},
     held: [],
     heldOverflow: 0,
+    lastSeenAt: null,
+    away: null,
   }
 }
 
@@ -206,6 +213,25 @@ const baselineSchema = z.object({
   samples: z.array(z.object({ at: iso, tvl: z.array(finite.nullable()) })).default([]),
 })
 
+const awayDigestSchema = z.object({
+  at: iso,
+  since: iso,
+  awayMs: z.number().nonnegative(),
+  title: z.string(),
+  fired: z.number().int().nonnegative(),
+  resolved: z.number().int().nonnegative(),
+  stillFiring: z.number().int().nonnegative(),
+  items: z.array(
+    z.object({
+      kind: z.enum(['fired', 'resolved', 'still-firing', 'other']),
+      symbol: z.string(),
+      ruleName: z.string(),
+      text: z.string(),
+      market: z.string().nullable(),
+    }),
+  ),
+}) satisfies z.ZodType<AwayDigest>
+
 export const engineStateSchema = z.object({
   version: z.literal(1),
   initialized: z.boolean(),
@@ -234,6 +260,8 @@ export const engineStateSchema = z.object({
   onceSent: z.record(z.string(), z.string()),
   held: z.array(z.object({ reason: z.enum(TIME_HOLDS), event: alertEventSchema })),
   heldOverflow: z.number().int().nonnegative(),
+  lastSeenAt: iso.nullable().default(null),
+  away: awayDigestSchema.nullable().default(null),
 }) satisfies z.ZodType<AlertEngineState, unknown>
 
 /** Strip engine bookkeeping for the UI; the cooldown follows from the rule as it is now. */

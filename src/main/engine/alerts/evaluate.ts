@@ -26,6 +26,8 @@ import { trackSource } from './source-freshness'
 import type { ReleaseVerdict } from './notes'
 import { liveTargets, type Target } from './rules'
 import { keepReference, poolCountsOf, poolReference, type PoolCounts } from './pool-reference'
+import { marketAtData } from './market-note'
+import { awaySpell, stillFiring } from './away'
 
 export interface CycleInput {
   now: Date
@@ -42,6 +44,8 @@ export interface CycleInput {
    * of the alert state): after a reset, only their episodes under way are not news.
    */
   recentlyNotified?: ReadonlySet<string>
+  /** Longer than this without fresh data is being away (away.ts); undefined: never. */
+  awayAfterMs?: number
 }
 
 export interface CycleResult {
@@ -122,6 +126,8 @@ export function evaluateCycle(input: CycleInput): CycleResult {
     const disagreement = verdict.kind === 'measured' ? verdict.disagreement : null
     for (const { draft, withhold } of drafted) {
       const event: AlertEvent = { id: newId(), ...draft }
+      const market = marketAtData(t.symbol, input.observations.get(t.symbol), now)
+      if (market !== undefined) event.market = market
       alertEvents.push(event)
       origin.set(event.id, { record, prev })
       candidates.push({
@@ -136,7 +142,10 @@ export function evaluateCycle(input: CycleInput): CycleResult {
     }
   }
 
+  const seen = [...readings.values()].some((r) => r.kind === 'good' || r.kind === 'screened')
+  const spell = backfill ? null : awaySpell(state.lastSeenAt, now, seen, input.awayAfterMs)
   const notified = decideNotifications({
+    away: spell && { spell, still: stillFiring(records, alertEvents, targets), tz },
     now,
     prefs: input.prefs,
     backfill,
@@ -183,6 +192,8 @@ export function evaluateCycle(input: CycleInput): CycleResult {
       onceSent,
       held: notified.held,
       heldOverflow: notified.heldOverflow,
+      lastSeenAt: seen ? at : state.lastSeenAt,
+      away: notified.away ?? state.away,
     },
     events: [...alertEvents, ...notified.events],
     decisions: notified.decisions,

@@ -1,5 +1,6 @@
 // How alerts read as desktop notifications: one alert, a digest of several, and history entries.
 import type { AlertEvent, NotificationDecision } from '../../../shared/alert-rules'
+import { whileMarket } from '../../../shared/market-hours'
 
 const DIGEST_LINES = 6
 
@@ -12,10 +13,29 @@ export function headline(e: AlertEvent): string {
   return e.verified ? e.message : `${e.message} (unverified)`
 }
 
+/** "While the US market was closed (weekend)." for a stock or commodity; null for other assets. */
+export function marketLine(e: AlertEvent): string | null {
+  if (e.market === undefined) return null
+  const text = whileMarket(e.market)
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`
+}
+
+/**
+ * The digest's lines, each with its market's state; said once at the end instead when every
+ * alert's market stood the same way (the usual case: one poll, one moment).
+ */
 export function digestBody(events: AlertEvent[], extra: number): string {
-  const lines = events.slice(0, DIGEST_LINES).map((e) => `• ${headline(e)}`)
+  const shown = events.slice(0, DIGEST_LINES)
+  const markets = new Set(events.map((e) => (e.market ? whileMarket(e.market) : null)))
+  const common = markets.size === 1 ? (events[0] ? marketLine(events[0]) : null) : null
+  const lines = shown.map((e) =>
+    common !== null || e.market === undefined
+      ? `• ${headline(e)}`
+      : `• ${headline(e)} — ${whileMarket(e.market)}`,
+  )
   const more = events.length - lines.length + extra
   if (more > 0) lines.push(`… and ${more} more`)
+  if (common !== null) lines.push(common)
   if (events.some((e) => !e.verified))
     lines.push('(unverified): the service’s own change figure disagrees with its history.')
   return lines.join('\n')
@@ -30,10 +50,11 @@ export function single(e: AlertEvent, disagreement: string | null): Notification
   const note = e.verified
     ? ''
     : `\n${disagreement ?? 'figures disagree'}: check the data before acting on it.`
+  const market = marketLine(e)
   return {
     status: 'sent',
     title: headline(e),
-    body: `Rule: ${e.ruleName}${note}`,
+    body: `Rule: ${e.ruleName}${market === null ? '' : `\n${market}`}${note}`,
     symbol: e.symbol,
     eventIds: [e.id],
   }

@@ -26,6 +26,10 @@ import {
 } from './notes'
 import { digestBody, logEntry, oneSymbol, plural, single } from './notification-text'
 import { holdReason, type NotifyPrefs } from './quiet-hours'
+import type { AwayDigest } from '../../../shared/away-digest'
+import type { UtcOffset } from '../../../shared/local-time'
+import { formatDuration } from './format'
+import { awayBody, awayDigest, type AwaySpell, type StillFiring } from './away'
 
 /** An alert that must not reach the user now, and why (decided by the engine, which knows the data). */
 export interface Withhold {
@@ -64,6 +68,8 @@ export interface NotifyInput {
    * instance (told once the figures agree) while it is still true; false when it is no longer news.
    */
   oweAgain: (e: AlertEvent) => boolean
+  /** The first poll back after the user was away (away.ts): its news go out as one digest. */
+  away?: { spell: AwaySpell; still: StillFiring[]; tz: UtcOffset } | null
 }
 
 export interface NotifyOutput {
@@ -79,6 +85,8 @@ export interface NotifyOutput {
   withheld: Map<string, HeldBackReason>
   /** Instance keys with a notification sent or queued for a digest now: their cooldown restarts. */
   outKeys: string[]
+  /** After being away: what crossed meanwhile (for the panel), null otherwise or when nothing did. */
+  away: AwayDigest | null
 }
 
 /** Enough to bound the state file through a long pause; the digest still counts the rest. */
@@ -104,6 +112,8 @@ export function decideNotifications(input: NotifyInput): NotifyOutput {
   const heldNow: AlertEvent[] = []
   const withheld = new Map<string, HeldBackReason>()
   const disagreements = new Map<string, string>()
+  /** What the user would be told now were notifications on and not held: the away digest's list. */
+  const news: AlertEvent[] = []
 
   const suppress = (reason: SuppressReason, note: string, id: string): void => {
     const key = `${reason}\u0000${note}`
@@ -116,8 +126,10 @@ export function decideNotifications(input: NotifyInput): NotifyOutput {
     const key = instanceKey(c.event.ruleId, c.event.symbol)
     if (input.backfill) suppress('backfill', BACKFILL_NOTE, c.event.id)
     else if (c.seeded === true) suppress('backfill', SEEDED_NOTE, c.event.id)
-    else if (!prefs.notificationsEnabled) suppress('disabled', DISABLED_NOTE, c.event.id)
-    else if (c.snoozed) suppress('snoozed', snoozedNote(c.event.ruleName), c.event.id)
+    else if (!prefs.notificationsEnabled) {
+      suppress('disabled', DISABLED_NOTE, c.event.id)
+      news.push(c.event)
+    } else if (c.snoozed) suppress('snoozed', snoozedNote(c.event.ruleName), c.event.id)
     else if (c.once && (c.event.type !== 'fired' || onceSent[key] === c.fingerprint)) {
       suppress(
         'once-already-sent',
@@ -142,6 +154,7 @@ export function decideNotifications(input: NotifyInput): NotifyOutput {
       // A held notification counts as sent for 'once': the digest will carry it.
       if (c.once) onceSent[key] = c.fingerprint
       if (c.disagreement !== null) disagreements.set(c.event.id, c.disagreement)
+      news.push(c.event)
       if (hold === null) sendable.push(c.event)
       else {
         heldNow.push(c.event)
@@ -166,6 +179,14 @@ export function decideNotifications(input: NotifyInput): NotifyOutput {
     held = held.slice(held.length - MAX_HELD)
   }
 
+  // Built once, when first asked: after the held alerts' release has joined the news.
+  let digestMemo: AwayDigest | null | undefined
+  const awayNow = (): AwayDigest | null => {
+    const a = input.away
+    if (digestMemo === undefined)
+      digestMemo = a ? awayDigest(a.spell, now, news, a.still, a.tz) : null
+    return digestMemo
+  }
   const notifiedKeys = sendable.map((e) => instanceKey(e.ruleId, e.symbol))
   const outKeys = [...notifiedKeys, ...heldNow.map((e) => instanceKey(e.ruleId, e.symbol))]
   if (hold === null && (held.length > 0 || heldOverflow > 0)) {
@@ -219,7 +240,11 @@ export function decideNotifications(input: NotifyInput): NotifyOutput {
         outKeys.push(instanceKey(h.event.ruleId, h.event.symbol))
       }
       const all = [...deliver.map((h) => h.event), ...sendable]
-      if (all.length + heldOverflow > 0) {
+      news.unshift(...deliver.map((h) => h.event))
+      const digest = awayNow()
+      if (digest !== null && all.length > 0)
+        decisions.push(awayDecision(digest, all, disagreements))
+      else if (all.length + heldOverflow > 0) {
         decisions.push({
           status: 'sent',
           title: `While notifications were held: ${plural(all.length + heldOverflow, 'alert')}`,
@@ -231,6 +256,8 @@ export function decideNotifications(input: NotifyInput): NotifyOutput {
     }
     held = []
     heldOverflow = 0
+  } else if (sendable.length > 0 && awayNow() !== null) {
+    decisions.push(awayDecision(awayNow() as AwayDigest, sendable, disagreements))
   } else if (sendable.length === 1) {
     const e = sendable[0] as AlertEvent
     decisions.push(single(e, disagreements.get(e.id) ?? null))
@@ -258,5 +285,30 @@ export function decideNotifications(input: NotifyInput): NotifyOutput {
     notifiedKeys,
     withheld,
     outKeys,
+    away: awayNow(),
+  }
+}
+
+/**
+ * One notification for the first poll back: the digest's title and list; a digest of one alert
+ * is that alert's own notification, saying it was found after the spell away.
+ */
+function awayDecision(
+  d: AwayDigest,
+  events: AlertEvent[],
+  disagreements: ReadonlyMap<string, string>,
+): NotificationDecision {
+  const only = events.length === 1 && d.items.length === 1 ? events[0] : undefined
+  if (only !== undefined) {
+    const one = single(only, disagreements.get(only.id) ?? null)
+    const back = `While you were away (${formatDuration(d.awayMs)}): found on the first check back.`
+    return one.status === 'sent' ? { ...one, body: `${one.body}\n${back}` } : one
+  }
+  return {
+    status: 'sent',
+    title: d.title,
+    body: awayBody(d),
+    symbol: oneSymbol(events),
+    eventIds: events.map((e) => e.id),
   }
 }

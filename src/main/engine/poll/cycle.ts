@@ -21,6 +21,7 @@ import {
 } from '../alerts/evaluate'
 import type { NotifyPrefs } from '../alerts/quiet-hours'
 import { liveTargets, ruleIsActive } from '../alerts/rules'
+import { awayAfterMs } from '../alerts/away'
 import { newestSeriesDates } from '../alerts/source-freshness'
 import { entriesFromPoll, type HistoryEntry } from '../history/history-entry'
 import type { FlowResult } from '../../../shared/flow'
@@ -189,7 +190,7 @@ export async function runCycle(deps: CycleDeps, input: CycleInput): Promise<Cycl
   const now = deps.now()
   const tz = deps.utcOffset ?? systemUtcOffset
   const poolsBefore = deps.alerts.state.pools
-  const evaluated = evaluateCycle(evaluateInput(deps, settings, fetched, now))
+  const evaluated = evaluateCycle(evaluateInput(deps, settings, fetched, now, intervalMs))
   addSeriesGaps(evaluated.findings, fetched)
   addNotJudged(evaluated.findings, fetched, plan.budget, now, tz)
   const bound = detailAgeBoundMs(symbols.length, plan.budget, intervalMs)
@@ -223,6 +224,7 @@ export async function runCycle(deps: CycleDeps, input: CycleInput): Promise<Cycl
         rowFindings({
           symbol: snap.symbol,
           detail: snap.detail,
+          fetchedAt: snap.fetchedAt,
           poolsBefore: poolsBefore[snap.symbol],
           poolsNow: evaluated.state.pools[snap.symbol],
           flow: flows[snap.symbol],
@@ -265,6 +267,7 @@ function evaluateInput(
   settings: Settings,
   fetched: FetchResult,
   now: Date,
+  intervalMs: number,
 ): EvaluateInput {
   return {
     now,
@@ -275,6 +278,7 @@ function evaluateInput(
     prefs: notifyPrefs(settings, deps.utcOffset),
     state: deps.alerts.state,
     recentlyNotified: deps.alerts.state.afterReset ? deps.recentlyNotified?.() : undefined,
+    awayAfterMs: awayAfterMs(intervalMs),
   }
 }
 

@@ -3,6 +3,7 @@
 // "Findings:" lines. One builder: each kind of finding is one function in the list below.
 import type { FlowResult } from '../../../shared/flow'
 import type { AssetDetail } from '../../../shared/liquidity-schemas'
+import { marketSession } from '../../../shared/market-hours'
 import { hhiText } from '../../../shared/hhi'
 import { localWhen, type UtcOffset } from '../../../shared/local-time'
 import { largestShare } from '../alerts/change'
@@ -17,10 +18,22 @@ export interface RowFacts {
   /** Pools per network at the previous trusted reading, and at this poll's (when it had one). */
   poolsBefore: PoolCounts | undefined
   poolsNow: PoolCounts | undefined
+  /** When the shown data was fetched; null when there is none. */
+  fetchedAt: string | null
   /** This poll's flow vs price split from the app's history (fresh details only). */
   flow?: FlowResult
   now: Date
   tz: UtcOffset
+}
+
+/** "data fetched while the US market was closed (weekend)": a weekend move is read as such. */
+function marketAtData(f: RowFacts): string[] {
+  if (f.fetchedAt === null) return []
+  const s = marketSession(
+    { symbol: f.symbol, assetType: f.detail?.assetType ?? null },
+    new Date(f.fetchedAt),
+  )
+  return [`market at the data's time: ${s.label}`]
 }
 
 /** "7-day flow vs price: TVL −12.0 %: price −9.0 %, net outflow −3.3 %", or why it cannot be said. */
@@ -70,5 +83,5 @@ function countNetworks(d: AssetDetail): number {
  * this list.
  */
 export function rowFindings(f: RowFacts): string[] {
-  return [...flowVsPrice(f), ...poolChanges(f), ...concentration(f)]
+  return [...marketAtData(f), ...flowVsPrice(f), ...poolChanges(f), ...concentration(f)]
 }

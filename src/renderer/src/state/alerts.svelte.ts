@@ -5,6 +5,7 @@ import type {
   AlertInstance,
   AlertRule,
 } from '../../../shared/alert-rules'
+import type { AwayDigest } from '../../../shared/away-digest'
 import type { LoggedDecision } from '../../../shared/ipc-contract'
 import { api, errorMessage } from '../lib/api'
 import type { PollSignal } from './polls'
@@ -20,6 +21,7 @@ export class AlertsStore {
   #instances = $state.raw<AlertInstance[]>([])
   #history = $state.raw<AlertEvent[]>([])
   #log = $state.raw<LoggedDecision[]>([])
+  #away = $state.raw<AwayDigest | null>(null)
   #error = $state<string | null>(null)
   #loaded = $state(false)
   filter = $state<HistoryFilter>({ symbol: '', ruleId: '', type: '' })
@@ -37,6 +39,10 @@ export class AlertsStore {
   }
   get log(): LoggedDecision[] {
     return this.#log
+  }
+  /** What crossed while the user was away, until dismissed. */
+  get away(): AwayDigest | null {
+    return this.#away
   }
   get error(): string | null {
     return this.#error
@@ -62,13 +68,22 @@ export class AlertsStore {
   }
 
   async reloadLive(): Promise<void> {
-    const [instances, log] = await Promise.all([
+    const [instances, log, away] = await Promise.all([
       api().getAlertInstances(),
       api().getNotificationLog(),
+      api().getAwayDigest(),
     ])
     this.#instances = instances
     this.#log = log
+    this.#away = away
     await this.reloadHistory()
+  }
+
+  async dismissAway(): Promise<void> {
+    await this.#run(async () => {
+      await api().dismissAwayDigest()
+      this.#away = null
+    })
   }
 
   async reloadHistory(): Promise<void> {

@@ -1,0 +1,127 @@
+// The away digest: after sleep, a long offline spell or a restart, the first poll that judges
+// fresh data again says in one notification (and one panel) what crossed meanwhile, instead of
+// nothing or a burst. "Away" is one test for all three: the last poll that judged fresh data
+// (AlertEngineState.lastSeenAt, saved with the alert state, so a restart knows it) is longer ago
+// than awayAfterMs. That is 3 poll intervals — the monitor missed its cadence, not one slow or
+// failed poll — and at least 30 minutes, so a 1-minute interval does not turn a short network
+// blip into a "while you were away".
+import type { AlertEvent } from '../../../shared/alert-rules'
+import type { AwayDigest, AwayItem } from '../../../shared/away-digest'
+import { localWhen, type UtcOffset } from '../../../shared/local-time'
+import { whileMarket } from '../../../shared/market-hours'
+import { instanceKey, type InstanceRecord } from './engine-state'
+import { formatDuration } from './format'
+import { headline, plural } from './notification-text'
+
+const MIN_AWAY_MS = 30 * 60_000
+const MISSED_POLLS = 3
+
+export function awayAfterMs(intervalMs: number): number {
+  return Math.max(MISSED_POLLS * intervalMs, MIN_AWAY_MS)
+}
+
+export interface AwaySpell {
+  since: string
+  ms: number
+}
+
+/** This poll judges fresh data after a spell without: how long; null when not away. */
+export function awaySpell(
+  lastSeenAt: string | null,
+  now: Date,
+  seenNow: boolean,
+  afterMs: number | undefined,
+): AwaySpell | null {
+  if (afterMs === undefined || lastSeenAt === null || !seenNow) return null
+  const ms = now.getTime() - Date.parse(lastSeenAt)
+  return ms > afterMs ? { since: lastSeenAt, ms } : null
+}
+
+/** An episode under way before the spell that neither began nor ended in this poll. */
+export interface StillFiring {
+  record: InstanceRecord
+  ruleName: string
+}
+
+/** Firing before the spell and still: neither fired nor resolved in this poll. */
+export function stillFiring(
+  records: InstanceRecord[],
+  events: AlertEvent[],
+  targets: { rule: { id: string; name: string } }[],
+): StillFiring[] {
+  const moved = new Set(events.map((e) => instanceKey(e.ruleId, e.symbol)))
+  return records.flatMap((record, i) =>
+    record.phase === 'firing' && !moved.has(instanceKey(record.ruleId, record.symbol))
+      ? [{ record, ruleName: targets[i]?.rule.name ?? record.ruleId }]
+      : [],
+  )
+}
+
+function itemOf(e: AlertEvent): AwayItem {
+  const kind =
+    e.type === 'fired' || e.type === 'repeated'
+      ? 'fired'
+      : e.type === 'resolved'
+        ? 'resolved'
+        : 'other'
+  return {
+    kind,
+    symbol: e.symbol,
+    ruleName: e.ruleName,
+    text: headline(e),
+    market: e.market ? whileMarket(e.market) : null,
+  }
+}
+
+export function awayDigest(
+  spell: AwaySpell,
+  now: Date,
+  events: AlertEvent[],
+  still: StillFiring[],
+  tz: UtcOffset,
+): AwayDigest | null {
+  const items = events.map(itemOf)
+  if (items.length === 0) return null
+  const fired = items.filter((i) => i.kind === 'fired').length
+  const resolved = items.filter((i) => i.kind === 'resolved').length
+  const others = items.length - fired - resolved
+  for (const s of still) {
+    const since = s.record.firedAt ?? s.record.since
+    items.push({
+      kind: 'still-firing',
+      symbol: s.record.symbol,
+      ruleName: s.ruleName,
+      text: `${s.record.symbol}: “${s.ruleName}” still firing${since ? ` since ${localWhen(new Date(since), now, tz)}` : ''}`,
+      market: null,
+    })
+  }
+  const parts: string[] = []
+  if (fired > 0) parts.push(`${plural(fired, 'alert')} fired`)
+  if (resolved > 0)
+    parts.push(fired > 0 ? `${resolved} resolved` : `${plural(resolved, 'alert')} resolved`)
+  if (others > 0) parts.push(plural(others, 'other notice'))
+  if (still.length > 0) parts.push(`${still.length} still firing`)
+  return {
+    at: now.toISOString(),
+    since: spell.since,
+    awayMs: spell.ms,
+    title: `While you were away (${formatDuration(spell.ms)}): ${parts.join(', ')}`,
+    fired,
+    resolved,
+    stillFiring: still.length,
+    items,
+  }
+}
+
+const BODY_LINES = 8
+
+/** The notification's body: the list, new news first, with "still firing" marked. */
+export function awayBody(d: AwayDigest): string {
+  const lines = d.items.slice(0, BODY_LINES).map((i) => {
+    const still = i.kind === 'fired' ? ' (still firing)' : ''
+    const market = i.market === null ? '' : ` — ${i.market}`
+    return i.kind === 'still-firing' ? `• ${i.text}` : `• ${i.text}${still}${market}`
+  })
+  if (d.items.length > BODY_LINES) lines.push(`… and ${d.items.length - BODY_LINES} more`)
+  return lines.join('\n')
+}
