@@ -117,7 +117,7 @@ describe.each(['light', 'dark'] as const)('figures explained, in %s mode', (sche
       reached = await tvlButton.evaluate((el) => el.ownerDocument.activeElement === el)
     }
     expect(reached, 'Tab reaches the TVL tooltip button').toBe(true)
-    expect(await tvlButton.getAttribute('aria-label')).toBe(`About ${METRICS.tvl.label}`)
+    expect(await tvlButton.textContent()).toBe(`iAbout ${METRICS.tvl.label}`)
     const tip = await tipOf(page, tvlButton)
     expect(await tip.getAttribute('role')).toBe('tooltip')
     await expect.poll(() => tip.isVisible(), POLL).toBe(true)
