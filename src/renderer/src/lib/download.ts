@@ -21,6 +21,12 @@ function csvCell(v: unknown): string {
   return /[",\n\r]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s
 }
 
+/** A table to export: one header row, then the rows (numbers stay numbers, null is empty). */
+export interface CsvTable {
+  header: string[]
+  rows: unknown[][]
+}
+
 export function toCsv(header: string[], rows: unknown[][]): string {
   return [header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n'
 }
