@@ -92,6 +92,25 @@ describe('history store', () => {
     h.close()
   })
 
+  it('a passing "cannot open" (too many open files) keeps the file: retried, never set aside', async () => {
+    const first = open()
+    expect(first.record('demo', T0, [entry('TSLA')])).toBe(true)
+    first.close()
+    // SQLite's own SQLITE_CANTOPEN (14) for a regular file, as when the process is out of handles.
+    let busy = true
+    const h = open({
+      openDb: (path) => {
+        if (!busy) return new DatabaseSync(path)
+        busy = false
+        return new DatabaseSync(join(dir, 'no-such-folder', 'x.sqlite'))
+      },
+    })
+    expect(h.record('demo', T0 + MIN, [entry('TSLA', 0.9)])).toBe(true)
+    expect((await readdir(dir)).some((n) => n.includes('.corrupt-'))).toBe(false)
+    expect(h.reader('demo').series('TSLA', 0, T0 + 2 * MIN)).toHaveLength(2)
+    h.close()
+  })
+
   it('a failed write loses that poll only, says why, and the next poll writes again', () => {
     // SQLite's own "database or disk is full" while `full`: no page may be added to the file.
     let full = false

@@ -88,7 +88,10 @@ export class HistoryStore {
     try {
       this.#db = this.#open()
     } catch (e) {
-      if (!(isUnusableFile(e) || e instanceof NewerHistorySchema) || !this.#setAside(e)) {
+      if (
+        !(isUnusableFile(e, this.o.path) || e instanceof NewerHistorySchema) ||
+        !this.#setAside(e)
+      ) {
         this.#fail(e, 'could not be opened')
         return null
       }
@@ -185,7 +188,7 @@ export class HistoryStore {
       this.#failure = null
       return true
     } catch (e) {
-      if (isUnusableFile(e)) {
+      if (isUnusableFile(e, this.o.path)) {
         db.close()
         this.#db = null
         if (this.#setAside(e)) this.#tryOpen()

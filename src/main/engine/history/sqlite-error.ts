@@ -1,5 +1,6 @@
 // SQLite failures (node:sqlite's ERR_SQLITE_ERROR with its result code) in plain words, and which
 // of them mean the file itself is unusable (set it aside and start a new one).
+import { statSync } from 'node:fs'
 import { describeFsError } from '../storage/fs-error'
 
 interface SqliteError extends Error {
@@ -32,8 +33,18 @@ export function describeSqliteError(e: unknown): string {
   return PLAIN[code] ?? (e as SqliteError).errstr ?? (e as Error).message
 }
 
-/** The file cannot be used as a database (damaged, not one, cannot be opened as one). */
-export function isUnusableFile(e: unknown): boolean {
+/**
+ * The file cannot be used as a database: damaged or not one (11, 26), or something other than a
+ * file in its place (14 with a folder there). A plain "cannot open" (14: too many open files, a
+ * folder briefly unavailable) is not the file's fault: it is retried, never set aside.
+ */
+export function isUnusableFile(e: unknown, path: string): boolean {
   const code = resultCode(e)
-  return code === 11 || code === 26 || code === 14
+  if (code === 11 || code === 26) return true
+  if (code !== 14) return false
+  try {
+    return !statSync(path).isFile()
+  } catch {
+    return false
+  }
 }
