@@ -186,4 +186,37 @@ describe('row findings', () => {
       }
     },
   )
+
+  it(
+    'an issuer missing from the data is not told as pools lost (nor gained when it returns)',
+    { timeout: T },
+    async () => {
+      const dir = await dirs.make()
+      const env = { LIQUIDITY_API_KEY: svc.apiKey }
+      const args = [
+        'check',
+        '--json',
+        '--base-url',
+        svc.url,
+        '--symbols',
+        'TSLA',
+        '--data-dir',
+        dir,
+      ]
+      const pools = (doc: JsonReport): string[] =>
+        doc.rows[0]!.findings.filter((f) => f.startsWith('pools'))
+      expect((await cli(args, env)).code).toBe(0)
+      const id = svc.scenarios.add({ kind: 'issuer-missing', symbol: 'TSLA', issuer: 'Backed' })
+      try {
+        const gone = JSON.parse((await cli(args, env)).stdout) as JsonReport
+        expect(pools(gone)).toEqual([
+          'pools are not compared with the last check while issuer Backed is missing from the data',
+        ])
+      } finally {
+        svc.scenarios.remove(id)
+      }
+      const back = JSON.parse((await cli(args, env)).stdout) as JsonReport
+      expect(pools(back).filter((f) => f.includes('→'))).toEqual([])
+    },
+  )
 })

@@ -86,7 +86,14 @@ export function evaluateCycle(input: CycleInput): CycleResult {
     findings[symbol] = read.findings
     if (read.baseline !== undefined) baselines[symbol] = read.baseline
     const last = state.pools[symbol]
-    if (read.reading.kind === 'good') pools[symbol] = poolCountsOf(read.reading.detail, now)
+    // Counts with parts missing from the data are not a reference: a drop or a return would
+    // then read as pools lost or gained.
+    const whole =
+      read.reading.kind === 'good' && read.reading.lfl?.missing.length !== undefined
+        ? read.reading.lfl.missing.length === 0
+        : read.reading.kind === 'good'
+    if (read.reading.kind === 'good' && whole)
+      pools[symbol] = poolCountsOf(read.reading.detail, now)
     else if (last !== undefined) pools[symbol] = last
   }
 

@@ -225,6 +225,7 @@ export async function runCycle(deps: CycleDeps, input: CycleInput): Promise<Cycl
           symbol: snap.symbol,
           detail: snap.detail,
           fetchedAt: snap.fetchedAt,
+          missing: evaluated.likeForLike[snap.symbol]?.without,
           poolsBefore: poolsBefore[snap.symbol],
           poolsNow: evaluated.state.pools[snap.symbol],
           flow: flows[snap.symbol],

@@ -18,6 +18,8 @@ export interface RowFacts {
   /** Pools per network at the previous trusted reading, and at this poll's (when it had one). */
   poolsBefore: PoolCounts | undefined
   poolsNow: PoolCounts | undefined
+  /** While parts are missing from the data: what ("issuer Backed"); pools are not compared then. */
+  missing?: string
   /** When the shown data was fetched; null when there is none. */
   fetchedAt: string | null
   /** This poll's flow vs price split from the app's history (fresh details only). */
@@ -48,6 +50,11 @@ function poolChanges(f: RowFacts): string[] {
   const before = f.poolsBefore
   const now = f.poolsNow
   // Only a new trusted reading compared with an earlier one says something changed.
+  // A missing issuer takes its pools out of the counts: that is not a pool loss (nor a gain on return).
+  if (f.missing !== undefined)
+    return [
+      `pools are not compared with the last check while ${f.missing} is missing from the data`,
+    ]
   if (before === undefined || now === undefined || now.at === before.at) return []
   const when = localWhen(new Date(before.at), f.now, f.tz)
   const networks = [...new Set([...Object.keys(before.networks), ...Object.keys(now.networks)])]
