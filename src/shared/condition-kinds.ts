@@ -24,7 +24,7 @@ export const CONDITION_HELP: { [K in Kind]: ConditionKindHelp<K> } = {
   },
   concentration: {
     summary:
-      'the largest issuer’s (or network’s) share of TVL is above maxSharePct %, or, with maxHhi, the Herfindahl–Hirschman index is above it (0–10 000; above 1800 is highly concentrated)',
+      'the largest issuer’s (or network’s) share of TVL is above maxSharePct % (required), or, with maxHhi too, the Herfindahl–Hirschman index is above that (0–10 000; above 1800 is highly concentrated)',
     example: { kind: 'concentration', by: 'issuer', maxSharePct: 80, maxHhi: 5000 },
   },
   'pool-count': {

@@ -128,4 +128,20 @@ describe('cli backtest', () => {
       expect(doc.errors).toEqual([expect.stringMatching(/NOPE/)])
     },
   )
+
+  it(
+    'too few --days for the window says so as the request’s doing, not the service’s',
+    { timeout: T },
+    async () => {
+      scriptKnownYear(svc, Date.now())
+      const r = await run(['--symbols', 'TSLA', '--days', '5', '--json'])
+      expect(r.code).toBe(2)
+      const doc = JSON.parse(r.stdout) as BacktestJson
+      expect(doc.results[0]).toMatchObject({ symbol: 'TSLA', tested: false })
+      expect(doc.results[0]!.note).toMatch(
+        /^5 days of history is too short for this condition: ask for at least 8/,
+      )
+      expect(doc.results[0]!.note).not.toMatch(/The service has only/)
+    },
+  )
 })

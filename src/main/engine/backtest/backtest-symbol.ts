@@ -53,10 +53,12 @@ export function backtestSymbol(
   const to = (series.at(-1) as SeriesPoint).date
   if (run.judgedDays === 0) {
     const need = daysNeeded(rule)
-    return untested(
-      symbol,
-      `The service has only ${series.length} day${series.length === 1 ? '' : 's'} of data for ${symbol} (${from} to ${to}); this condition needs at least ${need}.`,
-    )
+    // Fewer days asked for than the window needs is the request's doing, not the service's.
+    const why =
+      series.length >= days
+        ? `${days} day${days === 1 ? '' : 's'} of history is too short for this condition: ask for at least ${need} (--days ${need} or more).`
+        : `The service has only ${series.length} day${series.length === 1 ? '' : 's'} of data for ${symbol} (${from} to ${to}); this condition needs at least ${need}.`
+    return untested(symbol, why)
   }
   const short =
     series.length < days
