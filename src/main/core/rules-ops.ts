@@ -1,8 +1,21 @@
 // Rule edits the core applies to settings: save (insert or replace), delete, snooze.
 import type { AlertEvent, AlertRule } from '../../shared/alert-rules'
 import { LiquidityError } from '../../shared/errors'
+import { overrideProblems } from '../../shared/rule-overrides'
 
+/** Inserts or replaces; a per-symbol threshold the condition cannot use is refused in plain words. */
 export function upsertRule(rules: AlertRule[], rule: AlertRule): AlertRule[] {
+  const problems = overrideProblems(rule)
+  if (problems.length > 0)
+    throw new LiquidityError(
+      'invalid-argument',
+      `The rule "${rule.name}" was not saved. ${problems.join(' ')}`,
+    )
+  return replaceRule(rules, rule)
+}
+
+// A snooze goes through here unchecked: a rule stored before the check must stay snoozable.
+function replaceRule(rules: AlertRule[], rule: AlertRule): AlertRule[] {
   const i = rules.findIndex((r) => r.id === rule.id)
   if (i === -1) return [...rules, rule]
   return rules.map((r, j) => (j === i ? rule : r))
@@ -63,5 +76,5 @@ export function snoozeRule(
     threshold: null,
     verified: true,
   }
-  return { rules: upsertRule(rules, next), event }
+  return { rules: replaceRule(rules, next), event }
 }

@@ -1,6 +1,7 @@
 // Which (rule, symbol) pairs are live this cycle, with per-symbol overrides applied.
 import { createHash } from 'node:crypto'
 import type { AlertCondition, AlertRule } from '../../../shared/alert-rules'
+import { ruleSymbols } from '../../../shared/rule-overrides'
 
 export interface Target {
   rule: AlertRule
@@ -58,17 +59,12 @@ export function ruleIsActive(rule: AlertRule, now: Date): boolean {
   return rule.expiresAt === null || Date.parse(rule.expiresAt) > now.getTime()
 }
 
-function scopeSymbols(rule: AlertRule, watchlist: string[]): string[] {
-  const list = rule.scope.kind === 'watchlist' ? watchlist : rule.scope.symbols
-  return [...new Set(list)]
-}
-
 /** Live targets in rule order, then scope order. Disabled/expired rules and symbols yield none. */
 export function liveTargets(rules: AlertRule[], watchlist: string[], now: Date): Target[] {
   const out: Target[] = []
   for (const rule of rules) {
     if (!ruleIsActive(rule, now)) continue
-    for (const symbol of scopeSymbols(rule, watchlist)) {
+    for (const symbol of ruleSymbols(rule, watchlist)) {
       const o = rule.overrides[symbol]
       if (o?.enabled === false) continue
       out.push({

@@ -107,7 +107,7 @@ export function toForm(r: AlertRule): RuleForm {
 const optional = (v: number | ''): number | undefined =>
   v === '' || v === null || Number.isNaN(Number(v)) ? undefined : Number(v)
 
-function toCondition(f: RuleForm): AlertRule['condition'] {
+export function toCondition(f: RuleForm): AlertRule['condition'] {
   switch (f.condKind) {
     case 'tvl-change':
       return {
@@ -154,7 +154,7 @@ export function toRule(f: RuleForm): AlertRule {
       f.scopeKind === 'watchlist'
         ? { kind: 'watchlist' }
         : { kind: 'symbols', symbols: [...new Set(symbols)] },
-    overrides: f.overrides,
+    overrides: keptOverrides(f.overrides, f.scopeKind === 'symbols' ? new Set(symbols) : null),
     condition,
     pendingCycles: Number(f.pendingCycles),
     rearmMarginPct: Number(f.rearmMarginPct),
@@ -165,6 +165,33 @@ export function toRule(f: RuleForm): AlertRule {
     expiresAt: f.expires ? new Date(f.expires).toISOString() : null,
     snoozedUntil: f.snoozedUntil,
   }
+}
+
+type Override = AlertRule['overrides'][string]
+
+/** The overrides with `patch` applied to one symbol; an entry left with nothing in it is dropped. */
+export function withOverride(
+  overrides: AlertRule['overrides'],
+  symbol: string,
+  patch: Override,
+): AlertRule['overrides'] {
+  const next: Override = { ...overrides[symbol], ...patch }
+  for (const k of Object.keys(next) as (keyof Override)[])
+    if (next[k] === undefined || next[k] === null) delete next[k]
+  const { [symbol]: _old, ...rest } = overrides
+  return Object.keys(next).length > 0 ? { ...rest, [symbol]: next } : rest
+}
+
+/** Non-empty overrides of the symbols in scope (null: a watchlist rule keeps all, symbols come back). */
+function keptOverrides(
+  overrides: AlertRule['overrides'],
+  inScope: Set<string> | null,
+): AlertRule['overrides'] {
+  return Object.fromEntries(
+    Object.entries(overrides).filter(
+      ([s, o]) => (inScope === null || inScope.has(s)) && Object.keys(o).length > 0,
+    ),
+  )
 }
 
 /** "7 d TVL drop ≥ 10 %", "TVL below $1M", "one issuer > 80 % of TVL". */
