@@ -7,6 +7,7 @@ import {
   type HeldBackReason,
 } from './alert-facts'
 import { poolCountConditionSchema } from './pool-count-condition'
+import { netFlowConditionSchema } from './net-flow-condition'
 
 // The facts the renderer needs too live without zod in alert-facts.ts; re-exported for the engine.
 export {
@@ -56,6 +57,7 @@ export const conditionSchema = z.discriminatedUnion('kind', [
     })
     .strict(),
   poolCountConditionSchema,
+  netFlowConditionSchema,
 ])
 export type AlertCondition = z.infer<typeof conditionSchema>
 
