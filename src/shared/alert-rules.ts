@@ -8,6 +8,7 @@ import {
 } from './alert-facts'
 import { poolCountConditionSchema } from './pool-count-condition'
 import { CLOSED_REASONS, MARKET_KINDS, MARKET_PHASES, type MarketSession } from './market-hours'
+import { netFlowConditionSchema } from './net-flow-condition'
 
 // The facts the renderer needs too live without zod in alert-facts.ts; re-exported for the engine.
 export {
@@ -57,6 +58,7 @@ export const conditionSchema = z.discriminatedUnion('kind', [
     })
     .strict(),
   poolCountConditionSchema,
+  netFlowConditionSchema,
 ])
 export type AlertCondition = z.infer<typeof conditionSchema>
 

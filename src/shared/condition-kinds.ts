@@ -32,6 +32,11 @@ export const CONDITION_HELP: { [K in Kind]: ConditionKindHelp<K> } = {
       'the asset has fewer than `below` pools on the network, or lost at least `dropBy` of them since the last poll (either or both)',
     example: { kind: 'pool-count', network: 'ethereum', below: 2, dropBy: 1 },
   },
+  'net-flow': {
+    summary:
+      'the net flow of tokens (TVL with the underlying’s price move taken out) fell (or rose) by at least thresholdPct % over the window (7d or 30d), from the app’s own history: a falling share price alone does not fire it; until the app has recorded a window of figures it is not judged',
+    example: { kind: 'net-flow', window: '7d', direction: 'down', thresholdPct: 10 },
+  },
 }
 
 /** The kinds in schema order, each with its help. */

@@ -32,6 +32,14 @@ export function thresholdMeaning(c: AlertCondition): ThresholdMeaning {
         whole: false,
         tooBig: 'the amount is too large',
       }
+    case 'net-flow':
+      return {
+        label: `Net ${c.direction === 'down' ? 'outflow' : 'inflow'} (%)`,
+        ruleValue: c.thresholdPct,
+        max: 1000,
+        whole: false,
+        tooBig: 'a change threshold can be at most 1,000 %',
+      }
     case 'concentration':
       return {
         label: 'Max share (%)',

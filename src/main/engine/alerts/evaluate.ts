@@ -4,8 +4,10 @@ import type {
   AlertEvent,
   AlertInstance,
   AlertRule,
+  ChangeWindow,
   NotificationDecision,
 } from '../../../shared/alert-rules'
+import type { FlowResult } from '../../../shared/flow'
 import {
   instanceKey,
   toInstance,
@@ -46,6 +48,11 @@ export interface CycleInput {
   recentlyNotified?: ReadonlySet<string>
   /** Longer than this without fresh data is being away (away.ts); undefined: never. */
   awayAfterMs?: number
+  /**
+   * Per symbol with a fresh detail: its TVL change split into price and net flow per window, from
+   * the app's own history (net-flow rules); a symbol without one is not judged on net flow.
+   */
+  flows?: Record<string, Partial<Record<ChangeWindow, FlowResult>>>
 }
 
 export interface CycleResult {
@@ -113,7 +120,9 @@ export function evaluateCycle(input: CycleInput): CycleResult {
     const poolRef = poolReference(t, prev, state.pools[t.symbol])
     const verdict =
       reading.kind === 'good'
-        ? measure(t.symbol, reading, t.condition, t.rule.rearmMarginPct, poolRef)
+        ? measure(t.symbol, reading, t.condition, t.rule.rearmMarginPct, poolRef, {
+            ...input.flows?.[t.symbol],
+          })
         : reading
     // Trusted data the figures cannot judge: the row says why (else it reads nodata without a reason).
     if (reading.kind === 'good' && verdict.kind !== 'measured') {

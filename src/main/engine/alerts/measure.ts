@@ -9,6 +9,8 @@ import { formatAmount, formatPct, windowDays } from './format'
 import type { NoVerdict, SymbolReading } from './reading'
 import { formatHhi, hhiText } from '../../../shared/hhi'
 import { measurePools } from './measure-pools'
+import { measureNetFlow } from './measure-flow'
+import type { FlowResult } from '../../../shared/flow'
 
 export type { NoVerdict, Observation, SymbolReading } from './reading'
 
@@ -62,6 +64,8 @@ export function measure(
   rearmMarginPct: number,
   /** pool-count: the count a drop is measured from (pool-reference.ts); null: none yet. */
   poolRef: number | null = null,
+  /** net-flow: the split over each window this poll (undefined: no history kept). */
+  flows: Partial<Record<'7d' | '30d', FlowResult>> = {},
 ): Measurement | NoVerdict {
   const { detail, lfl } = reading
   const missingTag = withoutTag(lfl)
@@ -164,5 +168,7 @@ export function measure(
     }
     case 'pool-count':
       return measurePools(symbol, detail, lfl, c, poolRef)
+    case 'net-flow':
+      return measureNetFlow(symbol, lfl, c, rearmMarginPct, flows[c.window])
   }
 }

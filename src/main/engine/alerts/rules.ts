@@ -22,6 +22,7 @@ export function withThreshold(c: AlertCondition, threshold: number | undefined):
   if (threshold === undefined) return c
   switch (c.kind) {
     case 'tvl-change':
+    case 'net-flow':
       return { ...c, thresholdPct: threshold }
     case 'tvl-below':
       return { ...c, amount: threshold }

@@ -6,6 +6,7 @@ import type { AlertCondition, ChangeWindow } from '../../../shared/alert-rules'
 import type { AssetDetail, AssetType, SeriesPoint } from '../../../shared/liquidity-schemas'
 import { largestShare } from '../alerts/change'
 import type { PoolCountCondition } from '../../../shared/pool-count-condition'
+import type { NetFlowCondition } from '../../../shared/net-flow-condition'
 import { networkKey, poolCountsByNetwork } from '../../../shared/pool-counts'
 import { windowDays } from '../alerts/format'
 
@@ -48,6 +49,20 @@ function screenPools(
   if (count === undefined) return 'unknown'
   if (c.below === undefined) return 'clear'
   return count <= c.below || count < c.below * (1 + APPROACH_FRACTION) ? 'near' : 'clear'
+}
+
+/**
+ * The bulk series has no price, so a net flow cannot be read off it. A TVL move near the limit in
+ * the rule's direction may be tokens leaving (or arriving): the detail is fetched now. Otherwise
+ * 'unknown', never 'clear': a price moving the other way can hide a flow in the TVL, so the symbol
+ * is not screened; it is judged on its detail when its turn comes (the detail age bound) and its
+ * row says it was not checked this poll.
+ */
+function screenNetFlow(c: NetFlowCondition, f: BulkFigures): 'near' | 'unknown' {
+  const pct = c.window === '7d' ? f.change7dPct : f.change30dPct
+  if (pct === null) return 'unknown'
+  const move = c.direction === 'down' ? -pct : pct
+  return move >= c.thresholdPct - approachMarginPp(c.thresholdPct) ? 'near' : 'unknown'
 }
 
 export function approachMarginPp(thresholdPct: number): number {
@@ -117,5 +132,7 @@ export function screenCondition(
     }
     case 'pool-count':
       return screenPools(c, cachedDetail)
+    case 'net-flow':
+      return screenNetFlow(c, f)
   }
 }

@@ -6,8 +6,10 @@ import type {
   AlertEvent,
   AlertInstance,
   AlertRule,
+  ChangeWindow,
   NotificationDecision,
 } from '../../../shared/alert-rules'
+import { windowDays } from '../alerts/format'
 import type { SerializedError } from '../../../shared/errors'
 import type { AssetType } from '../../../shared/liquidity-schemas'
 import type { Settings } from '../../../shared/settings-schema'
@@ -20,7 +22,7 @@ import {
   type CycleResult as Evaluated,
 } from '../alerts/evaluate'
 import type { NotifyPrefs } from '../alerts/quiet-hours'
-import { liveTargets, ruleIsActive } from '../alerts/rules'
+import { liveTargets, ruleIsActive, type Target } from '../alerts/rules'
 import { awayAfterMs } from '../alerts/away'
 import { newestSeriesDates } from '../alerts/source-freshness'
 import { entriesFromPoll, type HistoryEntry } from '../history/history-entry'
@@ -131,7 +133,8 @@ export interface CycleResult {
 }
 
 /** The window of the flow vs price split on rows and in `check --json`. */
-export const FLOW_WINDOW_DAYS = 7
+export const FLOW_WINDOW: ChangeWindow = '7d'
+export const FLOW_WINDOW_DAYS = windowDays(FLOW_WINDOW)
 
 /** Failures that say nothing about reachability: a wrong symbol is not an outage. */
 const LOCAL_KINDS = new Set(['not-found', 'bad-request'])
@@ -190,7 +193,14 @@ export async function runCycle(deps: CycleDeps, input: CycleInput): Promise<Cycl
   const now = deps.now()
   const tz = deps.utcOffset ?? systemUtcOffset
   const poolsBefore = deps.alerts.state.pools
-  const evaluated = evaluateCycle(evaluateInput(deps, settings, fetched, now, intervalMs))
+  // Read before this poll is recorded: the splits judge net-flow rules and show on rows.
+  const entries = entriesFromPoll(fetched)
+  const windows = flowWindows(plan.targets)
+  const flowsByWindow = flowsOf(deps.history, entries, now, windows)
+  const evaluated = evaluateCycle({
+    ...evaluateInput(deps, settings, fetched, now, intervalMs),
+    flows: flowsByWindow,
+  })
   addSeriesGaps(evaluated.findings, fetched)
   addNotJudged(evaluated.findings, fetched, plan.budget, now, tz)
   const bound = detailAgeBoundMs(symbols.length, plan.budget, intervalMs)
@@ -199,8 +209,7 @@ export async function runCycle(deps: CycleDeps, input: CycleInput): Promise<Cycl
   deps.alerts.advance(evaluated.state, evaluated.events)
   deps.deliver(evaluated.decisions)
   await deps.saves.saveAll([deps.cache, deps.alerts, ...(deps.alsoSave ?? [])])
-  const entries = entriesFromPoll(fetched)
-  const flows = flowsOf(deps.history, entries, now)
+  const flows = splitsOver(flowsByWindow, '7d')
   deps.history?.record(now, entries)
   const pollProblems = [deps.saves.rowProblem()].filter((p): p is string => p !== null)
   const rows = cycleRows(settings, fetched, evaluated, now, pollProblems)
@@ -238,27 +247,48 @@ export async function runCycle(deps: CycleDeps, input: CycleInput): Promise<Cycl
   }
 }
 
+type FlowsByWindow = Record<string, Partial<Record<ChangeWindow, FlowResult>>>
+
+/** The 7-day window (rows, `check --json`) and every window a live net-flow rule judges. */
+function flowWindows(targets: readonly Target[]): ChangeWindow[] {
+  const out = new Set<ChangeWindow>([FLOW_WINDOW])
+  for (const t of targets) if (t.condition.kind === 'net-flow') out.add(t.condition.window)
+  return [...out]
+}
+
 /** Flow vs price for the poll's fresh details, read before this poll is recorded. */
 function flowsOf(
   history: CycleDeps['history'],
   entries: HistoryEntry[],
   now: Date,
-): Record<string, FlowResult> {
-  const out: Record<string, FlowResult> = {}
+  windows: readonly ChangeWindow[],
+): FlowsByWindow {
+  const out: FlowsByWindow = {}
   if (!history?.flow) return out
   for (const e of entries) {
     const at = { at: now.getTime(), tvl: e.tvl, price: e.price }
-    try {
-      out[e.symbol] = history.flow(e.symbol, at, FLOW_WINDOW_DAYS)
-    } catch {
-      // History never holds up a poll: a read that fails is only a split not given.
-      out[e.symbol] = {
-        kind: 'unknown',
-        windowDays: FLOW_WINDOW_DAYS,
-        reason: 'the history of figures could not be read, so the change is not split',
+    const mine: Partial<Record<ChangeWindow, FlowResult>> = {}
+    for (const w of windows) {
+      const days = windowDays(w)
+      try {
+        mine[w] = history.flow(e.symbol, at, days)
+      } catch {
+        // History never holds up a poll: a read that fails is only a split not given.
+        mine[w] = {
+          kind: 'unknown',
+          windowDays: days,
+          reason: 'the history of figures could not be read, so the change is not split',
+        }
       }
     }
+    out[e.symbol] = mine
   }
+  return out
+}
+
+function splitsOver(flows: FlowsByWindow, w: ChangeWindow): Record<string, FlowResult> {
+  const out: Record<string, FlowResult> = {}
+  for (const [symbol, f] of Object.entries(flows)) if (f[w] !== undefined) out[symbol] = f[w]
   return out
 }
 

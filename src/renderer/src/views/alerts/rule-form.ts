@@ -81,7 +81,7 @@ export function toForm(r: AlertRule): RuleForm {
     scopeKind: r.scope.kind,
     symbols: r.scope.kind === 'symbols' ? r.scope.symbols.join(', ') : '',
     condKind: c.kind,
-    ...(c.kind === 'tvl-change'
+    ...(c.kind === 'tvl-change' || c.kind === 'net-flow'
       ? { window: c.window, direction: c.direction, thresholdPct: c.thresholdPct }
       : {}),
     ...(c.kind === 'tvl-below' ? { amount: c.amount } : {}),
@@ -112,6 +112,13 @@ export function toCondition(f: RuleForm): AlertRule['condition'] {
     case 'tvl-change':
       return {
         kind: 'tvl-change',
+        window: f.window,
+        direction: f.direction,
+        thresholdPct: Number(f.thresholdPct),
+      }
+    case 'net-flow':
+      return {
+        kind: 'net-flow',
         window: f.window,
         direction: f.direction,
         thresholdPct: Number(f.thresholdPct),
@@ -210,5 +217,7 @@ export function describeCondition(c: AlertRule['condition'], money: (n: number) 
       ]
       return `pools on ${c.network}: ${parts.join(' or ')}`
     }
+    case 'net-flow':
+      return `${c.window} net ${c.direction === 'down' ? 'outflow' : 'inflow'} ≥ ${c.thresholdPct} % (price moves left out)`
   }
 }
