@@ -30,7 +30,7 @@ describe('per-symbol overrides', () => {
         await table.locator('tbody tr').evaluateAll((rs) => rs.map((r) => r.dataset.symbol)),
       ).toEqual(watchlist)
       expect(await table.locator('thead').textContent()).toContain('Drop (%)')
-      const tsla = page.getByLabel('Drop (%) for TSLA')
+      const tsla = page.getByLabel('Threshold for TSLA')
       expect(await tsla.getAttribute('placeholder')).toBe('10')
 
       // Out of range: said at the row in plain words; Save sends nothing and focuses the field.
@@ -67,7 +67,7 @@ describe('per-symbol overrides', () => {
       expect(until).toBeLessThanOrEqual(Date.now() + 60 * 60_000)
       // Edited again: the table shows what was saved.
       await page.getByRole('button', { name: /^Edit 7-day TVL drop/ }).click()
-      await expect.poll(() => page.getByLabel('Drop (%) for TSLA').inputValue(), POLL).toBe('5')
+      await expect.poll(() => page.getByLabel('Threshold for TSLA').inputValue(), POLL).toBe('5')
       expect(await page.getByLabel('Rule enabled for NVDA').isChecked()).toBe(false)
       expect(app.pageErrors).toEqual([])
     })
