@@ -70,3 +70,11 @@ export function splitFlow(
   }
   return { kind: 'split', windowDays, from, to, ...s, text: flowLine(s) }
 }
+
+/** The asset view's flow line: the 7-day split as of the newest figures the app recorded. */
+export interface AssetFlowView {
+  symbol: string
+  /** When the newest recorded figures of the symbol are from (ISO); null: none recorded. */
+  asOf: string | null
+  flow: FlowResult
+}

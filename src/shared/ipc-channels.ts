@@ -34,6 +34,7 @@ export const REQUEST_CHANNELS = {
   setVisibleSymbols: 'screen:visible-symbols',
   getHistoryInfo: 'history:info',
   clearHistory: 'history:clear',
+  getAssetFlow: 'asset:flow',
 } as const
 
 export const EVENT_CHANNELS = {

@@ -5,6 +5,7 @@ import { z } from 'zod'
 import type { AlertEvent, AlertInstance, AlertRule, NotificationDecision } from './alert-rules'
 import { ALERT_EVENT_TYPES, alertRuleSchema } from './alert-rules'
 import type { BacktestView } from './backtest'
+import type { AssetFlowView } from './flow'
 import type { SerializedError } from './errors'
 import type { IpcEvent, IpcMethod } from './ipc-channels'
 import { ASSET_TYPES, GROUP_BY } from './liquidity-schemas'
@@ -92,6 +93,8 @@ export const ipcArgSchemas = {
   getKnownSymbols: none,
   getAsset: z.tuple([symbolSchema]),
   getAssetSeries: z.tuple([symbolSchema, days]),
+  /** The 7-day flow vs price split of the symbol from the app's own history, or why not. */
+  getAssetFlow: z.tuple([symbolSchema]),
   getAnalytics: z.tuple([analyticsQuerySchema]),
   getRules: none,
   saveRule: z.tuple([alertRuleSchema]),
@@ -142,6 +145,7 @@ export interface IpcResults {
   getKnownSymbols: KnownSymbol[]
   getAsset: AssetView
   getAssetSeries: SeriesView
+  getAssetFlow: AssetFlowView
   getAnalytics: AnalyticsView
   getRules: AlertRule[]
   saveRule: AlertRule[]

@@ -46,4 +46,32 @@ describe('flow vs price', () => {
       /^TVL −\d+\.\d %: price −\d+\.\d %, net (out|in)flow [−+±]\d+\.\d %$/,
     )
   })
+
+  it('the asset view gets the split as of the last recorded figures, or the plain reason', async () => {
+    h = await harness({ settings: { watchlist: ['TSLA'] } })
+    const none = await h.core.getAssetFlow('TSLA')
+    expect(none).toEqual({
+      symbol: 'TSLA',
+      asOf: null,
+      flow: {
+        kind: 'unknown',
+        windowDays: 7,
+        reason:
+          'not enough history to split the 7-day change into price and flow: the app records figures itself and it has no history of TSLA yet',
+      },
+    })
+    await flowNow(h)
+    h.clock.jump(7 * DAY)
+    h.service.scenarios.add({ kind: 'price-move', symbol: 'TSLA', pct: 20, windowDays: 7 })
+    const polled = (await flowNow(h)) as FlowSplit
+    const at = h.core.lastCycle()!.at
+    // Later, between polls: still the split of the last poll's figures, the one its row shows.
+    h.clock.jump(3 * MIN)
+    const view = await h.core.getAssetFlow('TSLA')
+    expect(view.asOf).toBe(at)
+    expect(view.flow).toEqual(polled)
+    expect(view.flow.kind === 'split' && view.flow.text).toMatch(
+      /^TVL −\d+\.\d %: price −\d+\.\d %/,
+    )
+  })
 })

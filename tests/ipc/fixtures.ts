@@ -41,6 +41,7 @@ export const VALID_ARGS: { [M in IpcMethod]: unknown[] } = {
   setVisibleSymbols: [['TSLA', 'BRK.B']],
   getHistoryInfo: [],
   clearHistory: [],
+  getAssetFlow: ['TSLA'],
 }
 
 /** The app allows no external host by default; tests that open the fixture link allow its host. */

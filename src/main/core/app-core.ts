@@ -27,6 +27,8 @@ import {
   type ViewDeps,
 } from './data-views'
 import { backtestRule } from './backtest-rule'
+import { assetFlowView } from './asset-flow'
+import type { AssetFlowView } from '../../shared/flow'
 import { openCore, type CoreOwners } from './open-core'
 import { removeRule, snoozeRule, upsertRule } from './rules-ops'
 import * as edits from './settings-edits'
@@ -219,6 +221,10 @@ class Core implements AppCore {
   // ── history ──
   getHistoryInfo(): Promise<HistoryInfo> {
     return Promise.resolve({ ...this.o.history.info(), problem: this.o.history.notice() })
+  }
+  getAssetFlow(symbol: string): Promise<AssetFlowView> {
+    const { history, data, clock } = this.o
+    return Promise.resolve(assetFlowView(history, data.current().name, symbol, clock.now()))
   }
   async clearHistory(): Promise<HistoryInfo> {
     this.o.history.clear()

@@ -38,6 +38,7 @@ export const ARG_NAMES: { readonly [M in IpcMethod]: readonly string[] } = {
   setVisibleSymbols: ['symbols'],
   getHistoryInfo: [],
   clearHistory: [],
+  getAssetFlow: ['symbol'],
 }
 
 // Keys that could reach an object's prototype if any consumer copies with plain assignment

@@ -179,6 +179,25 @@ describe('planPoll', () => {
     expect(p.fetch.size).toBe(50)
   })
 
+  it('net-flow: the bulk has no price, so it is never screened clear; a TVL move near its limit fetches the detail', () => {
+    const rules: AlertRule[] = [
+      {
+        ...defaultRules()[0]!,
+        id: 'flow',
+        condition: { kind: 'net-flow', window: '7d', direction: 'down', thresholdPct: 10 },
+      },
+    ]
+    const base = input(1000, {}, rules)
+    const s = new Map(base.series)
+    s.set('S900', { assetType: 'stock', series: series(-8) }) // TVL near the limit: tokens may be leaving
+    const p = planPoll({ ...base, series: s })
+    expect(p.fetch.get('S900')).toBe('near-rule')
+    // The rest cannot be judged on the bulk (a rising price can hide an outflow in the TVL): not
+    // screened, judged on their details in turn, within the budget and the detail age bound.
+    expect(p.screened.size).toBe(0)
+    expect(p.fetch.size).toBe(50)
+  })
+
   it('property: whatever else is due each poll, no detail gets older than the bound', () => {
     fc.assert(
       fc.property(
