@@ -113,23 +113,26 @@ export class PollLoop {
     const { d } = this
     // "Try again next poll": a hold the service asked for beyond the cap ends here.
     d.rateLimits.newPoll()
+    let run: Awaited<ReturnType<typeof d.runner.run>>
     try {
-      const run = await d.runner.run(signal)
-      if (run.kind === 'superseded') return 'failed'
-      if (run.kind === 'failed') {
-        this.emitRows(d.view.rows())
-        return 'failed'
-      }
-      const r = run.result
-      // A Retry-After longer than the client sleeps: hold polling until then.
-      if (r.retryAfterMs !== null) this.poller.holdOff(d.clock.now() + r.retryAfterMs)
-      this.emitRows(r.rows)
-      if (r.events.length > 0) d.emit('alertEvents', r.events)
-      return r.outcome
+      run = await d.runner.run(signal)
     } finally {
       // A hold the service asked for during the poll outlives the process.
       await d.rateLimits.save()
     }
+    // Rows go out last, so a renderer that sees them sees a finished poll: a refresh asked for
+    // then starts a new poll instead of joining one whose data came before the click.
+    if (run.kind === 'superseded') return 'failed'
+    if (run.kind === 'failed') {
+      this.emitRows(d.view.rows())
+      return 'failed'
+    }
+    const r = run.result
+    // A Retry-After longer than the client sleeps: hold polling until then.
+    if (r.retryAfterMs !== null) this.poller.holdOff(d.clock.now() + r.retryAfterMs)
+    this.emitRows(r.rows)
+    if (r.events.length > 0) d.emit('alertEvents', r.events)
+    return r.outcome
   }
 
   private emitRows(rows: WatchRow[]): void {
