@@ -46,6 +46,11 @@ const BAD_ARGS: { [M in IpcMethod]?: [label: string, args: unknown[]][] } = {
     ['path traversal', ['../etc']],
     ['undefined', [undefined]],
   ],
+  getAssetShares: [
+    ['path traversal', ['../etc']],
+    ['1 MB string', [MB]],
+    ['number', [42]],
+  ],
   getAssetSeries: [
     ['days as string', ['TSLA', '30']],
     ['NaN days', ['TSLA', NaN]],

@@ -28,6 +28,8 @@ import {
 } from './data-views'
 import { backtestRule } from './backtest-rule'
 import { assetFlowView } from './asset-flow'
+import { assetSharesView } from './asset-shares'
+import type { AssetSharesView } from '../../shared/asset-shares'
 import type { AssetFlowView } from '../../shared/flow'
 import { openCore, type CoreOwners } from './open-core'
 import { removeRule, snoozeRule, upsertRule } from './rules-ops'
@@ -225,6 +227,10 @@ class Core implements AppCore {
   getAssetFlow(symbol: string): Promise<AssetFlowView> {
     const { history, data, clock } = this.o
     return Promise.resolve(assetFlowView(history, data.current().name, symbol, clock.now()))
+  }
+  getAssetShares(symbol: string): Promise<AssetSharesView> {
+    const { history, data, clock } = this.o
+    return Promise.resolve(assetSharesView(history, data.current().name, symbol, clock.now()))
   }
   async clearHistory(): Promise<HistoryInfo> {
     this.o.history.clear()
