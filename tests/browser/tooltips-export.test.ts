@@ -2,8 +2,6 @@
 // keyboard and a screen reader reach; the asset view draws a network split; and every chart and
 // table exports CSV (parsed back: header and every row) and PNG (a real image), through the
 // browser's own download.
-import { readFileSync } from 'node:fs'
-import { parse } from 'csv-parse/sync'
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { getCatalog } from '../../src/main/service/catalog'
@@ -11,6 +9,7 @@ import type { AssetView, SeriesView, WatchRow } from '../../src/shared/view-mode
 import { METRICS } from '../../src/shared/metric-definitions'
 import { useBrowserApps, type App } from './harness'
 import { inkStats } from './harness/pixels'
+import { csvRows, expectPng, exportFile } from './export-helpers'
 import { focused, POLL, refresh, waitForTvl, waitForView } from './helpers'
 
 const suite = useBrowserApps()
@@ -203,41 +202,6 @@ describe.each(['light', 'dark'] as const)('figures explained, in %s mode', (sche
 })
 
 // ---- exports ----
-
-interface Downloaded {
-  name: string
-  bytes: Buffer
-}
-
-/** Opens the export control named "Export <what>" and takes the file its CSV or PNG button saves. */
-async function exportFile(page: Page, what: string, kind: 'CSV' | 'PNG'): Promise<Downloaded> {
-  const group = page.getByRole('group', { name: `Export ${what}` })
-  const toggle = group.getByRole('button', { name: 'Export' })
-  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click()
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    group.getByRole('button', { name: kind, exact: true }).click(),
-  ])
-  const path = await download.path()
-  return { name: download.suggestedFilename(), bytes: readFileSync(path) }
-}
-
-function csvRows(file: Downloaded): string[][] {
-  expect(file.name).toMatch(/\.csv$/)
-  return parse(file.bytes.toString('utf8')) as string[][]
-}
-
-/** A real PNG: the signature, an IHDR with both sides > 0, and Chromium can decode it with ink. */
-async function expectPng(app: App, file: Downloaded): Promise<void> {
-  expect(file.name).toMatch(/\.png$/)
-  expect([...file.bytes.subarray(0, 8)]).toEqual([137, 80, 78, 71, 13, 10, 26, 10])
-  expect(file.bytes.subarray(12, 16).toString('ascii')).toBe('IHDR')
-  expect(file.bytes.readUInt32BE(16)).toBeGreaterThan(0)
-  expect(file.bytes.readUInt32BE(20)).toBeGreaterThan(0)
-  const ink = await inkStats(app.context, file.bytes)
-  expect(ink.width).toBe(file.bytes.readUInt32BE(16))
-  expect(ink.inkRatio).toBeGreaterThan(0.01)
-}
 
 const num = (s: string | undefined): number => Number(s)
 
