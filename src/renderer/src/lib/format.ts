@@ -143,6 +143,8 @@ export const fmtDateTime = (iso: string | null | undefined): string => {
 export const fmtDate = (d: string | number): string =>
   dateFmt().format(typeof d === 'number' ? d : Date.parse(`${d}T00:00:00Z`))
 export const fmtShortDate = (ms: number): string => shortDateFmt().format(ms)
+/** Wall-clock time of an instant, "14:02" (axis ticks of spans within a day or two). */
+export const fmtClock = (ms: number): string => timeFmt().format(ms)
 
 /** How old something is: "just now", "12 min ago", "2 h ago", "3 d ago". */
 export function fmtAge(iso: string | null | undefined, now: number): string {
