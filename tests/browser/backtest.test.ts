@@ -2,7 +2,9 @@
 // the embedded service's known-drops year: the sentence names TSLA's three would-be alerts and the
 // flat symbols, the chart shades them, one symbol at a time; busy and error states in words.
 import { describe, expect, it } from 'vitest'
+import type { BacktestView } from '../../src/shared/backtest'
 import { knownYearEpisodes, scriptKnownYear } from '../service/known-year'
+import { csvRows, expectPng, exportFile } from './export-helpers'
 import { useBrowserApps, type App } from './harness'
 import { POLL, waitForTvl, waitForView } from './helpers'
 
@@ -84,5 +86,43 @@ describe('Test on last year', () => {
     await expect.poll(() => err.isVisible(), POLL).toBe(true)
     expect(await err.textContent()).toMatch(/^Could not test the rule: /)
     expect(await page.getByTestId('backtest-summary').count()).toBe(0)
+  })
+
+  it('exports the tested series with the would-be alert days (CSV) and the chart (PNG)', async () => {
+    const app = await suite.start({ viewport: { width: 1100, height: 1300 } })
+    const { page } = app
+    await openDefaultRule(app)
+    await runTest(app)
+    const r = app.bridge.requests('backtestRule').at(-1)!
+    if (!r.result.ok) throw new Error('the backtest failed')
+    const view = r.result.value as BacktestView
+    const charted = view.results.filter((x) => x.tested && view.series[x.symbol])
+
+    const rows = csvRows(await exportFile(page, 'backtest chart', 'CSV'))
+    expect(rows[0]).toEqual(['symbol', 'date', 'tvl', 'firing'])
+    // Every tested symbol's every day, not only the one charted.
+    const want = charted.flatMap((x) => view.series[x.symbol]!.map((p) => [x.symbol, p] as const))
+    expect(rows.slice(1)).toHaveLength(want.length)
+    rows.slice(1).forEach((row, i) => {
+      const [symbol, p] = want[i]!
+      expect([row[0], row[1], Number(row[2])]).toEqual([symbol, p.date, p.tvl])
+      expect(['0', '1']).toContain(row[3])
+    })
+    // The firing days are TSLA's three episodes: runs from each start to the day before its end,
+    // the last still open at the series' end; the flat symbols never fire.
+    const firing = (symbol: string): string[] =>
+      rows.filter((x) => x[0] === symbol && x[3] === '1').map((x) => x[1]!)
+    const tsla = firing('TSLA')
+    const runs = tsla.filter(
+      (d, i) => i === 0 || Date.parse(d) - Date.parse(tsla[i - 1]!) > 86_400_000,
+    )
+    const episodes = charted.find((x) => x.symbol === 'TSLA')!.episodes
+    expect(runs).toEqual(episodes.map((e) => e.start))
+    expect(tsla.at(-1)).toBe(view.series.TSLA!.at(-1)!.date)
+    for (const e of episodes.filter((x) => x.end !== null)) expect(tsla).not.toContain(e.end)
+    for (const symbol of ['NVDA', 'AAPL', 'GOLD']) expect(firing(symbol)).toEqual([])
+
+    await expectPng(app, await exportFile(page, 'backtest chart', 'PNG'))
+    expect(app.pageErrors).toEqual([])
   })
 })
