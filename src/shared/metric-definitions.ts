@@ -1,6 +1,8 @@
 // What every figure the app shows means and where it comes from: the one table the tooltips (and
 // anything else that explains a figure, such as the CLI's help) read. No Node, no Electron.
 
+import { HHI_HIGH_ABOVE, HHI_MODERATE_FROM } from './hhi'
+
 export interface MetricDefinition {
   /** The figure's name as the user sees it. */
   label: string
@@ -9,6 +11,9 @@ export interface MetricDefinition {
   /** Which service endpoint and field it comes from, or which local computation makes it. */
   source: string
 }
+
+/** 1800 → "1,800" (fixed grouping: the definitions are English text). */
+const whole = (n: number): string => n.toLocaleString('en-US')
 
 const ASSET = 'The asset endpoint (GET /api/v0/liquidity/asset/{symbol})'
 const SERIES =
@@ -69,9 +74,9 @@ export const METRICS = {
   },
   hhi: {
     label: 'Concentration (HHI)',
-    definition:
-      'Herfindahl–Hirschman index of the issuers’ TVL shares: the sum of each share in percent, squared (0 to 10 000). Under 1 500 unconcentrated, 1 500 to 2 500 moderately concentrated, over 2 500 highly concentrated (the US merger-guideline bands).',
-    source: `Computed in this app from ${ASSET}: issuers[].totalTvl.`,
+    // The bands from hhi.ts, the ones the app applies (one definition).
+    definition: `Herfindahl–Hirschman index of the TVL shares (of the issuers, or of the networks): the sum of each share in percent, squared (0 to 10,000). Below ${whole(HHI_MODERATE_FROM)} unconcentrated, ${whole(HHI_MODERATE_FROM)} to ${whole(HHI_HIGH_ABOVE)} moderately concentrated, above ${whole(HHI_HIGH_ABOVE)} highly concentrated (U.S. DOJ/FTC Merger Guidelines, 2023).`,
+    source: `Computed in this app from ${ASSET}: issuers[].totalTvl, or issuers[].networks[].tvl summed per network.`,
   },
   networkTvl: {
     label: 'Network TVL',
@@ -114,7 +119,7 @@ export const METRICS = {
   flow: {
     label: 'Net flow',
     definition:
-      'The part of a TVL change that is tokens arriving or leaving, not the price moving: the change in the number of tokens (TVL ÷ TradFi price) valued at the current price.',
+      'The part of a TVL change that is tokens arriving or leaving, not the price moving: the change in the number of tokens (TVL ÷ TradFi price) valued at the current price. TVL = price × tokens, so the price part and the net flow multiply to the TVL change.',
     source:
       'Computed in this app from its own history of polls (totalTvl and marketData.tradfiAssetPrice of each poll).',
   },
