@@ -104,8 +104,18 @@ describe.each(['light', 'dark'] as const)('figures explained, in %s mode', (sche
       'poolFields',
       'seriesTvl',
       'seriesVolume',
+      'hhi',
+      'flow',
+      'marketSession',
+      'detailAge',
     ])
       expect(metrics, m).toContain(m)
+    // Both concentration lines (issuers, networks) explain the HHI with the bands the app applies.
+    const hhiTips = page.locator('.metric-tip[data-metric="hhi"] button')
+    expect(await hhiTips.count()).toBe(2)
+    const hhiText = (await (await tipOf(page, hhiTips.first())).textContent()) ?? ''
+    expect(hhiText).toContain(METRICS.hhi.definition)
+    expect(hhiText).toContain(hhmm(detail.fetchedAt))
 
     // Keyboard: Tab from the heading reaches the TVL card's tip; focus shows its text.
     await page.getByTestId('asset-title').focus()
