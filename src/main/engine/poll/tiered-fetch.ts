@@ -56,8 +56,11 @@ export async function tieredFetch(ctx: FetchContext, symbols: string[]): Promise
     cached.set(s, { detail: e?.data ?? null, fetchedAt: e?.fetchedAt ?? null, attempt })
   }
   await fetchBulk(ctx, typesInUse(cached), track, out)
-  const bulkFetchedAt = ctx.now().toISOString()
   const bulk = bulkBySymbol(out.stock)
+  // The time the cache keeps for the bulk answer: a screened row shows the same age whether the
+  // poll sent it or the watchlist is asked for it later. (Without a fresh answer nothing screens.)
+  const fresh = [...out.stock.values()].find((f) => !f.fromCache && f.fetchedAt !== null)
+  const bulkFetchedAt = fresh?.fetchedAt ?? ctx.now().toISOString()
   const p = planPoll({
     symbols,
     targets: plan.targets,
