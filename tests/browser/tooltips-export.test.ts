@@ -5,7 +5,7 @@
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { getCatalog } from '../../src/main/service/catalog'
-import type { AssetView, SeriesView, WatchRow } from '../../src/shared/view-models'
+import type { AssetView, EngineStatus, SeriesView, WatchRow } from '../../src/shared/view-models'
 import { METRICS } from '../../src/shared/metric-definitions'
 import { useBrowserApps, type App } from './harness'
 import { inkStats } from './harness/pixels'
@@ -296,30 +296,26 @@ describe('CSV and PNG export', () => {
     await expect
       .poll(() => page.getByTestId('watchlist-table').getAttribute('aria-rowcount'), POLL)
       .toBe(String(all.length + 1))
-    await expect
-      .poll(
-        async () => ((await app.invoke('getWatchlist')) as WatchRow[]).every((r) => r.fetchedAt),
-        POLL,
-      )
-      .toBe(true)
+    // Between polls (none under way, every row fetched), the page holds the engine's rows: the
+    // export must be exactly those. (Comparing with the last event raced a whole-list answer that
+    // arrived after it, newer.)
+    const idle = async (): Promise<boolean> => {
+      const status = (await app.invoke('getStatus')) as EngineStatus
+      const now = (await app.invoke('getWatchlist')) as WatchRow[]
+      return !status.refreshing && now.every((r) => r.fetchedAt)
+    }
+    await expect.poll(idle, POLL).toBe(true)
     await app.bridge.settled()
     const drawn = await page
       .locator('[data-testid="watchlist-table"] tbody tr[data-symbol]')
       .count()
     expect(drawn).toBeLessThan(all.length)
 
-    // A long watchlist's poll keeps refreshing rows: compare with the rows the page last received
-    // (the watchlist event), when no newer ones arrived during the export.
-    const updates = () => app.bridge.events('watchlistUpdated')
-    let csv: string[][] = []
-    let rows: WatchRow[] = []
-    for (let tries = 0; tries < 5; tries++) {
-      await app.bridge.settled()
-      const before = updates().length
-      csv = csvRows(await exportFile(page, 'watchlist', 'CSV'))
-      rows = updates().at(-1)?.payload as WatchRow[]
-      if (updates().length === before) break
-    }
+    const attempt = ((await app.invoke('getStatus')) as EngineStatus).lastAttemptAt
+    const csv = csvRows(await exportFile(page, 'watchlist', 'CSV'))
+    const rows = (await app.invoke('getWatchlist')) as WatchRow[]
+    // No poll ran during the export, so the page's rows and these are the same poll's.
+    expect(((await app.invoke('getStatus')) as EngineStatus).lastAttemptAt).toBe(attempt)
     expect(csv[0]!.slice(0, 3)).toEqual(['symbol', 'assetType', 'tvl'])
     expect(csv.slice(1)).toHaveLength(all.length)
     const bySymbol = new Map(rows.map((r) => [r.symbol, r]))
