@@ -45,5 +45,7 @@ describe('check and market hours', () => {
       ),
       expect.stringMatching(/^ {2}GOLD: CME metals market /),
     ])
+    // Said once, grouped by market: not again per symbol among the findings (--json keeps it).
+    expect(lines.filter((l) => /market at the data's time/.test(l))).toEqual([])
   })
 })

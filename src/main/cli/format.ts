@@ -11,6 +11,7 @@ import type {
 import { joinNames } from '../../shared/plain-list'
 import { dataDateLags } from '../../shared/data-date'
 import type { WatchRow } from '../../shared/view-models'
+import { MARKET_FINDING } from '../engine/poll/row-findings'
 
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 2 })
 
@@ -128,8 +129,11 @@ export function findingLines(
   rows: readonly WatchRow[],
   findings: Readonly<Record<string, string[]>>,
 ): string[] {
+  // The market session is said once per market under the findings (market-lines.ts), not per row.
   const lines = rows.flatMap((r) =>
-    (findings[r.symbol] ?? []).map((f) => `  ${r.symbol}: ${oneLine(f)}`),
+    (findings[r.symbol] ?? [])
+      .filter((f) => !f.startsWith(MARKET_FINDING))
+      .map((f) => `  ${r.symbol}: ${oneLine(f)}`),
   )
   return lines.length > 0 ? ['', 'Findings:', ...lines] : []
 }

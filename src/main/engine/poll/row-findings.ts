@@ -35,7 +35,7 @@ function marketAtData(f: RowFacts): string[] {
     { symbol: f.symbol, assetType: f.detail?.assetType ?? null },
     new Date(f.fetchedAt),
   )
-  return [`market at the data's time: ${s.label}`]
+  return [`${MARKET_FINDING}${s.label}`]
 }
 
 /** "7-day flow vs price: TVL −12.0 %: price −9.0 %, net outflow −3.3 %", or why it cannot be said. */
@@ -89,6 +89,9 @@ function countNetworks(d: AssetDetail): number {
  * session…): a function of RowFacts (add the facts it needs there) returning its sentences, in
  * this list.
  */
+/** How the market-session finding begins (check's text groups those by market instead). */
+export const MARKET_FINDING = "market at the data's time: "
+
 export function rowFindings(f: RowFacts): string[] {
   return [...marketAtData(f), ...flowVsPrice(f), ...poolChanges(f), ...concentration(f)]
 }
