@@ -28,8 +28,7 @@ import { digestBody, logEntry, oneSymbol, plural, single } from './notification-
 import { holdReason, type NotifyPrefs } from './quiet-hours'
 import type { AwayDigest } from '../../../shared/away-digest'
 import type { UtcOffset } from '../../../shared/local-time'
-import { formatDuration } from './format'
-import { awayBody, awayDigest, type AwaySpell, type StillFiring } from './away'
+import { awayDecision, awayDigest, type AwaySpell, type StillFiring } from './away'
 
 /** An alert that must not reach the user now, and why (decided by the engine, which knows the data). */
 export interface Withhold {
@@ -286,29 +285,5 @@ export function decideNotifications(input: NotifyInput): NotifyOutput {
     withheld,
     outKeys,
     away: awayNow(),
-  }
-}
-
-/**
- * One notification for the first poll back: the digest's title and list; a digest of one alert
- * is that alert's own notification, saying it was found after the spell away.
- */
-function awayDecision(
-  d: AwayDigest,
-  events: AlertEvent[],
-  disagreements: ReadonlyMap<string, string>,
-): NotificationDecision {
-  const only = events.length === 1 && d.items.length === 1 ? events[0] : undefined
-  if (only !== undefined) {
-    const one = single(only, disagreements.get(only.id) ?? null)
-    const back = `While you were away (${formatDuration(d.awayMs)}): found on the first check back.`
-    return one.status === 'sent' ? { ...one, body: `${one.body}\n${back}` } : one
-  }
-  return {
-    status: 'sent',
-    title: d.title,
-    body: awayBody(d),
-    symbol: oneSymbol(events),
-    eventIds: events.map((e) => e.id),
   }
 }
