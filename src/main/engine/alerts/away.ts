@@ -12,7 +12,7 @@ import { localWhen, type UtcOffset } from '../../../shared/local-time'
 import { whileMarket } from '../../../shared/market-hours'
 import { instanceKey, type InstanceRecord } from './engine-state'
 import { formatDuration } from './format'
-import { headline, oneSymbol, plural, single } from './notification-text'
+import { aboutEvents, asOfLine, newsLine, plural, single, type TextTime } from './notification-text'
 
 const MIN_AWAY_MS = 30 * 60_000
 const MISSED_POLLS = 3
@@ -69,7 +69,7 @@ function itemOf(e: AlertEvent): AwayItem {
     kind,
     symbol: e.symbol,
     ruleName: e.ruleName,
-    text: headline(e),
+    text: newsLine(e),
     market: e.market ? whileMarket(e.market) : null,
   }
 }
@@ -135,18 +135,19 @@ export function awayDecision(
   d: AwayDigest,
   events: AlertEvent[],
   disagreements: ReadonlyMap<string, string>,
+  t: TextTime,
 ): NotificationDecision {
   const only = events.length === 1 && d.items.length === 1 ? events[0] : undefined
   if (only !== undefined) {
-    const one = single(only, disagreements.get(only.id) ?? null)
+    const one = single(only, disagreements.get(only.id) ?? null, t)
     const back = `While you were away (${formatDuration(d.awayMs)}): found on the first check back.`
-    return one.status === 'sent' ? { ...one, body: `${one.body}\n${back}` } : one
+    return { ...one, body: `${one.body}\n${back}` }
   }
+  const asOf = asOfLine(events, t)
   return {
     status: 'sent',
     title: d.title,
-    body: awayBody(d),
-    symbol: oneSymbol(events),
-    eventIds: events.map((e) => e.id),
+    body: asOf === null ? awayBody(d) : `${awayBody(d)}\n${asOf}`,
+    ...aboutEvents(events),
   }
 }
