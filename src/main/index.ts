@@ -2,6 +2,7 @@
 // Each setup is a shell module taking what it needs; all behaviour lives in the Electron-free
 // core and IPC table. To add one: docs/ARCHITECTURE.md, "Composition root".
 import { app } from 'electron'
+import type { AppCore } from './core/app-core'
 import { eventHub } from './ipc/events'
 import { appPaths, type AppPaths } from './shell/app-paths'
 import { wasStartedHidden } from './shell/login-item'
@@ -44,11 +45,16 @@ async function start(paths: AppPaths): Promise<void> {
   const links = setupSecurity({ renderer: paths.renderer, isPackaged, log })
   // The core emits from its first moment; window and tray listen once they exist.
   const events = eventHub((e) => log(`event sink: ${String(e)}`))
+  // The core takes the notify call, so it is made after the notifier; a snooze from a
+  // notification (shown only once the core runs) goes through it.
+  let core: AppCore | null = null
   const notifier = setupNotifications({
     icon: paths.appIcon,
     open: (to) => mainWindow?.navigate(to),
+    snooze: (req) => core?.snooze(req) ?? Promise.resolve(),
+    log,
   })
-  const core = await setupCore({ emit: events.emit, notify: (d) => notifier.notify(d), log })
+  core = await setupCore({ emit: events.emit, notify: (d) => notifier.notify(d), log })
   const applyLoginItem = await setupLoginItem(core, log)
   // Handlers before the window: the page may call as soon as it loads.
   setupIpc({ core, links, renderer: paths.renderer, applyLoginItem, log })

@@ -175,6 +175,13 @@ export const alertEventSchema = z.object({
    * "while the US market was closed (weekend)". Absent on other assets and older events.
    */
   market: marketSessionSchema.optional(),
+  /**
+   * When the data the event rests on was fetched from the service (the asset detail the alert
+   * judged): the notification's "data as of". Absent on events not about data (snooze) and older ones.
+   */
+  asOf: isoInstant.optional(),
+  /** For 'resolved': what the value came back to, with its threshold ("TSLA 7-day TVL back to −3.1 % (threshold −10.0 %)"). */
+  recovery: z.string().optional(),
 })
 export type AlertEvent = z.infer<typeof alertEventSchema>
 
@@ -213,6 +220,10 @@ export const SUPPRESS_REASONS = [
 export type SuppressReason = (typeof SUPPRESS_REASONS)[number]
 
 const eventIds = z.array(z.string())
+/** The oldest data a notification rests on (its events' asOf); absent when none is about data. */
+const asOf = isoInstant.optional()
+/** The (rule, symbol) pairs a notification is about: what a snooze from it snoozes. */
+const targets = z.array(z.object({ ruleId: z.string(), symbol: z.string() })).optional()
 /** Entries logged before notes existed read with an empty note; the views fall back to the reason. */
 const note = z.string().default('')
 
@@ -227,6 +238,8 @@ export const notificationDecisionSchema = z.discriminatedUnion('status', [
     body: z.string(),
     symbol: z.string().nullable(),
     eventIds,
+    asOf,
+    targets,
   }),
   z.object({
     status: z.literal('held'),
@@ -235,6 +248,7 @@ export const notificationDecisionSchema = z.discriminatedUnion('status', [
     title: z.string(),
     body: z.string(),
     eventIds,
+    asOf,
   }),
   z.object({ status: z.literal('suppressed'), reason: z.enum(SUPPRESS_REASONS), note, eventIds }),
 ])

@@ -31,3 +31,12 @@ export function localWhen(at: Date, now: Date, offset: UtcOffset): string {
   const time = w.slice(11, 16)
   return w.slice(0, 10) === wall(now, offset).slice(0, 10) ? time : `${w.slice(0, 10)} ${time}`
 }
+
+/** The zone's name at an instant, by its offset: "UTC", "UTC+2", "UTC−5", "UTC+5:30". */
+export function zoneName(at: Date, offset: UtcOffset): string {
+  const minutes = offset(at)
+  if (minutes === 0) return 'UTC'
+  const abs = Math.abs(minutes)
+  const mm = abs % 60
+  return `UTC${minutes < 0 ? '−' : '+'}${Math.floor(abs / 60)}${mm === 0 ? '' : `:${String(mm).padStart(2, '0')}`}`
+}

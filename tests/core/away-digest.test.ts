@@ -70,9 +70,14 @@ describe('the away digest', () => {
       expect.arrayContaining([
         expect.stringMatching(/^• TSLA .* \(still firing\) — while the US market was /),
         expect.stringMatching(/^• NVDA .* \(still firing\)/),
-        expect.stringMatching(/^• GOLD .*recovered/),
+        expect.stringMatching(
+          /^• GOLD .*recovered.*: 7-day TVL back to [−+]\d+\.\d % \(threshold −10\.0 %\)/,
+        ),
       ]),
     )
+    // The data of the first poll back, in the user's zone (UTC here).
+    const back = new Date(h.clock.now() - 10_000).toISOString().slice(11, 16)
+    expect(out[0]!.body.split('\n').at(-1)).toBe(`Data as of ${back} UTC.`)
     // Each alert is still in the history on its own.
     const fired = await h.core.getAlertHistory({ type: 'fired' })
     expect(fired.map((e) => e.symbol).sort()).toEqual(['GOLD', 'NVDA', 'TSLA'])

@@ -109,6 +109,7 @@ describe('tvl-below', () => {
         rule({
           pendingCycles: 1,
           rearmMarginPct: 5,
+          cooldownMinutes: 0,
           condition: { kind: 'tvl-below', amount: 1_000_000 },
         }),
       ],
@@ -120,6 +121,9 @@ describe('tvl-below', () => {
     expect(h.run({ TSLA: good(detail('TSLA', { tvl: 990_000 })) }).events).toEqual([])
     const back = h.run({ TSLA: good(detail('TSLA', { tvl: 1_050_000 })) })
     expect(back.events.map((e) => e.type)).toEqual(['resolved'])
+    // The recovery says what TVL came back to, and the threshold.
+    expect(back.events[0]?.recovery).toBe('TSLA TVL back to $1.05M (threshold $1M)')
+    expect(sent(back)[0]?.body.split('\n')[0]).toBe('TSLA TVL back to $1.05M (threshold $1M)')
   })
 })
 
@@ -164,7 +168,11 @@ describe('concentration', () => {
     ])
     // 44² + 44² + 12² = 4016 − still above the limit; 42², 42², 16² = 3784 is past the 2 % re-arm margin (3920).
     expect(h.run({ TSLA: split(44, 44, 12) }).instances[0]?.state).toBe('firing')
-    expect(h.run({ TSLA: split(42, 42, 16) }).events.map((e) => e.type)).toEqual(['resolved'])
+    const back = h.run({ TSLA: split(42, 42, 16) })
+    expect(back.events.map((e) => e.type)).toEqual(['resolved'])
+    expect(back.events[0]?.recovery).toBe(
+      'TSLA largest issuer A back to 42.0 % of TVL (limit 60.0 %), HHI 3,784 (highly concentrated; limit 4,000)',
+    )
   })
 
   it('judges network share across issuers', () => {

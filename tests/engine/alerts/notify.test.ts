@@ -84,8 +84,17 @@ describe('several events in one cycle', () => {
     })
     expect(s[0]?.body).toBe(
       '• TSLA TVL down 12.0 % in 7 days\n• NVDA TVL down 20.0 % in 7 days\n' +
-        'While the US market was in after-hours trading.',
+        'While the US market was in after-hours trading.\n' +
+        // The engine's data was fetched at 00:00 on another day than this cycle: it says the date.
+        'Data as of 2025-01-01 00:00 UTC.',
     )
+    expect(s[0]).toMatchObject({
+      asOf: '2025-01-01T00:00:00.000Z',
+      targets: [
+        { ruleId: 'r1', symbol: 'TSLA' },
+        { ruleId: 'r1', symbol: 'NVDA' },
+      ],
+    })
   })
 })
 

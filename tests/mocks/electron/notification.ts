@@ -11,7 +11,15 @@ export class FakeNotification extends EventEmitter {
     return true
   }
   shown = false
-  constructor(readonly options: { title: string; body: string; icon?: string }) {
+  constructor(
+    readonly options: {
+      title: string
+      body: string
+      icon?: string
+      /** Buttons: shown by macOS only; the test plays the OS of the platform it stubs. */
+      actions?: { type: 'button'; text: string }[]
+    },
+  ) {
     super()
     FakeNotification.made.push(new WeakRef(this))
   }
@@ -20,6 +28,10 @@ export class FakeNotification extends EventEmitter {
   }
   click(): void {
     this.emit('click', new FakeEvent())
+  }
+  /** The user chose the button at `index` (Electron's 'action' event, macOS). */
+  action(index: number): void {
+    this.emit('action', new FakeEvent(), index)
   }
   close(): void {
     this.emit('close', new FakeEvent())

@@ -4,14 +4,15 @@
 // (AlertEngineState.lastSeenAt, saved with the alert state, so a restart knows it) is longer ago
 // than awayAfterMs. That is 3 poll intervals — the monitor missed its cadence, not one slow or
 // failed poll — and at least 30 minutes, so a 1-minute interval does not turn a short network
-// blip into a "while you were away".
-import type { AlertEvent } from '../../../shared/alert-rules'
+// blip into a "while you were away". The digest is built here, and the notification that tells
+// it (awayDecision); notify.ts decides when it goes out.
+import type { AlertEvent, NotificationDecision } from '../../../shared/alert-rules'
 import type { AwayDigest, AwayItem } from '../../../shared/away-digest'
 import { localWhen, type UtcOffset } from '../../../shared/local-time'
 import { whileMarket } from '../../../shared/market-hours'
 import { instanceKey, type InstanceRecord } from './engine-state'
 import { formatDuration } from './format'
-import { headline, plural } from './notification-text'
+import { aboutEvents, asOfLine, newsLine, plural, single, type TextTime } from './notification-text'
 
 const MIN_AWAY_MS = 30 * 60_000
 const MISSED_POLLS = 3
@@ -68,7 +69,7 @@ function itemOf(e: AlertEvent): AwayItem {
     kind,
     symbol: e.symbol,
     ruleName: e.ruleName,
-    text: headline(e),
+    text: newsLine(e),
     market: e.market ? whileMarket(e.market) : null,
   }
 }
@@ -124,4 +125,29 @@ export function awayBody(d: AwayDigest): string {
   })
   if (d.items.length > BODY_LINES) lines.push(`… and ${d.items.length - BODY_LINES} more`)
   return lines.join('\n')
+}
+
+/**
+ * One notification for the first poll back: the digest's title and list; a digest of one alert
+ * is that alert's own notification, saying it was found after the spell away.
+ */
+export function awayDecision(
+  d: AwayDigest,
+  events: AlertEvent[],
+  disagreements: ReadonlyMap<string, string>,
+  t: TextTime,
+): NotificationDecision {
+  const only = events.length === 1 && d.items.length === 1 ? events[0] : undefined
+  if (only !== undefined) {
+    const one = single(only, disagreements.get(only.id) ?? null, t)
+    const back = `While you were away (${formatDuration(d.awayMs)}): found on the first check back.`
+    return { ...one, body: `${one.body}\n${back}` }
+  }
+  const asOf = asOfLine(events, t)
+  return {
+    status: 'sent',
+    title: d.title,
+    body: asOf === null ? awayBody(d) : `${awayBody(d)}\n${asOf}`,
+    ...aboutEvents(events),
+  }
 }

@@ -142,8 +142,11 @@ export function evaluateCycle(input: CycleInput): CycleResult {
     const disagreement = verdict.kind === 'measured' ? verdict.disagreement : null
     for (const { draft, withhold } of drafted) {
       const event: AlertEvent = { id: newId(), ...draft }
-      const market = marketAtData(t.symbol, input.observations.get(t.symbol), now)
+      const obs = input.observations.get(t.symbol)
+      const market = marketAtData(t.symbol, obs, now)
       if (market !== undefined) event.market = market
+      // Every event of a (rule, symbol) rests on its detail this poll: the one the verdict judged.
+      if (obs?.fetchedAt) event.asOf = obs.fetchedAt
       alertEvents.push(event)
       origin.set(event.id, { record, prev })
       candidates.push({

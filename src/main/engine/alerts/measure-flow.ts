@@ -50,5 +50,6 @@ export function measureNetFlow(
     subject: `${days}-day net ${c.direction === 'down' ? 'outflow' : 'inflow'}`,
     status: `${flow.text} over ${days} days; ${limit}`,
     reading: said,
+    recovery: `${days}-day net flow back to ${signedPct(pct)} (threshold ${signedPct(c.direction === 'down' ? -c.thresholdPct : c.thresholdPct)})`,
   }
 }

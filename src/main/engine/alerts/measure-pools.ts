@@ -65,5 +65,6 @@ export function measurePools(
     subject: `pool count ${on}`,
     status: `${pools(count)} ${on}${was}; alert on ${limits}`,
     reading: `${pools(count)} ${on}`,
+    recovery: `back to ${pools(count)} ${on} (floor ${floor})`,
   }
 }

@@ -5,7 +5,7 @@ import type { AssetDetail } from '../../../shared/liquidity-schemas'
 import type { LikeForLike } from './baseline'
 import { computeChange } from '../../../shared/change'
 import { disagreement, largestShare } from './change'
-import { formatAmount, formatPct, windowDays } from './format'
+import { formatAmount, formatPct, formatSignedPct, windowDays } from './format'
 import type { NoVerdict, SymbolReading } from './reading'
 import { formatHhi, hhiText } from '../../../shared/hhi'
 import { measurePools } from './measure-pools'
@@ -34,6 +34,11 @@ export interface Measurement {
   status: string
   /** The value as a person reads it: "down 4.0 % in 7 days", "TVL $850K". */
   reading: string
+  /**
+   * What the value came back to, with its threshold, for the recovery notice (after the symbol):
+   * "7-day TVL back to −3.1 % (threshold −10.0 %)". A kind without one says `now <reading>`.
+   */
+  recovery?: string
 }
 
 function withoutTag(lfl: LikeForLike | null): string {
@@ -106,6 +111,7 @@ export function measure(
         // The disagreement leads: it is why this figure is not notified.
         status: disagree === null ? judged : `${disagree} (${days}-day change); ${judged}`,
         reading: said,
+        recovery: `${days}-day TVL back to ${formatSignedPct(pct)} (threshold ${formatSignedPct(c.direction === 'down' ? -c.thresholdPct : c.thresholdPct)})${tag}`,
       }
     }
     case 'tvl-below': {
@@ -132,6 +138,7 @@ export function measure(
         subject: `TVL below ${formatAmount(c.amount)}`,
         status: `TVL ${formatAmount(tvl)}; alert below ${formatAmount(c.amount)}${missingTag}`,
         reading: `TVL ${formatAmount(tvl)}`,
+        recovery: `TVL back to ${formatAmount(tvl)} (threshold ${formatAmount(c.amount)})${missingTag}`,
       }
     }
     case 'concentration': {
@@ -164,6 +171,7 @@ export function measure(
         subject: `${c.by} concentration`,
         status: `largest ${c.by} ${top.name} holds ${formatPct(top.sharePct)}, ${hhiText(top.hhi)}; alert above ${formatPct(c.maxSharePct)}${orHhi}${missingTag}`,
         reading: `${holds}, ${hhiText(top.hhi)}`,
+        recovery: `largest ${c.by} ${top.name} back to ${formatPct(top.sharePct)} of TVL (limit ${formatPct(c.maxSharePct)})${c.maxHhi === undefined ? '' : `, ${hhiText(top.hhi, c.maxHhi)}`}${missingTag}`,
       }
     }
     case 'pool-count':

@@ -1,6 +1,15 @@
 // How alerts read as desktop notifications: one alert, a digest of several, and history entries.
+// Each says how old its data is ("Data as of 14:05 UTC+2"), in the user's zone.
 import type { AlertEvent, NotificationDecision } from '../../../shared/alert-rules'
+import { localWhen, zoneName, type UtcOffset } from '../../../shared/local-time'
 import { whileMarket } from '../../../shared/market-hours'
+import { instanceKey } from './engine-state'
+
+/** When a notification is made and in which zone its times read. */
+export interface TextTime {
+  now: Date
+  tz: UtcOffset
+}
 
 const DIGEST_LINES = 6
 
@@ -11,6 +20,57 @@ export function plural(n: number, word: string): string {
 /** An alert on figures that disagree is always marked where the user reads it (opt-in only). */
 export function headline(e: AlertEvent): string {
   return e.verified ? e.message : `${e.message} (unverified)`
+}
+
+/** A digest's line, or an away item's: a recovery says what the value came back to. */
+export function newsLine(e: AlertEvent): string {
+  const back = e.type === 'resolved' && e.recovery !== undefined ? e.recovery : null
+  // The recovery text leads with the symbol; in a line after the headline it need not again.
+  const value =
+    back === null
+      ? ''
+      : `: ${back.startsWith(`${e.symbol} `) ? back.slice(e.symbol.length + 1) : back}`
+  return `${headline(e)}${value}`
+}
+
+/** The oldest data the events rest on (a notification is as old as its oldest figure), if known. */
+export function asOfField(events: AlertEvent[]): { asOf?: string } {
+  const oldest = events.flatMap((e) => (e.asOf === undefined ? [] : [e.asOf])).sort()[0]
+  return oldest === undefined ? {} : { asOf: oldest }
+}
+
+/** "Data as of 14:05 UTC+2." — or "from 13:05 to 14:05" when a digest's data differ; null: none known. */
+export function asOfLine(events: AlertEvent[], t: TextTime): string | null {
+  const times = [...new Set(events.flatMap((e) => (e.asOf === undefined ? [] : [e.asOf])))].sort()
+  const first = times[0]
+  const last = times.at(-1)
+  if (first === undefined || last === undefined) return null
+  const when = (iso: string): string => localWhen(new Date(iso), t.now, t.tz)
+  const zone = zoneName(new Date(last), t.tz)
+  return first === last
+    ? `Data as of ${when(first)} ${zone}.`
+    : `Data from ${when(first)} to ${when(last)} ${zone}.`
+}
+
+/** The (rule, symbol) pairs of alert events (a snooze from the notification snoozes these). */
+function targetsOf(events: AlertEvent[]): { ruleId: string; symbol: string }[] {
+  const seen = new Map(events.map((e) => [instanceKey(e.ruleId, e.symbol), e]))
+  return [...seen.values()].map((e) => ({ ruleId: e.ruleId, symbol: e.symbol }))
+}
+
+/** The fields every sent decision about alerts carries besides its text. */
+export function aboutEvents(
+  events: AlertEvent[],
+): Pick<
+  Extract<NotificationDecision, { status: 'sent' }>,
+  'symbol' | 'eventIds' | 'asOf' | 'targets'
+> {
+  return {
+    symbol: oneSymbol(events),
+    eventIds: events.map((e) => e.id),
+    ...asOfField(events),
+    targets: targetsOf(events),
+  }
 }
 
 /** "While the US market was closed (weekend)." for a stock or commodity; null for other assets. */
@@ -24,18 +84,20 @@ export function marketLine(e: AlertEvent): string | null {
  * The digest's lines, each with its market's state; said once at the end instead when every
  * alert's market stood the same way (the usual case: one poll, one moment).
  */
-export function digestBody(events: AlertEvent[], extra: number): string {
+export function digestBody(events: AlertEvent[], extra: number, t: TextTime): string {
   const shown = events.slice(0, DIGEST_LINES)
   const markets = new Set(events.map((e) => (e.market ? whileMarket(e.market) : null)))
   const common = markets.size === 1 ? (events[0] ? marketLine(events[0]) : null) : null
   const lines = shown.map((e) =>
     common !== null || e.market === undefined
-      ? `• ${headline(e)}`
-      : `• ${headline(e)} — ${whileMarket(e.market)}`,
+      ? `• ${newsLine(e)}`
+      : `• ${newsLine(e)} — ${whileMarket(e.market)}`,
   )
   const more = events.length - lines.length + extra
   if (more > 0) lines.push(`… and ${more} more`)
   if (common !== null) lines.push(common)
+  const asOf = asOfLine(events, t)
+  if (asOf !== null) lines.push(asOf)
   if (events.some((e) => !e.verified))
     lines.push('(unverified): the service’s own change figure disagrees with its history.')
   return lines.join('\n')
@@ -46,17 +108,25 @@ export function oneSymbol(events: AlertEvent[]): string | null {
   return symbols.size === 1 ? (events[0]?.symbol ?? null) : null
 }
 
-export function single(e: AlertEvent, disagreement: string | null): NotificationDecision {
-  const note = e.verified
-    ? ''
-    : `\n${disagreement ?? 'figures disagree'}: check the data before acting on it.`
-  const market = marketLine(e)
+export function single(
+  e: AlertEvent,
+  disagreement: string | null,
+  t: TextTime,
+): Extract<NotificationDecision, { status: 'sent' }> {
+  const lines = [
+    ...(e.type === 'resolved' && e.recovery !== undefined ? [e.recovery] : []),
+    `Rule: ${e.ruleName}`,
+    marketLine(e),
+    asOfLine([e], t),
+    e.verified
+      ? null
+      : `${disagreement ?? 'figures disagree'}: check the data before acting on it.`,
+  ]
   return {
     status: 'sent',
     title: headline(e),
-    body: `Rule: ${e.ruleName}${market === null ? '' : `\n${market}`}${note}`,
-    symbol: e.symbol,
-    eventIds: [e.id],
+    body: lines.filter((l) => l !== null).join('\n'),
+    ...aboutEvents([e]),
   }
 }
 

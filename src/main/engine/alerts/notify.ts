@@ -24,12 +24,19 @@ import {
   snoozedNote,
   type ReleaseVerdict,
 } from './notes'
-import { digestBody, logEntry, oneSymbol, plural, single } from './notification-text'
+import {
+  aboutEvents,
+  asOfField,
+  digestBody,
+  logEntry,
+  plural,
+  single,
+  type TextTime,
+} from './notification-text'
 import { holdReason, type NotifyPrefs } from './quiet-hours'
 import type { AwayDigest } from '../../../shared/away-digest'
-import type { UtcOffset } from '../../../shared/local-time'
-import { formatDuration } from './format'
-import { awayBody, awayDigest, type AwaySpell, type StillFiring } from './away'
+import { utcTime, type UtcOffset } from '../../../shared/local-time'
+import { awayDecision, awayDigest, type AwaySpell, type StillFiring } from './away'
 
 /** An alert that must not reach the user now, and why (decided by the engine, which knows the data). */
 export interface Withhold {
@@ -101,6 +108,7 @@ export function decideNotifications(input: NotifyInput): NotifyOutput {
   const { now, prefs } = input
   const at = now.toISOString()
   const hold = holdReason(now, prefs)
+  const text: TextTime = { now, tz: prefs.utcOffset ?? utcTime }
   const onceSent = { ...input.onceSent }
   let held = [...input.held]
   let heldOverflow = input.heldOverflow
@@ -148,6 +156,7 @@ export function decideNotifications(input: NotifyInput): NotifyOutput {
           title: c.event.message,
           body: w.body,
           eventIds: [c.event.id],
+          ...asOfField([c.event]),
         })
       } else suppress(w.reason, w.note, c.event.id)
     } else {
@@ -207,6 +216,7 @@ export function decideNotifications(input: NotifyInput): NotifyOutput {
               title: h.event.message,
               body: 'its figures disagree',
               eventIds: [h.event.id],
+              ...asOfField([h.event]),
             })
             events.push(logEntry('held', h.event, 'Held (figures disagree)', input.newId(), at))
           } else {
@@ -243,31 +253,29 @@ export function decideNotifications(input: NotifyInput): NotifyOutput {
       news.unshift(...deliver.map((h) => h.event))
       const digest = awayNow()
       if (digest !== null && all.length > 0)
-        decisions.push(awayDecision(digest, all, disagreements))
+        decisions.push(awayDecision(digest, all, disagreements, text))
       else if (all.length + heldOverflow > 0) {
         decisions.push({
           status: 'sent',
           title: `While notifications were held: ${plural(all.length + heldOverflow, 'alert')}`,
-          body: digestBody(all, heldOverflow),
-          symbol: oneSymbol(all),
-          eventIds: all.map((e) => e.id),
+          body: digestBody(all, heldOverflow, text),
+          ...aboutEvents(all),
         })
       }
     }
     held = []
     heldOverflow = 0
   } else if (sendable.length > 0 && awayNow() !== null) {
-    decisions.push(awayDecision(awayNow() as AwayDigest, sendable, disagreements))
+    decisions.push(awayDecision(awayNow() as AwayDigest, sendable, disagreements, text))
   } else if (sendable.length === 1) {
     const e = sendable[0] as AlertEvent
-    decisions.push(single(e, disagreements.get(e.id) ?? null))
+    decisions.push(single(e, disagreements.get(e.id) ?? null, text))
   } else if (sendable.length > 1) {
     decisions.push({
       status: 'sent',
       title: `${plural(sendable.length, 'Liquidity Watch alert')}`,
-      body: digestBody(sendable, 0),
-      symbol: oneSymbol(sendable),
-      eventIds: sendable.map((e) => e.id),
+      body: digestBody(sendable, 0, text),
+      ...aboutEvents(sendable),
     })
   }
   const why: NotificationDecision[] = [...suppressed.values()].map(({ reason, note, ids }) => ({
@@ -286,29 +294,5 @@ export function decideNotifications(input: NotifyInput): NotifyOutput {
     withheld,
     outKeys,
     away: awayNow(),
-  }
-}
-
-/**
- * One notification for the first poll back: the digest's title and list; a digest of one alert
- * is that alert's own notification, saying it was found after the spell away.
- */
-function awayDecision(
-  d: AwayDigest,
-  events: AlertEvent[],
-  disagreements: ReadonlyMap<string, string>,
-): NotificationDecision {
-  const only = events.length === 1 && d.items.length === 1 ? events[0] : undefined
-  if (only !== undefined) {
-    const one = single(only, disagreements.get(only.id) ?? null)
-    const back = `While you were away (${formatDuration(d.awayMs)}): found on the first check back.`
-    return one.status === 'sent' ? { ...one, body: `${one.body}\n${back}` } : one
-  }
-  return {
-    status: 'sent',
-    title: d.title,
-    body: awayBody(d),
-    symbol: oneSymbol(events),
-    eventIds: events.map((e) => e.id),
   }
 }
