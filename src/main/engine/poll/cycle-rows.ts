@@ -11,7 +11,8 @@ import { liveTargets } from '../alerts/rules'
 import type { AlertRule } from '../../../shared/alert-rules'
 import type { FetchResult } from './cycle-fetch'
 import { rowFindings } from './row-findings'
-import { buildRow, seriesFactsFor } from './snapshot'
+import { seriesEntry } from './series-index'
+import { buildRow, instancesBySymbol, seriesFactsFor } from './snapshot'
 
 export function snoozedSymbols(rules: AlertRule[], watchlist: string[], now: Date): Set<string> {
   return new Set(
@@ -31,11 +32,13 @@ export function cycleRows(
 ): WatchRow[] {
   const snoozed = snoozedSymbols(settings.rules, settings.watchlist, now)
   const bySymbol = new Map(fetched.snapshots.map((s) => [s.symbol, s]))
+  const instances = instancesBySymbol(evaluated.instances)
   return settings.watchlist.map((symbol) => {
     const s = bySymbol.get(symbol)!
     const type = (s.detail?.assetType ?? s.screen?.assetType) as AssetType | undefined
     const stock = type ? fetched.stock.get(type) : null
-    return buildRow(s, seriesFactsFor(stock, symbol), evaluated.instances, snoozed.has(symbol), {
+    const own = instances.get(symbol) ?? []
+    return buildRow(s, seriesFactsFor(stock, symbol), own, snoozed.has(symbol), {
       findings: evaluated.findings[symbol],
       likeForLike: evaluated.likeForLike[symbol],
       poll: pollProblems,
@@ -79,7 +82,7 @@ export function addSeriesGaps(findings: Record<string, string[]>, fetched: Fetch
     const type = s.detail?.assetType as AssetType | undefined
     const analytics = type ? fetched.stock.get(type) : undefined
     if (!analytics?.data || analytics.fromCache) continue
-    if (analytics.data.data.some((d) => d.symbol === s.symbol)) continue
+    if (seriesEntry(analytics.data, s.symbol) !== undefined) continue
     ;(findings[s.symbol] ??= []).push(
       `the service's ${type} analytics have no series for ${s.symbol}, so whether its data is current cannot be checked`,
     )
