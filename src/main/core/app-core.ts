@@ -55,8 +55,8 @@ class Core implements AppCore {
   ) {}
 
   // ── lifecycle ──
-  start(): void {
-    this.o.poll.start()
+  start(o: { afterWindowRows?: boolean } = {}): void {
+    this.o.poll.start(o)
   }
   async stop(): Promise<void> {
     this.o.poll.stop()
@@ -88,10 +88,14 @@ class Core implements AppCore {
     return Promise.resolve(this.status())
   }
   getWatchlist(): Promise<WatchRow[]> {
-    return Promise.resolve(this.rows())
+    const rows = this.rows()
+    this.o.poll.windowHasRows()
+    return Promise.resolve(rows)
   }
   getWatchlistPage(...[range]: IpcArgs<'getWatchlistPage'>): Promise<WatchlistPage> {
-    return Promise.resolve(this.o.view.page(range.start, range.count))
+    const page = this.o.view.page(range.start, range.count)
+    if (page.start === 0 && page.rows.length === page.symbols.length) this.o.poll.windowHasRows()
+    return Promise.resolve(page)
   }
   async addSymbol(symbol: string): Promise<WatchRow[]> {
     if (this.settings().watchlist.includes(symbol)) return this.rows()
