@@ -16,7 +16,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { pathToFileURL } from 'node:url'
-import type { Browser } from 'playwright-core'
+import type { Browser, CDPSession } from 'playwright-core'
 import { MAX_WATCHLIST } from '../src/shared/settings-schema'
 import { prepareCache } from '../tests/browser/harness/cached-universe'
 import { launchChromium } from '../tests/browser/harness/chromium'
@@ -91,6 +91,14 @@ interface SizeFigures {
   longestStall: number
   /** CPU time of the engine process (with the harness's share) from navigation to paint (ms). */
   engineCpu: number
+  /** The page's main-thread task time (Chromium's TaskDuration) from navigation to paint (ms). */
+  pageCpu: number
+}
+
+/** Chromium's main-thread task time of the page so far (ms). */
+async function pageTaskMs(cdp: CDPSession): Promise<number> {
+  const { metrics } = await cdp.send('Performance.getMetrics')
+  return (metrics.find((m) => m.name === 'TaskDuration')?.value ?? NaN) * 1000
 }
 
 /** The engine process's side of one load, from t0 (navigation). */
@@ -162,6 +170,9 @@ async function loadOnce(
     }
     const engine = engineProbe(app)
     await app.page.addInitScript({ content: watchScript(count) })
+    const cdp = await app.context.newCDPSession(app.page)
+    await cdp.send('Performance.enable')
+    const task0 = await pageTaskMs(cdp)
     const t0 = performance.now()
     engine.begin()
     const navigated = app.page.goto(app.url)
@@ -176,6 +187,7 @@ async function loadOnce(
     )
     const wall = performance.now() - t0
     const engineSide = engine.end()
+    const pageCpu = (await pageTaskMs(cdp)) - task0
     const m = await app.page.evaluate(() => {
       const g = globalThis as unknown as Marks
       const perf = performance as unknown as {
@@ -190,7 +202,7 @@ async function loadOnce(
         n: g.__rowsRendered!,
       }
     })
-    return { ...m, ...engineSide, wall, rendered: m.n }
+    return { ...m, ...engineSide, pageCpu, wall, rendered: m.n }
   } finally {
     await app.close()
   }
@@ -228,6 +240,7 @@ async function measure(
       pollRows: med('pollRows'),
       longestStall: med('longestStall'),
       engineCpu: med('engineCpu'),
+      pageCpu: med('pageCpu'),
     }
   }
   return { paged: medians(runs.paged), whole: medians(runs.whole) }
@@ -254,6 +267,7 @@ export async function benchUiWatchlist(): Promise<Record<string, number | string
       out[`${n} rows: engine: first poll's rows go out ms`] = f.pollRows
       out[`${n} rows: engine: longest event-loop stall until painted ms`] = f.longestStall
       out[`${n} rows: engine: CPU time until painted ms`] = f.engineCpu
+      out[`${n} rows: page: main-thread task time until painted ms`] = f.pageCpu
       out[`${n} rows: rows in DOM after navigation ms`] = f.visible
       out[`${n} rows: rows painted after navigation ms`] = f.painted
       out[`${n} rows: rows painted after navigation ms target`] = `<= ${TARGET_MS}`
