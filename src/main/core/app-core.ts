@@ -30,6 +30,7 @@ import { backtestRule } from './backtest-rule'
 import { assetFlowView } from './asset-flow'
 import type { AssetFlowView } from '../../shared/flow'
 import { openCore, type CoreOwners } from './open-core'
+import { FIRST_PAINT_ALLOWANCE_MS } from './poll-loop'
 import { removeRule, snoozeRule, upsertRule } from './rules-ops'
 import * as edits from './settings-edits'
 import { switchSource } from './source-switch'
@@ -94,7 +95,9 @@ class Core implements AppCore {
   }
   getWatchlistPage(...[range]: IpcArgs<'getWatchlistPage'>): Promise<WatchlistPage> {
     const page = this.o.view.page(range.start, range.count)
-    if (page.start === 0 && page.rows.length === page.symbols.length) this.o.poll.windowHasRows()
+    // The whole list in one page: the window asks nothing more, and may still be painting it.
+    if (page.start === 0 && page.rows.length === page.symbols.length)
+      this.o.poll.windowHasRows(FIRST_PAINT_ALLOWANCE_MS)
     return Promise.resolve(page)
   }
   async addSymbol(symbol: string): Promise<WatchRow[]> {

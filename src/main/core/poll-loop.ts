@@ -1,7 +1,7 @@
 // The poller's owner: the schedule (Poller) and the runs (CycleRunner). It applies what a run
 // returns (a Retry-After hold, the rows and alert events to emit), saves the rate holds after
 // each poll, and is the one place that knows whether polling has started or stopped.
-import { setImmediate } from 'node:timers'
+import { setTimeout } from 'node:timers'
 import type { NotificationDecision } from '../../shared/alert-rules'
 import type { WatchRow } from '../../shared/view-models'
 import type { EventSink } from '../ipc/events'
@@ -28,6 +28,12 @@ export interface PollLoopDeps {
  * a window that never asks (it failed to load) delays the first alerts by this much, once.
  */
 export const FIRST_POLL_WAIT_MS = 3_000
+
+/**
+ * When a first page already holds every row, the window asks nothing more: the first poll gives it
+ * this long to paint them (its events, a status and rows, would otherwise land in the first render).
+ */
+export const FIRST_PAINT_ALLOWANCE_MS = 250
 
 export class PollLoop {
   private readonly poller: Poller
@@ -59,17 +65,20 @@ export class PollLoop {
     this.#awaitingWindow = o.afterWindowRows === true
     this.poller.start(this.#awaitingWindow ? FIRST_POLL_WAIT_MS : 0)
   }
-  /** The window has every row (the whole list, or a first page that holds it): a first poll held for it runs. */
-  windowHasRows(): void {
+  /**
+   * The window has every row (the whole list, or a first page that holds it): a first poll held
+   * for it runs, after afterMs (FIRST_PAINT_ALLOWANCE_MS when the window may still be painting).
+   */
+  windowHasRows(afterMs = 0): void {
     if (!this.#awaitingWindow) return
     this.#awaitingWindow = false
-    // After the answer has left: the poll's first synchronous steps must not delay it.
-    setImmediate(() => {
+    // A real timer, after the answer has left: the poll's first steps must not delay it.
+    setTimeout(() => {
       const s = this.poller.status()
       // Still waiting on its timer (not paused, stopped or already run by a refresh).
       if (this.started && !s.inFlight && s.nextDueAt !== null && s.lastAttemptAt === null)
         void this.poller.refreshNow()
-    })
+    }, afterMs)
   }
   /** Stops polling and aborts the cycle in flight; settled() then waits for its writes. */
   stop(): void {
