@@ -6,11 +6,17 @@
 // still be a 'Loading…' placeholder). The page asks for the screen's rows first (getWatchlistPage)
 // and the whole list after; the old path — the whole list before the first paint — is measured in
 // the same run, interleaved, by answering that first request with every row. Figures, no asserts.
+// As in the app (src/main/index.ts), the core is opened before the window and its poller started
+// as the page begins to load; its first poll (every request failing, the rows from the cache)
+// waits for the window to have every row. The engine's side is timed too, from navigation: when the first
+// request reaches the handler table and when it is answered, when the first poll's rows go out,
+// the longest event-loop stall and the engine process's CPU time until the rows are painted.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { pathToFileURL } from 'node:url'
-import type { Browser } from 'playwright-core'
+import type { Browser, CDPSession } from 'playwright-core'
 import { MAX_WATCHLIST } from '../src/shared/settings-schema'
 import { prepareCache } from '../tests/browser/harness/cached-universe'
 import { launchChromium } from '../tests/browser/harness/chromium'
@@ -18,7 +24,8 @@ import { startApp, stopRendererServer, writeSettings } from '../tests/browser/ha
 
 const SIZES = [10, 200, 1000] as const
 const UNIVERSE = 1000
-const RUNS = 5
+/** Page loads per path and size after a warm-up (LW_BENCH_RUNS to change it). */
+const RUNS = Number(process.env.LW_BENCH_RUNS ?? 5)
 const TARGET_MS = 400
 
 function median(xs: number[]): number {
@@ -74,6 +81,71 @@ interface SizeFigures {
   painted: number
   wall: number
   rendered: number
+  /** Engine side, ms from navigation: the first page (or whole list) request reaches the table. */
+  requestIn: number
+  /** …and its answer leaves it. */
+  requestOut: number
+  /** The first poll's rows go out (watchlistUpdated); NaN when not before the paint. */
+  pollRows: number
+  /** Longest event-loop stall of the engine process from navigation to paint (ms). */
+  longestStall: number
+  /** CPU time of the engine process (with the harness's share) from navigation to paint (ms). */
+  engineCpu: number
+  /** The page's main-thread task time (Chromium's TaskDuration) from navigation to paint (ms). */
+  pageCpu: number
+}
+
+/** Chromium's main-thread task time of the page so far (ms). */
+async function pageTaskMs(cdp: CDPSession): Promise<number> {
+  const { metrics } = await cdp.send('Performance.getMetrics')
+  return (metrics.find((m) => m.name === 'TaskDuration')?.value ?? NaN) * 1000
+}
+
+/** The engine process's side of one load, from t0 (navigation). */
+function engineProbe(app: Awaited<ReturnType<typeof startApp>>): {
+  begin(): void
+  end(): Pick<SizeFigures, 'requestIn' | 'requestOut' | 'pollRows' | 'longestStall' | 'engineCpu'>
+} {
+  let t0 = 0
+  let cpu0 = process.cpuUsage()
+  let requestIn = NaN
+  let requestOut = NaN
+  let pollRows = NaN
+  const since = (): number => performance.now() - t0
+  const timed =
+    <A, R>(fn: (a: A) => Promise<R>) =>
+    async (a: A): Promise<R> => {
+      if (Number.isNaN(requestIn)) requestIn = since()
+      const r = await fn(a)
+      if (Number.isNaN(requestOut)) requestOut = since()
+      return r
+    }
+  app.table.getWatchlistPage = timed(app.table.getWatchlistPage)
+  app.table.getWatchlist = timed(app.table.getWatchlist)
+  const deliver = app.bridge.deliver
+  app.bridge.deliver = (event, payload) => {
+    if (event === 'watchlistUpdated' && Number.isNaN(pollRows)) pollRows = since()
+    deliver(event, payload)
+  }
+  const delay = monitorEventLoopDelay({ resolution: 5 })
+  return {
+    begin() {
+      t0 = performance.now()
+      cpu0 = process.cpuUsage()
+      delay.enable()
+    },
+    end() {
+      delay.disable()
+      const cpu = process.cpuUsage(cpu0)
+      return {
+        requestIn,
+        requestOut,
+        pollRows,
+        longestStall: delay.max / 1e6,
+        engineCpu: (cpu.user + cpu.system) / 1000,
+      }
+    },
+  }
 }
 
 type Path = 'paged' | 'whole'
@@ -89,22 +161,33 @@ async function loadOnce(
 ): Promise<SizeFigures> {
   // Live mode at an address where nothing listens: the service is stopped.
   writeSettings(dataDir, (s) => ({ ...s, watchlist: symbols.slice(0, count), baseUrl: deadUrl }))
-  const app = await startApp(browser, { dataDir, navigate: false })
+  const app = await startApp(browser, { dataDir, navigate: false, start: false })
   try {
     if (path === 'whole') {
       // The old path: the first answer carries every row, built and sent before the first paint.
       const page = app.table.getWatchlistPage
       app.table.getWatchlistPage = () => page([{ start: 0, count: MAX_WATCHLIST }])
     }
+    const engine = engineProbe(app)
     await app.page.addInitScript({ content: watchScript(count) })
+    const cdp = await app.context.newCDPSession(app.page)
+    await cdp.send('Performance.enable')
+    const task0 = await pageTaskMs(cdp)
     const t0 = performance.now()
-    await app.page.goto(app.url)
+    engine.begin()
+    const navigated = app.page.goto(app.url)
+    // As main does: the window starts loading, then the poller starts; its first poll waits for
+    // the window to have every row (at most FIRST_POLL_WAIT_MS).
+    app.core.start({ afterWindowRows: true })
+    await navigated
     await app.page.waitForFunction(
       () => (globalThis as unknown as Marks).__rowsPaintedAt !== undefined,
       undefined,
       { timeout: 30_000 },
     )
     const wall = performance.now() - t0
+    const engineSide = engine.end()
+    const pageCpu = (await pageTaskMs(cdp)) - task0
     const m = await app.page.evaluate(() => {
       const g = globalThis as unknown as Marks
       const perf = performance as unknown as {
@@ -119,7 +202,7 @@ async function loadOnce(
         n: g.__rowsRendered!,
       }
     })
-    return { ...m, wall, rendered: m.n }
+    return { ...m, ...engineSide, pageCpu, wall, rendered: m.n }
   } finally {
     await app.close()
   }
@@ -152,6 +235,12 @@ async function measure(
       painted: med('painted'),
       wall: med('wall'),
       rendered: med('rendered'),
+      requestIn: med('requestIn'),
+      requestOut: med('requestOut'),
+      pollRows: med('pollRows'),
+      longestStall: med('longestStall'),
+      engineCpu: med('engineCpu'),
+      pageCpu: med('pageCpu'),
     }
   }
   return { paged: medians(runs.paged), whole: medians(runs.whole) }
@@ -173,6 +262,12 @@ export async function benchUiWatchlist(): Promise<Record<string, number | string
       const { paged: f, whole } = await measure(browser, dataDir, symbols, deadUrl, n)
       out[`${n} rows: DOMContentLoaded (bundle loaded and run) ms`] = f.dcl
       out[`${n} rows: engine's first rows reach the page (IPC answer) ms`] = f.arrived
+      out[`${n} rows: engine: first rows request reaches the handler ms`] = f.requestIn
+      out[`${n} rows: engine: first rows request answered ms`] = f.requestOut
+      out[`${n} rows: engine: first poll's rows go out ms`] = f.pollRows
+      out[`${n} rows: engine: longest event-loop stall until painted ms`] = f.longestStall
+      out[`${n} rows: engine: CPU time until painted ms`] = f.engineCpu
+      out[`${n} rows: page: main-thread task time until painted ms`] = f.pageCpu
       out[`${n} rows: rows in DOM after navigation ms`] = f.visible
       out[`${n} rows: rows painted after navigation ms`] = f.painted
       out[`${n} rows: rows painted after navigation ms target`] = `<= ${TARGET_MS}`

@@ -76,7 +76,8 @@ async function start(paths: AppPaths): Promise<void> {
   events.add(tray.events)
   setupPower(core)
   setupQuit({ core, tray: tray.tray, log })
-  core.start()
+  // The window is loading: its first rows come from the cache before the first poll's work.
+  core.start({ afterWindowRows: true })
 }
 
 main()

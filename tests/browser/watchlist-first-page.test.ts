@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { WatchlistPage } from '../../src/shared/view-models'
+import type { WatchlistPage, WatchRow } from '../../src/shared/view-models'
 import { useBrowserApps, writeSettings, type App } from './harness'
 import { prepareCache } from './harness/cached-universe'
 import { focused, POLL, symbolsShown, waitForVirtualRows, watchRows } from './helpers'
@@ -86,6 +86,39 @@ describe('a cached watchlist of 1000 symbols', () => {
     await waitForVirtualRows(page, UNIVERSE)
     expect(await page.locator('tbody tr[aria-busy="true"]').count()).toBe(0)
     expect(app.bridge.requests('getWatchlist')).toHaveLength(1)
+    expect(app.pageErrors).toEqual([])
+  })
+
+  it('a restarted app answers the rows before its first poll; after it every row keeps its figures and says it was not refreshed', async () => {
+    // As main starts it: the first poll (every request failing: nothing listens) waits for the window's rows.
+    writeSettings(dataDir, (s) => ({ ...s, watchlist: symbols, baseUrl: deadUrl }))
+    const app = await suite.start({ dataDir, navigate: false, afterWindowRows: true })
+    const { page } = app
+    await page.goto(app.url)
+    await waitForVirtualRows(page, UNIVERSE)
+    await expect.poll(() => app.bridge.events('watchlistUpdated').length, POLL).toBeGreaterThan(0)
+
+    // The page and the whole list were answered from the cache before the poll's rows went out.
+    const order = app.bridge.records.map((r) => (r.kind === 'request' ? r.method : r.event))
+    const polled = order.indexOf('watchlistUpdated')
+    expect(order.indexOf('getWatchlistPage')).toBeGreaterThanOrEqual(0)
+    expect(order.indexOf('getWatchlistPage')).toBeLessThan(polled)
+    expect(order.indexOf('getWatchlist')).toBeGreaterThanOrEqual(0)
+    expect(order.indexOf('getWatchlist')).toBeLessThan(polled)
+
+    // Every row of the poll: its cached figures, and the failed request said.
+    const rows = app.bridge.events('watchlistUpdated')[0]!.payload as WatchRow[]
+    expect(rows.map((r) => r.symbol)).toEqual(symbols)
+    expect(rows.filter((r) => r.totalTvl === null).map((r) => r.symbol)).toEqual([])
+    // The poll could not refresh them (no API key here; a long watchlist fetches details in
+    // tiers): every row says why, the ones it asked for with the failure itself.
+    expect(rows.filter((r) => r.problems.length === 0).map((r) => r.symbol)).toEqual([])
+    expect(rows.filter((r) => r.error?.kind === 'auth').length).toBeGreaterThan(0)
+    // On screen: the state judged before stays, and the as-of note says the row was not refreshed.
+    const first = watchRows(page).first()
+    await expect.poll(() => first.textContent(), POLL).toMatch(/Not refreshed — data from/)
+    expect(await first.getAttribute('data-alert-state')).toBe(rows[0]!.judgedState)
+    await waitForVirtualRows(page, UNIVERSE)
     expect(app.pageErrors).toEqual([])
   })
 

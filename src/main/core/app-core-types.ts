@@ -5,8 +5,11 @@ import type { CycleResult } from '../engine/poll/cycle'
 import type { IpcCore } from '../ipc/core-types'
 
 export interface AppCore extends IpcCore {
-  /** Starts polling (first cycle at once). */
-  start(): void
+  /**
+   * Starts polling, the first cycle at once; with afterWindowRows (a window is loading) once the
+   * window has every row, at most FIRST_POLL_WAIT_MS (poll-loop.ts) later.
+   */
+  start(o?: { afterWindowRows?: boolean }): void
   /** Stops polling, aborts in-flight work, flushes the cache, closes the connection. */
   stop(): Promise<void>
   /** System sleep / wake. */

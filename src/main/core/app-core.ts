@@ -32,6 +32,7 @@ import { assetSharesView } from './asset-shares'
 import type { AssetSharesView } from '../../shared/asset-shares'
 import type { AssetFlowView } from '../../shared/flow'
 import { openCore, type CoreOwners } from './open-core'
+import { FIRST_PAINT_ALLOWANCE_MS } from './poll-loop'
 import { removeRule, snoozeRule, upsertRule } from './rules-ops'
 import * as edits from './settings-edits'
 import { switchSource } from './source-switch'
@@ -57,8 +58,8 @@ class Core implements AppCore {
   ) {}
 
   // ── lifecycle ──
-  start(): void {
-    this.o.poll.start()
+  start(o: { afterWindowRows?: boolean } = {}): void {
+    this.o.poll.start(o)
   }
   async stop(): Promise<void> {
     this.o.poll.stop()
@@ -90,10 +91,16 @@ class Core implements AppCore {
     return Promise.resolve(this.status())
   }
   getWatchlist(): Promise<WatchRow[]> {
-    return Promise.resolve(this.rows())
+    const rows = this.rows()
+    this.o.poll.windowHasRows()
+    return Promise.resolve(rows)
   }
   getWatchlistPage(...[range]: IpcArgs<'getWatchlistPage'>): Promise<WatchlistPage> {
-    return Promise.resolve(this.o.view.page(range.start, range.count))
+    const page = this.o.view.page(range.start, range.count)
+    // The whole list in one page: the window asks nothing more, and may still be painting it.
+    if (page.start === 0 && page.rows.length === page.symbols.length)
+      this.o.poll.windowHasRows(FIRST_PAINT_ALLOWANCE_MS)
+    return Promise.resolve(page)
   }
   async addSymbol(symbol: string): Promise<WatchRow[]> {
     if (this.settings().watchlist.includes(symbol)) return this.rows()

@@ -1,6 +1,7 @@
 // The poller's owner: the schedule (Poller) and the runs (CycleRunner). It applies what a run
 // returns (a Retry-After hold, the rows and alert events to emit), saves the rate holds after
 // each poll, and is the one place that knows whether polling has started or stopped.
+import { setTimeout } from 'node:timers'
 import type { NotificationDecision } from '../../shared/alert-rules'
 import type { WatchRow } from '../../shared/view-models'
 import type { EventSink } from '../ipc/events'
@@ -22,6 +23,18 @@ export interface PollLoopDeps {
   lastSuccessAt: number | null
 }
 
+/**
+ * Longest the first poll waits for a loading window to have its rows (start({ afterWindowRows })):
+ * a window that never asks (it failed to load) delays the first alerts by this much, once.
+ */
+export const FIRST_POLL_WAIT_MS = 3_000
+
+/**
+ * When a first page already holds every row, the window asks nothing more: the first poll gives it
+ * this long to paint them (its events, a status and rows, would otherwise land in the first render).
+ */
+export const FIRST_PAINT_ALLOWANCE_MS = 250
+
 export class PollLoop {
   private readonly poller: Poller
   private started = false
@@ -29,6 +42,8 @@ export class PollLoop {
   private stopped = false
   /** Settles when the cycle in flight (if any) has finished writing. */
   private running: Promise<unknown> = Promise.resolve()
+  /** The first poll waits for a loading window's rows (start({ afterWindowRows })). */
+  #awaitingWindow = false
 
   constructor(private readonly d: PollLoopDeps) {
     this.poller = new Poller({
@@ -40,9 +55,30 @@ export class PollLoop {
     })
   }
 
-  start(): void {
+  /**
+   * afterWindowRows: a window is loading. Its first rows come from the cache in memory, so the first
+   * poll (every row built, the status, the events: hundreds of ms at 1000 symbols) waits until the
+   * window has every row (windowHasRows), at most FIRST_POLL_WAIT_MS, instead of holding its answers.
+   */
+  start(o: { afterWindowRows?: boolean } = {}): void {
     this.started = true
-    this.poller.start()
+    this.#awaitingWindow = o.afterWindowRows === true
+    this.poller.start(this.#awaitingWindow ? FIRST_POLL_WAIT_MS : 0)
+  }
+  /**
+   * The window has every row (the whole list, or a first page that holds it): a first poll held
+   * for it runs, after afterMs (FIRST_PAINT_ALLOWANCE_MS when the window may still be painting).
+   */
+  windowHasRows(afterMs = 0): void {
+    if (!this.#awaitingWindow) return
+    this.#awaitingWindow = false
+    // A real timer, after the answer has left: the poll's first steps must not delay it.
+    setTimeout(() => {
+      const s = this.poller.status()
+      // Still waiting on its timer (not paused, stopped or already run by a refresh).
+      if (this.started && !s.inFlight && s.nextDueAt !== null && s.lastAttemptAt === null)
+        void this.poller.refreshNow()
+    }, afterMs)
   }
   /** Stops polling and aborts the cycle in flight; settled() then waits for its writes. */
   stop(): void {
@@ -103,6 +139,7 @@ export class PollLoop {
   }
 
   private cycle(signal: AbortSignal): Promise<CycleOutcome> {
+    this.#awaitingWindow = false
     if (this.stopped) return Promise.resolve('failed')
     const run = this.runOnce(signal)
     this.running = run.catch(() => undefined)

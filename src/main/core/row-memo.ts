@@ -2,10 +2,9 @@
 // The status, the watchlist, its pages and the events after edits all ask for rows; at 1000
 // symbols building every row each time (cache reads, series look-ups, formatting) held the main
 // process for 100 ms and more per call, while the window waited for its first answers.
-import type { AlertInstance } from '../../shared/alert-rules'
 import { ASSET_TYPES } from '../../shared/liquidity-schemas'
 import type { WatchRow } from '../../shared/view-models'
-import { isStale } from '../engine/poll/snapshot'
+import { instancesBySymbol, isStale } from '../engine/poll/snapshot'
 import { cachedRows, type CachedRowsInput } from '../engine/poll/snapshot-cache'
 import { assetRequest, cycleStockRequest } from '../engine/storage/cache-keys'
 
@@ -16,16 +15,6 @@ interface Kept {
 
 const sameParts = (a: readonly unknown[], b: readonly unknown[]): boolean =>
   a.length === b.length && a.every((x, i) => Object.is(x, b[i]))
-
-function bySymbol(instances: readonly AlertInstance[]): Map<string, AlertInstance[]> {
-  const out = new Map<string, AlertInstance[]>()
-  for (const i of instances) {
-    const list = out.get(i.symbol)
-    if (list) list.push(i)
-    else out.set(i.symbol, [i])
-  }
-  return out
-}
 
 export class RowMemo {
   #kept = new Map<string, Kept>()
@@ -47,7 +36,7 @@ export class RowMemo {
     if (!sameParts(shared, this.#shared)) this.#kept = new Map()
     this.#shared = shared
 
-    const own = bySymbol(input.instances)
+    const own = instancesBySymbol(input.instances)
     const parts = input.watchlist.map((symbol): unknown[] => {
       const asset = cache.get(assetRequest(symbol))
       return [

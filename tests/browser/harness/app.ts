@@ -40,6 +40,8 @@ export interface StartOptions {
   serviceClock?: () => Date
   /** Start the core's poller (first cycle at once). Default true. */
   start?: boolean
+  /** Start it as main does: the first poll once the window has every row (AppCore.start). */
+  afterWindowRows?: boolean
   /** Load the page. Default true; false leaves navigation to the caller (benchmarks). */
   navigate?: boolean
   viewport?: { width: number; height: number }
@@ -176,7 +178,7 @@ export async function startApp(browser: Browser, o: StartOptions = {}): Promise<
     }),
   )
   table = handlers
-  if (o.start !== false) core.start()
+  if (o.start !== false) core.start({ afterWindowRows: o.afterWindowRows === true })
   if (o.navigate !== false) await page.goto(srv.url)
 
   const app: App = {

@@ -1,28 +1,17 @@
 // One poll cycle, in this order: fetch (fresh or cached) → evaluate alerts and advance their state
 // in memory → deliver the notifications → save (cache, alert state, notification log) → rows.
 // Saving comes last and never throws: a full or read-only disk must not silence an alert, and the
-// poll's data stays in memory (the next successful save catches up).
-import type {
-  AlertEvent,
-  AlertInstance,
-  AlertRule,
-  ChangeWindow,
-  NotificationDecision,
-} from '../../../shared/alert-rules'
-import { windowDays } from '../alerts/format'
+// poll's data stays in memory (the next successful save catches up). The flow splits live in
+// cycle-flows.ts, the rows and their findings in cycle-rows.ts.
+import type { AlertEvent, AlertInstance, NotificationDecision } from '../../../shared/alert-rules'
 import type { SerializedError } from '../../../shared/errors'
-import type { AssetType } from '../../../shared/liquidity-schemas'
 import type { Settings } from '../../../shared/settings-schema'
 import { systemUtcOffset, type UtcOffset } from '../../../shared/local-time'
 import type { LikeForLikeChange, WatchRow } from '../../../shared/view-models'
 import type { AlertEngineState } from '../alerts/engine-state'
-import {
-  evaluateCycle,
-  type CycleInput as EvaluateInput,
-  type CycleResult as Evaluated,
-} from '../alerts/evaluate'
+import { evaluateCycle, type CycleInput as EvaluateInput } from '../alerts/evaluate'
 import type { NotifyPrefs } from '../alerts/quiet-hours'
-import { liveTargets, ruleIsActive, type Target } from '../alerts/rules'
+import { liveTargets, ruleIsActive } from '../alerts/rules'
 import { awayAfterMs } from '../alerts/away'
 import { newestSeriesDates } from '../alerts/source-freshness'
 import { entriesFromPoll, type HistoryEntry } from '../history/history-entry'
@@ -41,8 +30,13 @@ import type { DetailAttempts } from './detail-attempts'
 import { addFailedAttempts, addNotJudged } from './not-judged'
 import { DEFAULT_DETAIL_BUDGET, detailAgeBoundMs } from './poll-plan'
 import type { SaveFailure, SaveHealth, Saveable } from '../storage/save-health'
-import { buildRow, seriesFactsFor, toObservation } from './snapshot'
-import { rowFindings } from './row-findings'
+import { toObservation } from './snapshot'
+import { FLOW_WINDOW, flowWindows, flowsOf, splitsOver, type FlowReader } from './cycle-flows'
+import { addSeriesGaps, cycleRowFindings, cycleRows } from './cycle-rows'
+
+// Where callers have always found them.
+export { FLOW_WINDOW, FLOW_WINDOW_DAYS } from './cycle-flows'
+export { snoozedSymbols } from './cycle-rows'
 
 /** The alert state a cycle reads, advances in memory and saves (AlertStateStore). */
 export interface CycleAlertStore extends Saveable {
@@ -69,10 +63,8 @@ export interface CycleDeps {
    * The app's own history: records this poll's fresh, validated details. Never throws (a failure
    * is the store's notice); it comes after the alerts, which it never holds up.
    */
-  history?: {
+  history?: FlowReader & {
     record(at: Date, entries: HistoryEntry[]): void
-    /** Flow vs price of a symbol now against the history a window ago. */
-    flow?(symbol: string, now: { at: number; tvl: number; price: number }, days: number): FlowResult
   }
 }
 
@@ -132,10 +124,6 @@ export interface CycleResult {
   flows: Record<string, FlowResult>
 }
 
-/** The window of the flow vs price split on rows and in `check --json`. */
-export const FLOW_WINDOW: ChangeWindow = '7d'
-export const FLOW_WINDOW_DAYS = windowDays(FLOW_WINDOW)
-
 /** Failures that say nothing about reachability: a wrong symbol is not an outage. */
 const LOCAL_KINDS = new Set(['not-found', 'bad-request'])
 
@@ -157,14 +145,6 @@ export function symbolsToFetch(settings: Settings, now: Date): string[] {
       rule.scope.symbols.forEach((s) => out.add(s))
   }
   return [...out]
-}
-
-export function snoozedSymbols(rules: AlertRule[], watchlist: string[], now: Date): Set<string> {
-  return new Set(
-    liveTargets(rules, watchlist, now)
-      .filter((t) => t.snoozed)
-      .map((t) => t.symbol),
-  )
 }
 
 export function cycleOutcome(
@@ -209,7 +189,7 @@ export async function runCycle(deps: CycleDeps, input: CycleInput): Promise<Cycl
   deps.alerts.advance(evaluated.state, evaluated.events)
   deps.deliver(evaluated.decisions)
   await deps.saves.saveAll([deps.cache, deps.alerts, ...(deps.alsoSave ?? [])])
-  const flows = splitsOver(flowsByWindow, '7d')
+  const flows = splitsOver(flowsByWindow, FLOW_WINDOW)
   deps.history?.record(now, entries)
   const pollProblems = [deps.saves.rowProblem()].filter((p): p is string => p !== null)
   const rows = cycleRows(settings, fetched, evaluated, now, pollProblems)
@@ -227,69 +207,9 @@ export async function runCycle(deps: CycleDeps, input: CycleInput): Promise<Cycl
     alertStateUnsaved: deps.saves.failure(deps.alerts),
     findings: evaluated.findings,
     likeForLike: evaluated.likeForLike,
-    rowFindings: Object.fromEntries(
-      fetched.snapshots.map((snap) => [
-        snap.symbol,
-        rowFindings({
-          symbol: snap.symbol,
-          detail: snap.detail,
-          fetchedAt: snap.fetchedAt,
-          missing: evaluated.likeForLike[snap.symbol]?.without,
-          poolsBefore: poolsBefore[snap.symbol],
-          poolsNow: evaluated.state.pools[snap.symbol],
-          flow: flows[snap.symbol],
-          now,
-          tz,
-        }),
-      ]),
-    ),
+    rowFindings: cycleRowFindings(fetched, evaluated, poolsBefore, flows, now, tz),
     flows,
   }
-}
-
-type FlowsByWindow = Record<string, Partial<Record<ChangeWindow, FlowResult>>>
-
-/** The 7-day window (rows, `check --json`) and every window a live net-flow rule judges. */
-function flowWindows(targets: readonly Target[]): ChangeWindow[] {
-  const out = new Set<ChangeWindow>([FLOW_WINDOW])
-  for (const t of targets) if (t.condition.kind === 'net-flow') out.add(t.condition.window)
-  return [...out]
-}
-
-/** Flow vs price for the poll's fresh details, read before this poll is recorded. */
-function flowsOf(
-  history: CycleDeps['history'],
-  entries: HistoryEntry[],
-  now: Date,
-  windows: readonly ChangeWindow[],
-): FlowsByWindow {
-  const out: FlowsByWindow = {}
-  if (!history?.flow) return out
-  for (const e of entries) {
-    const at = { at: now.getTime(), tvl: e.tvl, price: e.price }
-    const mine: Partial<Record<ChangeWindow, FlowResult>> = {}
-    for (const w of windows) {
-      const days = windowDays(w)
-      try {
-        mine[w] = history.flow(e.symbol, at, days)
-      } catch {
-        // History never holds up a poll: a read that fails is only a split not given.
-        mine[w] = {
-          kind: 'unknown',
-          windowDays: days,
-          reason: 'the history of figures could not be read, so the change is not split',
-        }
-      }
-    }
-    out[e.symbol] = mine
-  }
-  return out
-}
-
-function splitsOver(flows: FlowsByWindow, w: ChangeWindow): Record<string, FlowResult> {
-  const out: Record<string, FlowResult> = {}
-  for (const [symbol, f] of Object.entries(flows)) if (f[w] !== undefined) out[symbol] = f[w]
-  return out
 }
 
 /** The one place a poll's alert evaluation input is built. */
@@ -310,44 +230,6 @@ function evaluateInput(
     state: deps.alerts.state,
     recentlyNotified: deps.alerts.state.afterReset ? deps.recentlyNotified?.() : undefined,
     awayAfterMs: awayAfterMs(intervalMs),
-  }
-}
-
-/** The one place a poll's rows are built: watchlist order, with the poll's own problems on each. */
-function cycleRows(
-  settings: Settings,
-  fetched: FetchResult,
-  evaluated: Evaluated,
-  now: Date,
-  pollProblems: string[],
-): WatchRow[] {
-  const snoozed = snoozedSymbols(settings.rules, settings.watchlist, now)
-  const bySymbol = new Map(fetched.snapshots.map((s) => [s.symbol, s]))
-  return settings.watchlist.map((symbol) => {
-    const s = bySymbol.get(symbol)!
-    const type = (s.detail?.assetType ?? s.screen?.assetType) as AssetType | undefined
-    const stock = type ? fetched.stock.get(type) : null
-    return buildRow(s, seriesFactsFor(stock, symbol), evaluated.instances, snoozed.has(symbol), {
-      findings: evaluated.findings[symbol],
-      likeForLike: evaluated.likeForLike[symbol],
-      poll: pollProblems,
-    })
-  })
-}
-
-/**
- * A symbol the fresh analytics of its asset type leave out: its sparkline and data date are
- * missing, and whether the service's data for it is current cannot be checked. Said on its row.
- */
-function addSeriesGaps(findings: Record<string, string[]>, fetched: FetchResult): void {
-  for (const s of fetched.snapshots) {
-    const type = s.detail?.assetType as AssetType | undefined
-    const analytics = type ? fetched.stock.get(type) : undefined
-    if (!analytics?.data || analytics.fromCache) continue
-    if (analytics.data.data.some((d) => d.symbol === s.symbol)) continue
-    ;(findings[s.symbol] ??= []).push(
-      `the service's ${type} analytics have no series for ${s.symbol}, so whether its data is current cannot be checked`,
-    )
   }
 }
 

@@ -107,12 +107,12 @@ export class Poller {
     }
   }
 
-  /** Starts polling with an immediate first cycle. Idempotent. */
-  start(): void {
+  /** Starts polling, the first cycle after firstDelayMs (default at once). Idempotent. */
+  start(firstDelayMs = 0): void {
     if (this.running) return
     this.running = true
     this.paused = false
-    this.schedule(0, null)
+    this.schedule(firstDelayMs, null)
   }
 
   /** Stops polling and aborts the in-flight cycle. */

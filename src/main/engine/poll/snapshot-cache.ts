@@ -7,7 +7,14 @@ import type { KnownSymbol, LikeForLikeChange, WatchRow } from '../../../shared/v
 import type { ResponseCache } from '../storage/cache'
 import { assetRequest, cycleStockRequest } from '../storage/cache-keys'
 import { bulkFigures } from './bulk-screen'
-import { buildRow, isStale, seriesFactsFor, type SymbolSnapshot } from './snapshot'
+import { seriesEntry } from './series-index'
+import {
+  buildRow,
+  instancesBySymbol,
+  isStale,
+  seriesFactsFor,
+  type SymbolSnapshot,
+} from './snapshot'
 
 /**
  * A symbol as the cache knows it: the one "fresh or cached" stand-in, for the rows before a poll
@@ -64,6 +71,7 @@ export interface CachedRowsInput {
 }
 
 export function cachedRows(i: CachedRowsInput): WatchRow[] {
+  const instances = instancesBySymbol(i.instances)
   return i.watchlist.map((symbol) => {
     const cached = cachedSnapshot(
       i.cache,
@@ -85,7 +93,8 @@ export function cachedRows(i: CachedRowsInput): WatchRow[] {
       poll: i.pollProblems,
       likeForLike: i.likeForLike?.[symbol],
     }
-    return buildRow(s, seriesFactsFor(stock, symbol), i.instances, i.snoozed.has(symbol), problems)
+    const own = instances.get(symbol) ?? []
+    return buildRow(s, seriesFactsFor(stock, symbol), own, i.snoozed.has(symbol), problems)
   })
 }
 
@@ -103,7 +112,7 @@ function asScreened(
 ): SymbolSnapshot {
   for (const assetType of ASSET_TYPES) {
     const stock = cachedStock(cache, assetType)
-    const entry = stock?.data.data.find((d) => d.symbol === s.symbol)
+    const entry = seriesEntry(stock?.data, s.symbol)
     if (!stock || !entry) continue
     const screen = bulkFigures(entry.series, assetType, stock.fetchedAt)
     if (screen === null) return s

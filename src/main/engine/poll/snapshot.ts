@@ -9,6 +9,7 @@ import { isSourceStale, newestDate } from '../alerts/source-freshness'
 import type { Observation } from '../alerts/measure'
 import { clampInterval } from './scheduler'
 import type { BulkFigures } from './bulk-screen'
+import { seriesEntry } from './series-index'
 
 /** Slack on top of two missed polls before data counts as stale (a slow cycle is not an outage). */
 export const STALE_GRACE_MS = 2 * 60_000
@@ -60,7 +61,7 @@ export function toObservation(s: SymbolSnapshot): Observation {
 
 /** Last 30 TVL points of a symbol, oldest first; [] when the analytics did not list it. */
 export function sparklineFor(stock: AnalyticsStock | null | undefined, symbol: string): number[] {
-  const entry = stock?.data.find((d) => d.symbol === symbol)
+  const entry = seriesEntry(stock, symbol)
   if (!entry) return []
   return entry.series.slice(-SPARKLINE_POINTS).map((p) => p.tvl)
 }
@@ -80,7 +81,7 @@ export function seriesFactsFor(
   symbol: string,
 ): SeriesFacts {
   const stock = analytics?.data ?? null
-  const entry = stock?.data.find((d) => d.symbol === symbol)
+  const entry = seriesEntry(stock, symbol)
   return {
     sparkline: sparklineFor(stock, symbol),
     dataDate: entry ? newestDate(entry.series) : null,
@@ -156,6 +157,20 @@ export interface RowProblemParts {
   likeForLike?: LikeForLikeChange | null
 }
 
+/** Alert instances per symbol: rows take their own, not a scan of every instance per row. */
+export function instancesBySymbol(
+  instances: readonly AlertInstance[],
+): Map<string, AlertInstance[]> {
+  const out = new Map<string, AlertInstance[]>()
+  for (const i of instances) {
+    const list = out.get(i.symbol)
+    if (list) list.push(i)
+    else out.set(i.symbol, [i])
+  }
+  return out
+}
+
+/** `instances`: the symbol's own (instancesBySymbol); others in the list are left out. */
 export function buildRow(
   s: SymbolSnapshot,
   series: SeriesFacts,

@@ -42,6 +42,18 @@ let collator: Intl.Collator | undefined
 const compareText = (a: string, b: string): number =>
   (collator ??= new Intl.Collator()).compare(a, b)
 
+/**
+ * Once the next frame is painted, or a short while at most: a hidden window paints no frames and
+ * must still load its rows.
+ */
+function afterPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => resolve()
+    requestAnimationFrame(() => setTimeout(done, 0))
+    setTimeout(done, 250)
+  })
+}
+
 export class WatchlistStore {
   #rows = $state.raw<WatchRow[]>([])
   /** Watched symbols whose rows have not arrived (after the first page), in watchlist order. */
@@ -175,6 +187,10 @@ export class WatchlistStore {
       this.#pending = page.symbols.slice(page.start + page.rows.length)
       this.#loaded = true
       if (this.#pending.length === 0) return
+      // The rest after the screen is painted: their answer (every row parsed and merged) must not
+      // hold the first paint.
+      await afterPaint()
+      if (wholes !== this.#wholes) return
       const rows = await api().getWatchlist()
       if (wholes === this.#wholes) this.#applyWhole(rows)
     } catch (e) {

@@ -1,0 +1,62 @@
+// A poll's flow vs price splits: each fresh detail's TVL change split into price and net flow from
+// the app's own history, per window (the rows' 7 days and every window a live net-flow rule judges).
+import type { ChangeWindow } from '../../../shared/alert-rules'
+import type { FlowResult } from '../../../shared/flow'
+import { windowDays } from '../alerts/format'
+import type { Target } from '../alerts/rules'
+import type { HistoryEntry } from '../history/history-entry'
+
+/** The window of the flow vs price split on rows and in `check --json`. */
+export const FLOW_WINDOW: ChangeWindow = '7d'
+export const FLOW_WINDOW_DAYS = windowDays(FLOW_WINDOW)
+
+/** What the splits read: flow vs price of a symbol now against the history a window ago. */
+export interface FlowReader {
+  flow?(symbol: string, now: { at: number; tvl: number; price: number }, days: number): FlowResult
+}
+
+export type FlowsByWindow = Record<string, Partial<Record<ChangeWindow, FlowResult>>>
+
+/** The 7-day window (rows, `check --json`) and every window a live net-flow rule judges. */
+export function flowWindows(targets: readonly Target[]): ChangeWindow[] {
+  const out = new Set<ChangeWindow>([FLOW_WINDOW])
+  for (const t of targets) if (t.condition.kind === 'net-flow') out.add(t.condition.window)
+  return [...out]
+}
+
+/** Flow vs price for the poll's fresh details, read before this poll is recorded. */
+export function flowsOf(
+  history: FlowReader | undefined,
+  entries: HistoryEntry[],
+  now: Date,
+  windows: readonly ChangeWindow[],
+): FlowsByWindow {
+  const out: FlowsByWindow = {}
+  if (!history?.flow) return out
+  for (const e of entries) {
+    const at = { at: now.getTime(), tvl: e.tvl, price: e.price }
+    const mine: Partial<Record<ChangeWindow, FlowResult>> = {}
+    for (const w of windows) {
+      const days = windowDays(w)
+      try {
+        mine[w] = history.flow(e.symbol, at, days)
+      } catch {
+        // History never holds up a poll: a read that fails is only a split not given.
+        mine[w] = {
+          kind: 'unknown',
+          windowDays: days,
+          reason: 'the history of figures could not be read, so the change is not split',
+        }
+      }
+    }
+    out[e.symbol] = mine
+  }
+  return out
+}
+
+/** The splits over one window, per symbol that has one. */
+export function splitsOver(flows: FlowsByWindow, w: ChangeWindow): Record<string, FlowResult> {
+  const out: Record<string, FlowResult> = {}
+  for (const [symbol, f] of Object.entries(flows)) if (f[w] !== undefined) out[symbol] = f[w]
+  return out
+}
