@@ -68,7 +68,8 @@ class Core implements AppCore {
     await this.o.log.settled()
     await this.o.rateLimits.save()
     await this.o.data.close()
-    this.o.history.close()
+    // The CLI ends after this: the worker's last write lands and the file is closed first.
+    await this.o.history.close()
   }
   pause(): void {
     this.o.poll.pause()
@@ -219,15 +220,16 @@ class Core implements AppCore {
     return Promise.resolve()
   }
   // ── history ──
-  getHistoryInfo(): Promise<HistoryInfo> {
-    return Promise.resolve({ ...this.o.history.info(), problem: this.o.history.notice() })
+  async getHistoryInfo(): Promise<HistoryInfo> {
+    const info = await this.o.history.info()
+    return { ...info, problem: this.o.history.notice() }
   }
   getAssetFlow(symbol: string): Promise<AssetFlowView> {
     const { history, data, clock } = this.o
-    return Promise.resolve(assetFlowView(history, data.current().name, symbol, clock.now()))
+    return assetFlowView(history, data.current().name, symbol, clock.now())
   }
   async clearHistory(): Promise<HistoryInfo> {
-    this.o.history.clear()
+    await this.o.history.clear()
     return this.getHistoryInfo()
   }
   openExternal(): Promise<void> {

@@ -26,6 +26,7 @@ import { liveTargets, ruleIsActive, type Target } from '../alerts/rules'
 import { awayAfterMs } from '../alerts/away'
 import { newestSeriesDates } from '../alerts/source-freshness'
 import { entriesFromPoll, type HistoryEntry } from '../history/history-entry'
+import { unreadFlow } from '../history/latest-flow'
 import type { FlowResult } from '../../../shared/flow'
 import type { ResponseCache } from '../storage/cache'
 import {
@@ -71,8 +72,12 @@ export interface CycleDeps {
    */
   history?: {
     record(at: Date, entries: HistoryEntry[]): void
-    /** Flow vs price of a symbol now against the history a window ago. */
-    flow?(symbol: string, now: { at: number; tvl: number; price: number }, days: number): FlowResult
+    /** Flow vs price of a symbol now against the history a window ago (asked of its worker). */
+    flow?(
+      symbol: string,
+      now: { at: number; tvl: number; price: number },
+      days: number,
+    ): Promise<FlowResult>
   }
 }
 
@@ -196,7 +201,7 @@ export async function runCycle(deps: CycleDeps, input: CycleInput): Promise<Cycl
   // Read before this poll is recorded: the splits judge net-flow rules and show on rows.
   const entries = entriesFromPoll(fetched)
   const windows = flowWindows(plan.targets)
-  const flowsByWindow = flowsOf(deps.history, entries, now, windows)
+  const flowsByWindow = await flowsOf(deps.history, entries, now, windows)
   const evaluated = evaluateCycle({
     ...evaluateInput(deps, settings, fetched, now, intervalMs),
     flows: flowsByWindow,
@@ -257,32 +262,31 @@ function flowWindows(targets: readonly Target[]): ChangeWindow[] {
 }
 
 /** Flow vs price for the poll's fresh details, read before this poll is recorded. */
-function flowsOf(
+async function flowsOf(
   history: CycleDeps['history'],
   entries: HistoryEntry[],
   now: Date,
   windows: readonly ChangeWindow[],
-): FlowsByWindow {
+): Promise<FlowsByWindow> {
   const out: FlowsByWindow = {}
-  if (!history?.flow) return out
-  for (const e of entries) {
+  const flow = history?.flow
+  if (!flow) return out
+  // All asked at once: the history answers in order, without a round trip per symbol in turn.
+  const asks = entries.flatMap((e) => {
     const at = { at: now.getTime(), tvl: e.tvl, price: e.price }
-    const mine: Partial<Record<ChangeWindow, FlowResult>> = {}
-    for (const w of windows) {
+    return windows.map(async (w) => {
       const days = windowDays(w)
+      let f: FlowResult
       try {
-        mine[w] = history.flow(e.symbol, at, days)
+        f = await flow(e.symbol, at, days)
       } catch {
         // History never holds up a poll: a read that fails is only a split not given.
-        mine[w] = {
-          kind: 'unknown',
-          windowDays: days,
-          reason: 'the history of figures could not be read, so the change is not split',
-        }
+        f = unreadFlow(days)
       }
-    }
-    out[e.symbol] = mine
-  }
+      ;(out[e.symbol] ??= {})[w] = f
+    })
+  })
+  await Promise.all(asks)
   return out
 }
 
