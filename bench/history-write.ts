@@ -68,6 +68,12 @@ export async function benchHistoryWrite(): Promise<Record<string, number | strin
     }
     clearInterval(probe)
     await week.close()
+    // The year below takes minutes: the per-poll figures are shown as soon as they are known.
+    process.stderr.write(
+      `history@${SYMBOLS}: main stall p50 ${round(pct(stall, 50))} / p95 ${round(pct(stall, 95))} ms, ` +
+        `longest loop gap ${round(longestGap)} ms, worker write p50 ${round(pct(write, 50))} / ` +
+        `p95 ${round(pct(write, 95))} ms\n`,
+    )
 
     // A year at the default retention.
     const year = HistoryStore.open({ path: join(root, 'year.sqlite'), now: () => new Date() })
