@@ -158,13 +158,12 @@ export class HistoryClient {
     await this.#send({ kind: 'open', path: this.o.path, retention: this.o.retention })
   }
 
-  async #call<K extends Kind>(
-    kind: K,
-    req: HistoryRequest & { kind: K },
-  ): Promise<HistoryAnswers[K]> {
-    if (this.#closed && kind !== 'close') throw new Error('the history is closed')
-    await this.#ensure()
-    return (await this.#send(req)) as HistoryAnswers[K]
+  #call<K extends Kind>(kind: K, req: HistoryRequest & { kind: K }): Promise<HistoryAnswers[K]> {
+    if (this.#closed && kind !== 'close') return Promise.reject(new Error('the history is closed'))
+    // Posted at once when the worker runs (the caller's stall is the clone, there and then).
+    if (this.#opened && (this.#local || this.#worker))
+      return this.#send(req) as Promise<HistoryAnswers[K]>
+    return this.#ensure().then(() => this.#send(req) as Promise<HistoryAnswers[K]>)
   }
 
   #send(req: HistoryRequest): Promise<unknown> {
