@@ -7,7 +7,15 @@ export default defineConfig({
   main: {
     build: {
       externalizeDeps: true,
-      rollupOptions: { input: { index: resolve(__dirname, 'src/main/index.ts') } },
+      rollupOptions: {
+        input: {
+          index: resolve(__dirname, 'src/main/index.ts'),
+          // The history database's worker thread (history-client.ts starts it by this name).
+          'history-worker': resolve(__dirname, 'src/main/engine/history/history-worker.ts'),
+        },
+        // Shared chunks beside the entries: the client finds ./history-worker.js from any of them.
+        output: { chunkFileNames: '[name]-[hash].js' },
+      },
     },
   },
   preload: {

@@ -28,8 +28,8 @@ import {
 } from './data-views'
 import { backtestRule } from './backtest-rule'
 import { assetFlowView } from './asset-flow'
-import { assetSharesView } from './asset-shares'
 import type { AssetSharesView } from '../../shared/asset-shares'
+import { sharesUnread } from '../engine/history/shares-view'
 import type { AssetFlowView } from '../../shared/flow'
 import { openCore, type CoreOwners } from './open-core'
 import { FIRST_PAINT_ALLOWANCE_MS } from './poll-loop'
@@ -71,7 +71,8 @@ class Core implements AppCore {
     await this.o.log.settled()
     await this.o.rateLimits.save()
     await this.o.data.close()
-    this.o.history.close()
+    // The CLI ends after this: the worker's last write lands and the file is closed first.
+    await this.o.history.close()
   }
   pause(): void {
     this.o.poll.pause()
@@ -228,19 +229,23 @@ class Core implements AppCore {
     return Promise.resolve()
   }
   // ── history ──
-  getHistoryInfo(): Promise<HistoryInfo> {
-    return Promise.resolve({ ...this.o.history.info(), problem: this.o.history.notice() })
+  async getHistoryInfo(): Promise<HistoryInfo> {
+    const info = await this.o.history.info()
+    return { ...info, problem: this.o.history.notice() }
   }
   getAssetFlow(symbol: string): Promise<AssetFlowView> {
     const { history, data, clock } = this.o
-    return Promise.resolve(assetFlowView(history, data.current().name, symbol, clock.now()))
+    return assetFlowView(history, data.current().name, symbol, clock.now())
   }
   getAssetShares(symbol: string): Promise<AssetSharesView> {
     const { history, data, clock } = this.o
-    return Promise.resolve(assetSharesView(history, data.current().name, symbol, clock.now()))
+    // The worker could not answer (it stopped): the reason instead of charts.
+    return history
+      .assetShares(data.current().name, symbol, clock.now())
+      .catch(() => sharesUnread(symbol))
   }
   async clearHistory(): Promise<HistoryInfo> {
-    this.o.history.clear()
+    await this.o.history.clear()
     return this.getHistoryInfo()
   }
   openExternal(): Promise<void> {

@@ -8,7 +8,7 @@ import { instancesOf } from '../engine/alerts/engine-state'
 import { snoozedSymbols, symbolsToFetch } from '../engine/poll/cycle'
 import type { Clock, PollerStatus } from '../engine/poll/scheduler'
 import type { SaveHealth } from '../engine/storage/save-health'
-import type { HistoryStore } from '../engine/history/history-store'
+import type { HistoryClient } from '../engine/history/history-client'
 import type { CoreSettings } from './core-settings'
 import type { PollFacts } from './cycle-runner'
 import type { DataSource } from './data-source'
@@ -23,7 +23,7 @@ export interface CoreViewDeps {
   alerts: Pick<AlertStateStore, 'state'>
   saves: Pick<SaveHealth, 'rowProblem' | 'notice'>
   reports: Pick<Reports, 'all'>
-  history: Pick<HistoryStore, 'notice'>
+  history: Pick<HistoryClient, 'notice'>
   /** The last poll's facts (the cycle runner's). */
   poll: { readonly facts: Readonly<PollFacts>; readonly detailBudget: number }
 }

@@ -7,8 +7,7 @@ import { toSerializedError, type SerializedError } from '../../shared/errors'
 import type { UtcOffset } from '../../shared/local-time'
 import type { LikeForLikeChange } from '../../shared/view-models'
 import type { AlertStateStore } from '../engine/alerts/alert-state-store'
-import type { HistoryStore } from '../engine/history/history-store'
-import { flowOf } from '../engine/history/flow-of'
+import type { HistoryClient } from '../engine/history/history-client'
 import { runCycle, type CycleResult } from '../engine/poll/cycle'
 import type { Clock } from '../engine/poll/scheduler'
 import type { SaveHealth } from '../engine/storage/save-health'
@@ -28,7 +27,7 @@ export interface CycleRunnerDeps {
   log: NotificationLog
   saves: SaveHealth
   reports: Pick<Reports, 'line' | 'add'>
-  history: Pick<HistoryStore, 'record' | 'reader'>
+  history: Pick<HistoryClient, 'record' | 'flow' | 'settled'>
   /** The OS notification call; receives 'sent' decisions only. */
   notify: (d: NotificationDecision) => void
   utcOffset?: UtcOffset
@@ -141,7 +140,7 @@ export class CycleRunner {
           recentlyNotified: () => d.log.symbolsSentSince(this.now().getTime() - DAY_MS),
           history: {
             record: (at, entries) => d.history.record(source, at.getTime(), entries),
-            flow: (symbol, now, days) => flowOf(d.history.reader(source), symbol, now, days),
+            flow: (symbol, now, days) => d.history.flow(source, symbol, now, days),
           },
         },
         {
@@ -154,6 +153,8 @@ export class CycleRunner {
           attempts: attempts.attempts,
         },
       )
+      // The write runs in the worker; once it landed, the status says whether it did.
+      await d.history.settled()
       // The source changed while saving: what was decided is delivered; show nothing of it.
       if (d.data.current().name !== source) return { kind: 'superseded' }
 

@@ -2,7 +2,8 @@
 // holds, key, connection), and wires the poll: its runner, the view of what is shown, its loop.
 // Only the facade takes the result; every other module gets the few owners it asks.
 import { AlertStateStore } from '../engine/alerts/alert-state-store'
-import { HistoryStore, historyPath } from '../engine/history/history-store'
+import { HistoryClient } from '../engine/history/history-client'
+import { historyPath } from '../engine/history/history-store'
 import { realClock, type Clock } from '../engine/poll/scheduler'
 import { cacheNamespace } from '../engine/storage/cache-namespace'
 import { SaveHealth } from '../engine/storage/save-health'
@@ -30,8 +31,8 @@ export interface CoreOwners {
   readonly saves: SaveHealth
   readonly rateLimits: RateLimits
   readonly reports: Reports
-  /** The app's own history of polls (history.sqlite); never blocks a poll. */
-  readonly history: HistoryStore
+  /** The app's own history of polls (history.sqlite, in a worker thread); never blocks a poll. */
+  readonly history: HistoryClient
   readonly view: CoreView
   readonly poll: PollLoop
 }
@@ -59,7 +60,7 @@ export async function openCore(deps: AppCoreDeps): Promise<CoreOwners> {
   const log = await NotificationLog.open(alertDir, { now })
   reports.add(log.report)
   const rateLimits = await RateLimits.open(deps.dataDir, clock, line)
-  const history = HistoryStore.open({
+  const history = await HistoryClient.open({
     path: historyPath(deps.dataDir),
     now,
     onReport: (r) => reports.add(r),

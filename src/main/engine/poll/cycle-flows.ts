@@ -5,6 +5,7 @@ import type { FlowResult } from '../../../shared/flow'
 import { windowDays } from '../alerts/format'
 import type { Target } from '../alerts/rules'
 import type { HistoryEntry } from '../history/history-entry'
+import { unreadFlow } from '../history/latest-flow'
 
 /** The window of the flow vs price split on rows and in `check --json`. */
 export const FLOW_WINDOW: ChangeWindow = '7d'
@@ -12,7 +13,12 @@ export const FLOW_WINDOW_DAYS = windowDays(FLOW_WINDOW)
 
 /** What the splits read: flow vs price of a symbol now against the history a window ago. */
 export interface FlowReader {
-  flow?(symbol: string, now: { at: number; tvl: number; price: number }, days: number): FlowResult
+  /** Asked of the history's worker thread, so an answer comes later. */
+  flow?(
+    symbol: string,
+    now: { at: number; tvl: number; price: number },
+    days: number,
+  ): Promise<FlowResult>
 }
 
 export type FlowsByWindow = Record<string, Partial<Record<ChangeWindow, FlowResult>>>
@@ -25,32 +31,31 @@ export function flowWindows(targets: readonly Target[]): ChangeWindow[] {
 }
 
 /** Flow vs price for the poll's fresh details, read before this poll is recorded. */
-export function flowsOf(
+export async function flowsOf(
   history: FlowReader | undefined,
   entries: HistoryEntry[],
   now: Date,
   windows: readonly ChangeWindow[],
-): FlowsByWindow {
+): Promise<FlowsByWindow> {
   const out: FlowsByWindow = {}
-  if (!history?.flow) return out
-  for (const e of entries) {
+  const flow = history?.flow
+  if (!flow) return out
+  // All asked at once: the history answers in order, without a round trip per symbol in turn.
+  const asks = entries.flatMap((e) => {
     const at = { at: now.getTime(), tvl: e.tvl, price: e.price }
-    const mine: Partial<Record<ChangeWindow, FlowResult>> = {}
-    for (const w of windows) {
+    return windows.map(async (w) => {
       const days = windowDays(w)
+      let f: FlowResult
       try {
-        mine[w] = history.flow(e.symbol, at, days)
+        f = await flow(e.symbol, at, days)
       } catch {
         // History never holds up a poll: a read that fails is only a split not given.
-        mine[w] = {
-          kind: 'unknown',
-          windowDays: days,
-          reason: 'the history of figures could not be read, so the change is not split',
-        }
+        f = unreadFlow(days)
       }
-    }
-    out[e.symbol] = mine
-  }
+      ;(out[e.symbol] ??= {})[w] = f
+    })
+  })
+  await Promise.all(asks)
   return out
 }
 

@@ -176,7 +176,7 @@ export async function runCycle(deps: CycleDeps, input: CycleInput): Promise<Cycl
   // Read before this poll is recorded: the splits judge net-flow rules and show on rows.
   const entries = entriesFromPoll(fetched)
   const windows = flowWindows(plan.targets)
-  const flowsByWindow = flowsOf(deps.history, entries, now, windows)
+  const flowsByWindow = await flowsOf(deps.history, entries, now, windows)
   const evaluated = evaluateCycle({
     ...evaluateInput(deps, settings, fetched, now, intervalMs),
     flows: flowsByWindow,

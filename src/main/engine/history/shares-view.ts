@@ -1,14 +1,28 @@
 // The asset view's share charts: issuer and network TVL over the app's own history of the symbol,
-// as stored (downsampled by retention), or in plain words why there is no chart yet.
+// as stored (downsampled by retention), or in plain words why there is no chart yet. Runs where
+// the database is (the history worker, history-host.ts).
 import {
   MIN_SHARE_SNAPSHOTS,
   type AssetSharesView,
   type ShareHistory,
-} from '../../shared/asset-shares'
-import type { HistoryStore } from '../engine/history/history-store'
-import { shareHistory } from '../engine/history/share-history'
+} from '../../../shared/asset-shares'
+import type { HistoryStore } from './history-store'
+import { shareHistory } from './share-history'
 
 const EMPTY: ShareHistory = { at: [], parts: [], others: [] }
+
+function noShares(symbol: string, snapshots: number, reason: string): AssetSharesView {
+  return { symbol, snapshots, from: null, asOf: null, issuers: EMPTY, networks: EMPTY, reason }
+}
+
+/** The history could not be read (or its worker could not answer): the reason instead of charts. */
+export function sharesUnread(symbol: string): AssetSharesView {
+  return noShares(
+    symbol,
+    0,
+    'The history of figures could not be read, so the shares over time are not shown. Settings → History shows its file and can clear it.',
+  )
+}
 
 export function assetSharesView(
   history: Pick<HistoryStore, 'reader' | 'release'>,
@@ -16,15 +30,8 @@ export function assetSharesView(
   symbol: string,
   nowMs: number,
 ): AssetSharesView {
-  const none = (snapshots: number, reason: string): AssetSharesView => ({
-    symbol,
-    snapshots,
-    from: null,
-    asOf: null,
-    issuers: EMPTY,
-    networks: EMPTY,
-    reason,
-  })
+  const none = (snapshots: number, reason: string): AssetSharesView =>
+    noShares(symbol, snapshots, reason)
   try {
     const reader = history.reader(source)
     const issuers = shareHistory(reader.issuerShares(symbol, 0, nowMs))
@@ -47,10 +54,7 @@ export function assetSharesView(
       reason: null,
     }
   } catch {
-    return none(
-      0,
-      'The history of figures could not be read, so the shares over time are not shown. Settings → History shows its file and can clear it.',
-    )
+    return sharesUnread(symbol)
   } finally {
     // Open only while in use (as after a poll's write).
     history.release()
