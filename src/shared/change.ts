@@ -16,6 +16,15 @@ function agrees(candidate: number, pct: number): boolean {
 }
 
 /**
+ * Percent change from `from` to `to`: the one formula the live rules, the bulk screen and the
+ * backtest share, so a change of exactly the threshold is judged alike everywhere
+ * ((720 − 800) / 800 is −10 %; 720 / 800 − 1 is −9.999…98 %).
+ */
+export function pctChange(from: number, to: number): number {
+  return ((to - from) / from) * 100
+}
+
+/**
  * Percent change from history[window].tvl to totalTvl. The service's tvlChange has no stated unit,
  * so it only verifies our figure (as a fraction or as a percent); it never replaces it.
  * null when there is no meaningful percentage: a start TVL of 0, or one so small (or amounts so
@@ -24,7 +33,7 @@ function agrees(candidate: number, pct: number): boolean {
 export function computeChange(detail: AssetDetail, window: ChangeWindow): ChangeInfo | null {
   const start = detail.history[window]
   if (!(start.tvl > 0)) return null
-  const pct = ((detail.totalTvl - start.tvl) / start.tvl) * 100
+  const pct = pctChange(start.tvl, detail.totalTvl)
   if (!Number.isFinite(pct)) return null
   const reported = start.tvlChange
   const verified = agrees(reported * 100, pct) || agrees(reported, pct)

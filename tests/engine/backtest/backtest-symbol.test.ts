@@ -27,6 +27,20 @@ describe('backtest of one symbol: golden cases', () => {
     expect(r.to).toBe(dateOf(24))
   })
 
+  it('a drop of exactly the threshold fires, as the live engine judges it (one change formula)', () => {
+    // 800 → 720 is −10 % exactly; as 720 / 800 − 1 it came out −9.999…98 % and never fired,
+    // while the live engine, (720 − 800) / 800, fired (the property test's counterexample).
+    for (const [from, to] of [
+      [800, 720],
+      [1000, 900],
+    ] as const) {
+      const tvl = [from, from, to, to, to, to, to, to, to, to]
+      const once = backtestSymbol(rule({ pendingCycles: 1 }), 'TSLA', daily(tvl), tvl.length)
+      expect(once.episodes.map((e) => e.start)).toEqual(['2026-01-08'])
+      expect(once.episodes[0]!.worstPct).toBe(-10)
+    }
+  })
+
   it('one breaching day is not enough with pending 2; with pending 1 it is an episode of a day', () => {
     const tvl = step(20, 9, [85, 100])
     expect(backtestSymbol(rule(), 'NVDA', daily(tvl), 20).episodes).toEqual([])

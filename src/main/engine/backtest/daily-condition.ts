@@ -5,6 +5,7 @@
 import type { AlertCondition } from '../../../shared/alert-rules'
 import type { SeriesPoint } from '../../../shared/liquidity-schemas'
 import { windowDays } from '../alerts/format'
+import { pctChange } from '../../../shared/change'
 
 export interface DayVerdict {
   /** Percent for a change, dollars for a floor (the rule's own unit). */
@@ -53,7 +54,7 @@ export function untestableReason(kind: string): string {
 
 /**
  * The day-by-day judge of a condition on a series (dates ascending), or the reason it cannot
- * be tested. Change over an N-day window = tvl[d] / tvl[d − N days] − 1, the start looked up by
+ * be tested. Change over an N-day window = (tvl[d] − tvl[d − N days]) / tvl[d − N days], the start looked up by
  * date so a gap in the series never stretches a window.
  */
 export function dailyJudge(
@@ -77,7 +78,7 @@ export function dailyJudge(
         if (p === undefined) return null
         const start = tvlOn((days[i] as number) - n, i - n)
         if (start === undefined || !(start > 0)) return null
-        const pct = (p.tvl / start - 1) * 100
+        const pct = pctChange(start, p.tvl)
         if (!Number.isFinite(pct)) return null
         // Signed so that a positive move is always in the rule's direction.
         const move = c.direction === 'down' ? -pct : pct

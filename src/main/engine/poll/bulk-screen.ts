@@ -9,6 +9,7 @@ import type { PoolCountCondition } from '../../../shared/pool-count-condition'
 import type { NetFlowCondition } from '../../../shared/net-flow-condition'
 import { networkKey, poolCountsByNetwork } from '../../../shared/pool-counts'
 import { windowDays } from '../alerts/format'
+import { pctChange } from '../../../shared/change'
 
 /** A symbol's figures read off the bulk series (shown on its row while its detail is not due). */
 export interface BulkFigures {
@@ -85,7 +86,7 @@ export function seriesChangePct(
   const startDate = dayBefore(last.date, windowDays(window))
   const start = series.find((p) => p.date === startDate)
   if (start === undefined || !(start.tvl > 0)) return null
-  const pct = (last.tvl / start.tvl - 1) * 100
+  const pct = pctChange(start.tvl, last.tvl)
   return Number.isFinite(pct) ? pct : null
 }
 

@@ -111,7 +111,9 @@ describe('backtest properties', () => {
         const day = (i: number): { pct: number; move: number; thr: number } | null => {
           if (c.kind === 'tvl-change') {
             if (i < n) return null
-            const pct = (tvl[i]! / tvl[i - n]! - 1) * 100
+            // (a − b) / b, as the live engine computes it (b / a − 1 rounds differently at the
+            // threshold: 900 / 1000 − 1 is −9.999…98 %).
+            const pct = ((tvl[i]! - tvl[i - n]!) / tvl[i - n]!) * 100
             return { pct, move: c.direction === 'down' ? -pct : pct, thr: c.thresholdPct }
           }
           if (c.kind !== 'tvl-below') throw new Error('unexpected kind')
