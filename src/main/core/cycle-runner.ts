@@ -9,6 +9,7 @@ import type { LikeForLikeChange } from '../../shared/view-models'
 import type { AlertStateStore } from '../engine/alerts/alert-state-store'
 import type { HistoryStore } from '../engine/history/history-store'
 import { flowOf } from '../engine/history/flow-of'
+import { issuerWindowOf } from '../engine/history/issuer-window'
 import { runCycle, type CycleResult } from '../engine/poll/cycle'
 import type { Clock } from '../engine/poll/scheduler'
 import type { SaveHealth } from '../engine/storage/save-health'
@@ -142,6 +143,8 @@ export class CycleRunner {
           history: {
             record: (at, entries) => d.history.record(source, at.getTime(), entries),
             flow: (symbol, now, days) => flowOf(d.history.reader(source), symbol, now, days),
+            issuers: (symbol, now, days) =>
+              issuerWindowOf(d.history.reader(source), symbol, now, days),
           },
         },
         {

@@ -43,6 +43,7 @@ import { DEFAULT_DETAIL_BUDGET, detailAgeBoundMs } from './poll-plan'
 import type { SaveFailure, SaveHealth, Saveable } from '../storage/save-health'
 import { buildRow, seriesFactsFor, toObservation } from './snapshot'
 import { rowFindings } from './row-findings'
+import { issuerWindowsOf, type ReadIssuerWindow } from './issuer-windows'
 
 /** The alert state a cycle reads, advances in memory and saves (AlertStateStore). */
 export interface CycleAlertStore extends Saveable {
@@ -73,6 +74,8 @@ export interface CycleDeps {
     record(at: Date, entries: HistoryEntry[]): void
     /** Flow vs price of a symbol now against the history a window ago. */
     flow?(symbol: string, now: { at: number; tvl: number; price: number }, days: number): FlowResult
+    /** Each issuer now against the history `days` ago (null: the last poll): issuer-moves.ts. */
+    issuers?: ReadIssuerWindow
   }
 }
 
@@ -197,9 +200,11 @@ export async function runCycle(deps: CycleDeps, input: CycleInput): Promise<Cycl
   const entries = entriesFromPoll(fetched)
   const windows = flowWindows(plan.targets)
   const flowsByWindow = flowsOf(deps.history, entries, now, windows)
+  const issuers = issuerWindowsOf(deps.history?.issuers, entries, now, plan.targets)
   const evaluated = evaluateCycle({
     ...evaluateInput(deps, settings, fetched, now, intervalMs),
     flows: flowsByWindow,
+    issuers,
   })
   addSeriesGaps(evaluated.findings, fetched)
   addNotJudged(evaluated.findings, fetched, plan.budget, now, tz)
@@ -238,6 +243,7 @@ export async function runCycle(deps: CycleDeps, input: CycleInput): Promise<Cycl
           poolsBefore: poolsBefore[snap.symbol],
           poolsNow: evaluated.state.pools[snap.symbol],
           flow: flows[snap.symbol],
+          issuers: issuers[snap.symbol],
           now,
           tz,
         }),
