@@ -35,6 +35,7 @@ export const REQUEST_CHANNELS = {
   getHistoryInfo: 'history:info',
   clearHistory: 'history:clear',
   getAssetFlow: 'asset:flow',
+  getAssetMigration: 'asset:migration',
 } as const
 
 export const EVENT_CHANNELS = {

@@ -6,6 +6,7 @@ import type { AlertEvent, AlertInstance, AlertRule, NotificationDecision } from 
 import { ALERT_EVENT_TYPES, alertRuleSchema } from './alert-rules'
 import type { BacktestView } from './backtest'
 import type { AssetFlowView } from './flow'
+import type { AssetMigrationView } from './issuer-moves'
 import type { SerializedError } from './errors'
 import type { IpcEvent, IpcMethod } from './ipc-channels'
 import { ASSET_TYPES, GROUP_BY } from './liquidity-schemas'
@@ -95,6 +96,8 @@ export const ipcArgSchemas = {
   getAssetSeries: z.tuple([symbolSchema, days]),
   /** The 7-day flow vs price split of the symbol from the app's own history, or why not. */
   getAssetFlow: z.tuple([symbolSchema]),
+  /** The 7-day issuer moves of the symbol (migration, exit, mixed) from the app's history, or why not. */
+  getAssetMigration: z.tuple([symbolSchema]),
   getAnalytics: z.tuple([analyticsQuerySchema]),
   getRules: none,
   saveRule: z.tuple([alertRuleSchema]),
@@ -146,6 +149,7 @@ export interface IpcResults {
   getAsset: AssetView
   getAssetSeries: SeriesView
   getAssetFlow: AssetFlowView
+  getAssetMigration: AssetMigrationView
   getAnalytics: AnalyticsView
   getRules: AlertRule[]
   saveRule: AlertRule[]

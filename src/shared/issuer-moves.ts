@@ -121,3 +121,12 @@ export function classifyIssuerMoves(
   const m = { kind, changes, fell, rose, migrated, exited, net: rose - fell }
   return { ...m, text: sentence(m) }
 }
+
+/** The asset view's migration line: the 7-day moves as of the newest figures the app recorded. */
+export interface AssetMigrationView {
+  symbol: string
+  /** When the newest recorded figures of the symbol are from (ISO); null: none recorded. */
+  asOf: string | null
+  windowDays: number
+  moves: IssuerMovesResult
+}

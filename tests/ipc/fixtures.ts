@@ -42,6 +42,7 @@ export const VALID_ARGS: { [M in IpcMethod]: unknown[] } = {
   getHistoryInfo: [],
   clearHistory: [],
   getAssetFlow: ['TSLA'],
+  getAssetMigration: ['TSLA'],
 }
 
 /** The app allows no external host by default; tests that open the fixture link allow its host. */

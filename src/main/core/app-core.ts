@@ -28,6 +28,8 @@ import {
 } from './data-views'
 import { backtestRule } from './backtest-rule'
 import { assetFlowView } from './asset-flow'
+import { assetMigrationView } from './asset-migration'
+import type { AssetMigrationView } from '../../shared/issuer-moves'
 import type { AssetFlowView } from '../../shared/flow'
 import { openCore, type CoreOwners } from './open-core'
 import { removeRule, snoozeRule, upsertRule } from './rules-ops'
@@ -225,6 +227,10 @@ class Core implements AppCore {
   getAssetFlow(symbol: string): Promise<AssetFlowView> {
     const { history, data, clock } = this.o
     return Promise.resolve(assetFlowView(history, data.current().name, symbol, clock.now()))
+  }
+  getAssetMigration(symbol: string): Promise<AssetMigrationView> {
+    const { history, data, clock } = this.o
+    return Promise.resolve(assetMigrationView(history, data.current().name, symbol, clock.now()))
   }
   async clearHistory(): Promise<HistoryInfo> {
     this.o.history.clear()

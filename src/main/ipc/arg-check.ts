@@ -39,6 +39,7 @@ export const ARG_NAMES: { readonly [M in IpcMethod]: readonly string[] } = {
   getHistoryInfo: [],
   clearHistory: [],
   getAssetFlow: ['symbol'],
+  getAssetMigration: ['symbol'],
 }
 
 // Keys that could reach an object's prototype if any consumer copies with plain assignment
