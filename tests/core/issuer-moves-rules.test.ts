@@ -67,6 +67,10 @@ describe('ignoreMigrations on the TVL drop rule', () => {
     // check --json rows carry the same classification as a plain-words finding.
     const findings = h.core.lastCycle()!.rowFindings.TSLA!
     expect(findings.find((f) => f.startsWith('issuers over 7 days: '))).toMatch(/: migration, net /)
+    // The last poll, 5 minutes before, was before the move: it shows since then too.
+    expect(findings.find((f) => f.startsWith('issuers since the last poll: '))).toMatch(
+      /^issuers since the last poll: Backed −\$2\d\.\d M, Ondo \+\$2\d\.\d M.*: migration, net /,
+    )
 
     // Backed's TVL leaves the asset instead: nothing offsets it.
     h.service.scenarios.remove(move)
