@@ -9,6 +9,7 @@ import {
 import { poolCountConditionSchema } from './pool-count-condition'
 import { CLOSED_REASONS, MARKET_KINDS, MARKET_PHASES, type MarketSession } from './market-hours'
 import { netFlowConditionSchema } from './net-flow-condition'
+import { issuerDropConditionSchema } from './issuer-drop-condition'
 
 // The facts the renderer needs too live without zod in alert-facts.ts; re-exported for the engine.
 export {
@@ -45,6 +46,12 @@ export const conditionSchema = z.discriminatedUnion('kind', [
       direction: z.enum(['down', 'up']),
       /** Percent, positive: 10 means a 10 % drop (or rise). */
       thresholdPct: z.number().positive().max(1000),
+      /**
+       * A drop does not fire while the window's issuer moves are a migration (other issuers' rises
+       * offset at least 90 % of the falls, shared/issuer-moves.ts); an exit or a mixed move fires.
+       * Optional: rules saved before it load unchanged (absent = false).
+       */
+      ignoreMigrations: z.boolean().optional(),
     })
     .strict(),
   z.object({ kind: z.literal('tvl-below'), amount: z.number().positive() }).strict(),
@@ -59,6 +66,7 @@ export const conditionSchema = z.discriminatedUnion('kind', [
     .strict(),
   poolCountConditionSchema,
   netFlowConditionSchema,
+  issuerDropConditionSchema,
 ])
 export type AlertCondition = z.infer<typeof conditionSchema>
 

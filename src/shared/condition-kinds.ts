@@ -15,8 +15,14 @@ export interface ConditionKindHelp<K extends Kind = Kind> {
 export const CONDITION_HELP: { [K in Kind]: ConditionKindHelp<K> } = {
   'tvl-change': {
     summary:
-      'TVL fell (or rose) by at least thresholdPct % over the window (7d or 30d), from the service’s history',
-    example: { kind: 'tvl-change', window: '7d', direction: 'down', thresholdPct: 10 },
+      'TVL fell (or rose) by at least thresholdPct % over the window (7d or 30d), from the service’s history; with ignoreMigrations, a drop does not fire while the window’s issuer moves are a migration (other issuers’ rises offset at least 90 % of the falls, from the app’s own history): an exit or a mixed move still fires',
+    example: {
+      kind: 'tvl-change',
+      window: '7d',
+      direction: 'down',
+      thresholdPct: 10,
+      ignoreMigrations: true,
+    },
   },
   'tvl-below': {
     summary: 'total TVL is below amount (US dollars)',
@@ -36,6 +42,11 @@ export const CONDITION_HELP: { [K in Kind]: ConditionKindHelp<K> } = {
     summary:
       'the net flow of tokens (TVL with the underlying’s price move taken out) fell (or rose) by at least thresholdPct % over the window (7d or 30d), from the app’s own history: a falling share price alone does not fire it; until the app has recorded a window of figures it is not judged',
     example: { kind: 'net-flow', window: '7d', direction: 'down', thresholdPct: 10 },
+  },
+  'issuer-drop': {
+    summary:
+      'one issuer’s own TVL of the asset fell by at least thresholdPct % over the window (7d or 30d): the named issuer, or any issuer when none is named; an issuer no longer listed counts as fallen to zero. From the app’s own history: until it has recorded a window of figures it is not judged',
+    example: { kind: 'issuer-drop', issuer: 'Backed', window: '7d', thresholdPct: 20 },
   },
 }
 

@@ -36,6 +36,7 @@ export const REQUEST_CHANNELS = {
   clearHistory: 'history:clear',
   getAssetFlow: 'asset:flow',
   getAssetShares: 'asset:shares',
+  getAssetMigration: 'asset:migration',
 } as const
 
 export const EVENT_CHANNELS = {

@@ -7,6 +7,7 @@ import { ALERT_EVENT_TYPES, alertRuleSchema } from './alert-rules'
 import type { BacktestView } from './backtest'
 import type { AssetFlowView } from './flow'
 import type { AssetSharesView } from './asset-shares'
+import type { AssetMigrationView } from './issuer-moves'
 import type { SerializedError } from './errors'
 import type { IpcEvent, IpcMethod } from './ipc-channels'
 import { ASSET_TYPES, GROUP_BY } from './liquidity-schemas'
@@ -98,6 +99,8 @@ export const ipcArgSchemas = {
   getAssetFlow: z.tuple([symbolSchema]),
   /** Issuer and network TVL and shares over the app's own history of the symbol, or why not. */
   getAssetShares: z.tuple([symbolSchema]),
+  /** The 7-day issuer moves of the symbol (migration, exit, mixed) from the app's history, or why not. */
+  getAssetMigration: z.tuple([symbolSchema]),
   getAnalytics: z.tuple([analyticsQuerySchema]),
   getRules: none,
   saveRule: z.tuple([alertRuleSchema]),
@@ -150,6 +153,7 @@ export interface IpcResults {
   getAssetSeries: SeriesView
   getAssetFlow: AssetFlowView
   getAssetShares: AssetSharesView
+  getAssetMigration: AssetMigrationView
   getAnalytics: AnalyticsView
   getRules: AlertRule[]
   saveRule: AlertRule[]

@@ -40,6 +40,14 @@ export function thresholdMeaning(c: AlertCondition): ThresholdMeaning {
         whole: false,
         tooBig: 'a change threshold can be at most 1,000 %',
       }
+    case 'issuer-drop':
+      return {
+        label: 'Issuer drop (%)',
+        ruleValue: c.thresholdPct,
+        max: 100,
+        whole: false,
+        tooBig: 'an issuer cannot lose more than 100 % of its TVL',
+      }
     case 'concentration':
       return {
         label: 'Max share (%)',

@@ -151,12 +151,16 @@ describe('row findings', () => {
       const env = { LIQUIDITY_API_KEY: svc.apiKey }
       const args = ['check', '--base-url', svc.url, '--symbols', 'TSLA', '--data-dir', dir]
       const first = JSON.parse((await cli([...args, '--json'], env)).stdout) as JsonReport
-      // A first check has nothing to compare pools with (nor history to split flow from price);
+      // A first check has nothing to compare pools with (nor history to split flow from price, or
+      // to tell an issuer migration from an exit);
       // the market session of its data is always said, and
       // concentration is always said.
       expect(first.rows[0]!.findings).toEqual([
         expect.stringMatching(/^market at the data's time: US market \w/),
         expect.stringMatching(/^7-day flow vs price: not enough history/),
+        expect.stringMatching(
+          /^issuers over 7 days: not enough history to tell migration from exit/,
+        ),
         expect.stringMatching(
           /^issuer concentration: HHI [\d,]+ \((un|moderately |highly )concentrated\), largest \w+ with [\d.]+ % of 5 issuers$/,
         ),

@@ -43,6 +43,7 @@ export const VALID_ARGS: { [M in IpcMethod]: unknown[] } = {
   clearHistory: [],
   getAssetFlow: ['TSLA'],
   getAssetShares: ['TSLA'],
+  getAssetMigration: ['TSLA'],
 }
 
 /** The app allows no external host by default; tests that open the fixture link allow its host. */

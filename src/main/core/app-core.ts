@@ -30,6 +30,8 @@ import { backtestRule } from './backtest-rule'
 import { assetFlowView } from './asset-flow'
 import type { AssetSharesView } from '../../shared/asset-shares'
 import { sharesUnread } from '../engine/history/shares-view'
+import type { AssetMigrationView } from '../../shared/issuer-moves'
+import { migrationUnread } from '../engine/history/migration-view'
 import type { AssetFlowView } from '../../shared/flow'
 import { openCore, type CoreOwners } from './open-core'
 import { FIRST_PAINT_ALLOWANCE_MS } from './poll-loop'
@@ -243,6 +245,13 @@ class Core implements AppCore {
     return history
       .assetShares(data.current().name, symbol, clock.now())
       .catch(() => sharesUnread(symbol))
+  }
+  getAssetMigration(symbol: string): Promise<AssetMigrationView> {
+    const { history, data, clock } = this.o
+    // The worker could not answer (it stopped): the reason instead of the line.
+    return history
+      .assetMigration(data.current().name, symbol, clock.now())
+      .catch(() => migrationUnread(symbol))
   }
   async clearHistory(): Promise<HistoryInfo> {
     await this.o.history.clear()

@@ -27,7 +27,7 @@ export interface CycleRunnerDeps {
   log: NotificationLog
   saves: SaveHealth
   reports: Pick<Reports, 'line' | 'add'>
-  history: Pick<HistoryClient, 'record' | 'flow' | 'settled'>
+  history: Pick<HistoryClient, 'record' | 'flow' | 'issuerWindow' | 'settled'>
   /** The OS notification call; receives 'sent' decisions only. */
   notify: (d: NotificationDecision) => void
   utcOffset?: UtcOffset
@@ -141,6 +141,7 @@ export class CycleRunner {
           history: {
             record: (at, entries) => d.history.record(source, at.getTime(), entries),
             flow: (symbol, now, days) => d.history.flow(source, symbol, now, days),
+            issuers: (symbol, now, days) => d.history.issuerWindow(source, symbol, now, days),
           },
         },
         {

@@ -40,6 +40,7 @@ export const ARG_NAMES: { readonly [M in IpcMethod]: readonly string[] } = {
   clearHistory: [],
   getAssetFlow: ['symbol'],
   getAssetShares: ['symbol'],
+  getAssetMigration: ['symbol'],
 }
 
 // Keys that could reach an object's prototype if any consumer copies with plain assignment

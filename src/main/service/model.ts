@@ -103,13 +103,18 @@ export class DataModel {
       sums: new Map(),
     }
     const assetLog = new Map<string, number>()
+    const raw = new Float64Array(n)
     for (const slice of this.catalog.slices) {
       const sym = slice.asset.symbol
       let a = assetLog.get(sym)
       if (a === undefined) assetLog.set(sym, (a = assetLogTvl(sym, ms)))
       // A known-drops story replaces the noise with the flat catalog level.
-      const raw = this.scenarios.isFlat(sym) ? slice.baseTvl : sliceTvl(slice, ms, a)
-      const tvl = Math.round(raw * this.scenarios.multiplier(slice, ms))
+      raw[slice.index] = this.scenarios.isFlat(sym) ? slice.baseTvl : sliceTvl(slice, ms, a)
+    }
+    // TVL moved between issuers first: the other stories act on where it is.
+    this.scenarios.migrate(this.catalog.slices, raw, ms)
+    for (const slice of this.catalog.slices) {
+      const tvl = Math.round((raw[slice.index] ?? 0) * this.scenarios.multiplier(slice, ms))
       snap.tvl[slice.index] = tvl
       snap.volume[slice.index] = Math.round(tvl * sliceTurnover(slice, ms))
       snap.pools[slice.index] = Math.max(

@@ -104,6 +104,33 @@ export const scenarioSchema = z.discriminatedUnion('kind', [
       endsAt: instant.optional(),
     })
     .strict(),
+  /**
+   * `pct` % of issuer `from`'s TVL of the symbol moves to issuer `to` linearly over `windowDays`
+   * ending at `endsAt` (default: now), then stays there; the symbol's total is unchanged.
+   */
+  z
+    .object({
+      kind: z.literal('issuer-migration'),
+      symbol: name,
+      from: name,
+      to: name,
+      pct: z.number().gt(0).max(100),
+      windowDays: z.number().positive().max(3650),
+      endsAt: instant.optional(),
+    })
+    .strict()
+    .refine((s) => s.from !== s.to, { message: 'from and to must be different issuers' }),
+  /** One issuer's TVL of the symbol falls by `pct` % over `windowDays`; nothing else rises. */
+  z
+    .object({
+      kind: z.literal('issuer-exit'),
+      symbol: name,
+      issuer: name,
+      pct: z.number().gt(0).max(100),
+      windowDays: z.number().positive().max(3650),
+      endsAt: instant.optional(),
+    })
+    .strict(),
 ])
 
 export type Scenario = z.input<typeof scenarioSchema>
@@ -128,6 +155,25 @@ export type ActiveScenario =
   | { id: string; kind: 'reported-change'; symbol: string; window: '7d' | '30d'; tvlChange: number }
   | { id: string; kind: 'frozen'; symbol: string; asOf: string }
   | { id: string; kind: 'known-drops'; symbol: string; drops: KnownDrop[] }
+  | {
+      id: string
+      kind: 'issuer-migration'
+      symbol: string
+      from: string
+      to: string
+      pct: number
+      windowDays: number
+      endsAt: string
+    }
+  | {
+      id: string
+      kind: 'issuer-exit'
+      symbol: string
+      issuer: string
+      pct: number
+      windowDays: number
+      endsAt: string
+    }
   | {
       id: string
       kind: 'price-move'

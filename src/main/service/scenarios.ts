@@ -1,6 +1,6 @@
 // Scripted stories on top of the demo data (a TVL drop, an issuer vanishing, a reported change that
 // contradicts the history, data that stops advancing, a value that keeps crossing a threshold,
-// pools lost on a network), so
+// pools lost on a network, TVL moving between issuers or leaving with one), so
 // alerts and UI states can be produced on demand and deterministically.
 import type { Catalog, Slice } from './catalog'
 import {
@@ -61,6 +61,7 @@ export class ScenarioController {
   private drops: Drop[] = []
   private waves: Wave[] = []
   private dips: Dip[] = []
+  private migrations: (Drop & { to: string })[] = []
   private flats = new Set<string>()
 
   constructor(
@@ -79,11 +80,17 @@ export class ScenarioController {
     }
     const s = r.data
     const issuer =
-      s.kind === 'tvl-drop' || s.kind === 'issuer-missing' || s.kind === 'pool-loss'
+      s.kind === 'tvl-drop' ||
+      s.kind === 'issuer-missing' ||
+      s.kind === 'pool-loss' ||
+      s.kind === 'issuer-exit'
         ? s.issuer
-        : undefined
+        : s.kind === 'issuer-migration'
+          ? s.from
+          : undefined
     const network = s.kind === 'tvl-drop' || s.kind === 'pool-loss' ? s.network : undefined
     this.checkTarget(s.symbol, issuer, network)
+    if (s.kind === 'issuer-migration') this.checkTarget(s.symbol, s.to)
     const id = `scn-${++this.seq}`
     // "Now" is the whole second: the service's answers are computed at whole seconds, so a story
     // starting now shows in the next answer, even one in the same second.
@@ -94,6 +101,8 @@ export class ScenarioController {
     switch (s.kind) {
       case 'tvl-drop':
       case 'price-move':
+      case 'issuer-migration':
+      case 'issuer-exit':
         this.items.set(id, { id, ...s, endsAt: at(s.endsAt) })
         break
       case 'frozen':
@@ -172,6 +181,31 @@ export class ScenarioController {
     return m
   }
 
+  /**
+   * Moves TVL between issuers (issuer-migration), in place on the slices' TVL at `ms` before the
+   * other stories: the `from` issuer's slices lose the moved fraction, the `to` issuer's slices gain
+   * the same dollars in proportion to their own TVL, so the symbol's total is unchanged.
+   */
+  migrate(slices: readonly Slice[], tvl: Float64Array, ms: number): void {
+    for (const m of this.migrations) {
+      const f = dropFactor(m, ms)
+      if (f === 1) continue
+      const mine = slices.filter((s) => s.asset.symbol === m.symbol)
+      const from = mine.filter((s) => s.issuer === m.issuer)
+      const to = mine.filter((s) => s.issuer === m.to)
+      const toSum = to.reduce((a, s) => a + (tvl[s.index] ?? 0), 0)
+      let moved = 0
+      for (const s of from) {
+        moved += (tvl[s.index] ?? 0) * (1 - f)
+        tvl[s.index] = (tvl[s.index] ?? 0) * f
+      }
+      for (const s of to) {
+        const share = toSum > 0 ? (tvl[s.index] ?? 0) / toSum : 1 / to.length
+        tvl[s.index] = (tvl[s.index] ?? 0) + moved * share
+      }
+    }
+  }
+
   /** Whether a symbol's TVL is flat at its catalog level (known-drops: no noise). */
   isFlat(symbol: string): boolean {
     return this.flats.has(symbol)
@@ -242,6 +276,7 @@ export class ScenarioController {
     this.drops = []
     this.waves = []
     this.dips = []
+    this.migrations = []
     this.flats = new Set()
     for (const s of this.items.values()) {
       if (s.kind === 'known-drops') {
@@ -265,6 +300,32 @@ export class ScenarioController {
           halfMs,
           startMs: Date.parse(s.startsAt),
         })
+      }
+      if (s.kind === 'issuer-migration') {
+        const endMs = Date.parse(s.endsAt)
+        this.migrations.push({
+          id: s.id,
+          symbol: s.symbol,
+          issuer: s.from,
+          to: s.to,
+          fraction: s.pct / 100,
+          startMs: endMs - s.windowDays * DAY_MS,
+          endMs,
+        })
+        continue
+      }
+      if (s.kind === 'issuer-exit') {
+        const endMs = Date.parse(s.endsAt)
+        const { id, symbol, issuer } = s
+        this.drops.push({
+          id,
+          symbol,
+          issuer,
+          fraction: s.pct / 100,
+          startMs: endMs - s.windowDays * DAY_MS,
+          endMs,
+        })
+        continue
       }
       if (s.kind !== 'tvl-drop' && s.kind !== 'price-move') continue
       const endMs = Date.parse(s.endsAt)

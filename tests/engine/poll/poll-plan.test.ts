@@ -198,6 +198,24 @@ describe('planPoll', () => {
     expect(p.fetch.size).toBe(50)
   })
 
+  it('issuer-drop: the bulk has no issuer split, so it is never screened clear; a total falling near its limit fetches the detail', () => {
+    const rules: AlertRule[] = [
+      {
+        ...defaultRules()[0]!,
+        id: 'issuer',
+        condition: { kind: 'issuer-drop', window: '7d', thresholdPct: 10 },
+      },
+    ]
+    const base = input(1000, {}, rules)
+    const s = new Map(base.series)
+    s.set('S900', { assetType: 'stock', series: series(-8) }) // the total falls near the limit
+    const p = planPoll({ ...base, series: s })
+    expect(p.fetch.get('S900')).toBe('near-rule')
+    // One issuer can fall while another rises and the total stays: none is screened clear.
+    expect(p.screened.size).toBe(0)
+    expect(p.fetch.size).toBe(50)
+  })
+
   it('property: whatever else is due each poll, no detail gets older than the bound', () => {
     fc.assert(
       fc.property(

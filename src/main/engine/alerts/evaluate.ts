@@ -8,6 +8,7 @@ import type {
   NotificationDecision,
 } from '../../../shared/alert-rules'
 import type { FlowResult } from '../../../shared/flow'
+import type { IssuerWindows } from '../history/issuer-window'
 import {
   instanceKey,
   toInstance,
@@ -53,6 +54,11 @@ export interface CycleInput {
    * the app's own history (net-flow rules); a symbol without one is not judged on net flow.
    */
   flows?: Record<string, Partial<Record<ChangeWindow, FlowResult>>>
+  /**
+   * Per symbol with a fresh detail: its issuers now against the app's history one window ago
+   * (issuer-drop rules, ignoreMigrations); a symbol without one is not judged on them.
+   */
+  issuers?: Record<string, IssuerWindows>
 }
 
 export interface CycleResult {
@@ -120,9 +126,15 @@ export function evaluateCycle(input: CycleInput): CycleResult {
     const poolRef = poolReference(t, prev, state.pools[t.symbol])
     const verdict =
       reading.kind === 'good'
-        ? measure(t.symbol, reading, t.condition, t.rule.rearmMarginPct, poolRef, {
-            ...input.flows?.[t.symbol],
-          })
+        ? measure(
+            t.symbol,
+            reading,
+            t.condition,
+            t.rule.rearmMarginPct,
+            poolRef,
+            { ...input.flows?.[t.symbol] },
+            { ...input.issuers?.[t.symbol] },
+          )
         : reading
     // Trusted data the figures cannot judge: the row says why (else it reads nodata without a reason).
     if (reading.kind === 'good' && verdict.kind !== 'measured') {

@@ -11,6 +11,9 @@ import { formatHhi, hhiText } from '../../../shared/hhi'
 import { measurePools } from './measure-pools'
 import { measureNetFlow } from './measure-flow'
 import type { FlowResult } from '../../../shared/flow'
+import type { IssuerWindows } from '../history/issuer-window'
+import { measureIssuerDrop } from './measure-issuer-drop'
+import { migrationNote } from './migration-note'
 
 export type { NoVerdict, Observation, SymbolReading } from './reading'
 
@@ -71,6 +74,8 @@ export function measure(
   poolRef: number | null = null,
   /** net-flow: the split over each window this poll (undefined: no history kept). */
   flows: Partial<Record<'7d' | '30d', FlowResult>> = {},
+  /** issuer-drop and ignoreMigrations: the issuers now and one window ago (undefined: no history). */
+  issuers: IssuerWindows = {},
 ): Measurement | NoVerdict {
   const { detail, lfl } = reading
   const missingTag = withoutTag(lfl)
@@ -89,23 +94,28 @@ export function measure(
       const days = windowDays(c.window)
       // Signed so that a positive "move" is always in the rule's direction.
       const move = c.direction === 'down' ? -pct : pct
-      const breach = move >= c.thresholdPct
+      // ignoreMigrations: a drop the issuers' moves explain as a migration does not fire.
+      const migration =
+        c.ignoreMigrations && c.direction === 'down' ? migrationNote(issuers[c.window]) : null
+      const ignored = migration?.ignore === true && move >= c.thresholdPct
+      const breach = move >= c.thresholdPct && !ignored
       const word = pct < 0 ? 'down' : 'up'
       // The service's own figures must agree with each other, like for like or not.
       const verified = change.own?.verified ?? true
       const disagree = change.own ? disagreement(change.own) : null
       const tag = missingTag
       const said = `${word} ${formatPct(pct)} in ${days} days`
-      const judged = `${said}; alert at ${c.direction} ${formatPct(c.thresholdPct)}${missingTag}`
+      const judged = `${said}; alert at ${c.direction} ${formatPct(c.thresholdPct)}${missingTag}${migration === null ? '' : `; ${migration.text}`}`
       return {
         kind: 'measured',
         value: pct,
         threshold: c.thresholdPct,
         breach,
-        clear: !breach && move <= c.thresholdPct - rearmMarginPct,
+        // Explained by a migration: not a drop, so an episode under way ends.
+        clear: ignored || (!breach && move <= c.thresholdPct - rearmMarginPct),
         verified,
         disagreement: disagree,
-        headline: `${symbol} TVL ${said}${tag}`,
+        headline: `${symbol} TVL ${said}${tag}${migration?.headline ?? ''}`,
         ongoing: `${symbol} TVL still ${said}${tag}`,
         subject: `${days}-day TVL ${c.direction === 'down' ? 'drop' : 'rise'}`,
         // The disagreement leads: it is why this figure is not notified.
@@ -178,5 +188,7 @@ export function measure(
       return measurePools(symbol, detail, lfl, c, poolRef)
     case 'net-flow':
       return measureNetFlow(symbol, lfl, c, rearmMarginPct, flows[c.window])
+    case 'issuer-drop':
+      return measureIssuerDrop(symbol, c, rearmMarginPct, issuers[c.window])
   }
 }

@@ -23,6 +23,7 @@ export function withThreshold(c: AlertCondition, threshold: number | undefined):
   switch (c.kind) {
     case 'tvl-change':
     case 'net-flow':
+    case 'issuer-drop':
       return { ...c, thresholdPct: threshold }
     case 'tvl-below':
       return { ...c, amount: threshold }

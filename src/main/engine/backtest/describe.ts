@@ -7,8 +7,14 @@ export function describeCondition(rule: BacktestRule): string {
   const days = rule.pendingCycles === 1 ? 'on any day' : `on ${rule.pendingCycles} days in a row`
   const rearm = `ends once back by ${rule.rearmMarginPct} points`
   switch (c.kind) {
-    case 'tvl-change':
-      return `${windowDays(c.window)}-day TVL ${c.direction === 'down' ? 'drop' : 'rise'} of ${formatPct(c.thresholdPct)} or more, ${days}; ${rearm}`
+    case 'tvl-change': {
+      // The daily series has only the total: migrations between issuers cannot be left out there.
+      const moves =
+        c.ignoreMigrations && c.direction === 'down'
+          ? '; every drop counts here: the daily series has only the total, so migrations between issuers cannot be told apart and are not ignored'
+          : ''
+      return `${windowDays(c.window)}-day TVL ${c.direction === 'down' ? 'drop' : 'rise'} of ${formatPct(c.thresholdPct)} or more, ${days}; ${rearm}${moves}`
+    }
     case 'tvl-below':
       return `TVL below ${formatAmount(c.amount)}, ${days}; ends once ${rule.rearmMarginPct} % above it`
     default:

@@ -11,6 +11,8 @@ import { pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import { LiquidityError } from '../../../shared/errors'
 import type { AssetSharesView } from '../../../shared/asset-shares'
+import type { AssetMigrationView, IssuerTvl } from '../../../shared/issuer-moves'
+import type { IssuerWindow } from './issuer-window'
 import type { AssetFlowView, FlowResult } from '../../../shared/flow'
 import type { HistoryEntry } from './history-entry'
 import { HistoryHost } from './history-host'
@@ -123,6 +125,21 @@ export class HistoryClient {
   /** Issuer and network shares of the symbol over the stored history, or the plain reason. */
   assetShares(source: string, symbol: string, nowMs: number): Promise<AssetSharesView> {
     return this.#call('asset-shares', { kind: 'asset-shares', source, symbol, nowMs })
+  }
+
+  /** Each issuer now against the symbol's history `days` ago (null: the last poll). */
+  issuerWindow(
+    source: string,
+    symbol: string,
+    now: { at: number; issuers: IssuerTvl[] },
+    days: number | null,
+  ): Promise<IssuerWindow> {
+    return this.#call('issuer-window', { kind: 'issuer-window', source, symbol, now, days })
+  }
+
+  /** The 7-day issuer moves as of the symbol's newest recorded figures, or the plain reason. */
+  assetMigration(source: string, symbol: string, nowMs: number): Promise<AssetMigrationView> {
+    return this.#call('asset-migration', { kind: 'asset-migration', source, symbol, nowMs })
   }
 
   info(): Promise<HistoryInfo> {

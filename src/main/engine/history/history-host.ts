@@ -7,6 +7,8 @@ import type { Envelope, HistoryAnswers, HistoryReply, HistoryRequest } from './h
 import { HistoryStore } from './history-store'
 import { latestFlow } from './latest-flow'
 import { assetSharesView } from './shares-view'
+import { issuerWindowOf } from './issuer-window'
+import { assetMigrationView } from './migration-view'
 
 export interface HistoryHostOptions {
   now?: () => Date
@@ -53,6 +55,11 @@ export class HistoryHost {
         return latestFlow(store, req.source, req.symbol, req.nowMs, req.days)
       case 'asset-shares':
         return assetSharesView(store, req.source, req.symbol, req.nowMs)
+      case 'issuer-window':
+        // Left open: the poll's write follows and closes it.
+        return issuerWindowOf(store.reader(req.source), req.symbol, req.now, req.days)
+      case 'asset-migration':
+        return assetMigrationView(store, req.source, req.symbol, req.nowMs)
       case 'info':
         return store.info()
       case 'clear':

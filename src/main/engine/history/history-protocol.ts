@@ -2,6 +2,8 @@
 // message is structured-cloned: plain data only. Requests are answered in the order they arrive,
 // so a poll's flow reads are answered before its write lands.
 import type { AssetSharesView } from '../../../shared/asset-shares'
+import type { AssetMigrationView, IssuerTvl } from '../../../shared/issuer-moves'
+import type { IssuerWindow } from './issuer-window'
 import type { AssetFlowView, FlowResult } from '../../../shared/flow'
 import type { HistoryEntry } from './history-entry'
 import type { RetentionPolicy } from './history-retention'
@@ -19,6 +21,14 @@ export type HistoryRequest =
   | { kind: 'flow'; source: string; symbol: string; now: FlowAt; days: number }
   | { kind: 'asset-flow'; source: string; symbol: string; nowMs: number; days: number }
   | { kind: 'asset-shares'; source: string; symbol: string; nowMs: number }
+  | {
+      kind: 'issuer-window'
+      source: string
+      symbol: string
+      now: { at: number; issuers: IssuerTvl[] }
+      days: number | null
+    }
+  | { kind: 'asset-migration'; source: string; symbol: string; nowMs: number }
   | { kind: 'info' }
   | { kind: 'clear' }
   | { kind: 'close' }
@@ -30,6 +40,8 @@ export interface HistoryAnswers {
   flow: FlowResult
   'asset-flow': AssetFlowView
   'asset-shares': AssetSharesView
+  'issuer-window': IssuerWindow
+  'asset-migration': AssetMigrationView
   info: HistoryInfo
   clear: null
   close: null

@@ -7,6 +7,7 @@ import type { AssetDetail, AssetType, SeriesPoint } from '../../../shared/liquid
 import { largestShare } from '../alerts/change'
 import type { PoolCountCondition } from '../../../shared/pool-count-condition'
 import type { NetFlowCondition } from '../../../shared/net-flow-condition'
+import type { IssuerDropCondition } from '../../../shared/issuer-drop-condition'
 import { networkKey, poolCountsByNetwork } from '../../../shared/pool-counts'
 import { windowDays } from '../alerts/format'
 import { pctChange } from '../../../shared/change'
@@ -64,6 +65,17 @@ function screenNetFlow(c: NetFlowCondition, f: BulkFigures): 'near' | 'unknown' 
   if (pct === null) return 'unknown'
   const move = c.direction === 'down' ? -pct : pct
   return move >= c.thresholdPct - approachMarginPp(c.thresholdPct) ? 'near' : 'unknown'
+}
+
+/**
+ * The bulk series has only the total: one issuer can fall while another rises and the total stays
+ * flat, so an issuer drop is never screened clear ('unknown': judged on its detail in turn). A total
+ * falling near the limit may be that issuer leaving: the detail is fetched now.
+ */
+function screenIssuerDrop(c: IssuerDropCondition, f: BulkFigures): 'near' | 'unknown' {
+  const pct = c.window === '7d' ? f.change7dPct : f.change30dPct
+  if (pct === null) return 'unknown'
+  return -pct >= c.thresholdPct - approachMarginPp(c.thresholdPct) ? 'near' : 'unknown'
 }
 
 export function approachMarginPp(thresholdPct: number): number {
@@ -135,5 +147,7 @@ export function screenCondition(
       return screenPools(c, cachedDetail)
     case 'net-flow':
       return screenNetFlow(c, f)
+    case 'issuer-drop':
+      return screenIssuerDrop(c, f)
   }
 }

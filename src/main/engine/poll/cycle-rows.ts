@@ -1,5 +1,6 @@
 // A poll's rows and what each row says beyond its figures: built last, from the fetch, the alert
 // evaluation and the poll's own problems (a save that failed), in watchlist order.
+import type { IssuerWindows } from '../history/issuer-window'
 import type { FlowResult } from '../../../shared/flow'
 import type { AssetType } from '../../../shared/liquidity-schemas'
 import type { UtcOffset } from '../../../shared/local-time'
@@ -52,6 +53,7 @@ export function cycleRowFindings(
   evaluated: Evaluated,
   poolsBefore: AlertEngineState['pools'],
   flows: Record<string, FlowResult>,
+  issuers: Record<string, IssuerWindows>,
   now: Date,
   tz: UtcOffset,
 ): Record<string, string[]> {
@@ -66,6 +68,7 @@ export function cycleRowFindings(
         poolsBefore: poolsBefore[snap.symbol],
         poolsNow: evaluated.state.pools[snap.symbol],
         flow: flows[snap.symbol],
+        issuers: issuers[snap.symbol],
         now,
         tz,
       }),

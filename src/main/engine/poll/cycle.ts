@@ -33,6 +33,7 @@ import type { SaveFailure, SaveHealth, Saveable } from '../storage/save-health'
 import { toObservation } from './snapshot'
 import { FLOW_WINDOW, flowWindows, flowsOf, splitsOver, type FlowReader } from './cycle-flows'
 import { addSeriesGaps, cycleRowFindings, cycleRows } from './cycle-rows'
+import { issuerWindowsOf, type ReadIssuerWindow } from './issuer-windows'
 
 // Where callers have always found them.
 export { FLOW_WINDOW, FLOW_WINDOW_DAYS } from './cycle-flows'
@@ -65,6 +66,8 @@ export interface CycleDeps {
    */
   history?: FlowReader & {
     record(at: Date, entries: HistoryEntry[]): void
+    /** Each issuer now against the history `days` ago (null: the last poll): issuer-moves.ts. */
+    issuers?: ReadIssuerWindow
   }
 }
 
@@ -176,10 +179,14 @@ export async function runCycle(deps: CycleDeps, input: CycleInput): Promise<Cycl
   // Read before this poll is recorded: the splits judge net-flow rules and show on rows.
   const entries = entriesFromPoll(fetched)
   const windows = flowWindows(plan.targets)
-  const flowsByWindow = await flowsOf(deps.history, entries, now, windows)
+  const [flowsByWindow, issuers] = await Promise.all([
+    flowsOf(deps.history, entries, now, windows),
+    issuerWindowsOf(deps.history?.issuers, entries, now, plan.targets),
+  ])
   const evaluated = evaluateCycle({
     ...evaluateInput(deps, settings, fetched, now, intervalMs),
     flows: flowsByWindow,
+    issuers,
   })
   addSeriesGaps(evaluated.findings, fetched)
   addNotJudged(evaluated.findings, fetched, plan.budget, now, tz)
@@ -207,7 +214,7 @@ export async function runCycle(deps: CycleDeps, input: CycleInput): Promise<Cycl
     alertStateUnsaved: deps.saves.failure(deps.alerts),
     findings: evaluated.findings,
     likeForLike: evaluated.likeForLike,
-    rowFindings: cycleRowFindings(fetched, evaluated, poolsBefore, flows, now, tz),
+    rowFindings: cycleRowFindings(fetched, evaluated, poolsBefore, flows, issuers, now, tz),
     flows,
   }
 }

@@ -7,7 +7,9 @@ import { marketSession } from '../../../shared/market-hours'
 import { hhiText } from '../../../shared/hhi'
 import { localWhen, type UtcOffset } from '../../../shared/local-time'
 import { largestShare } from '../alerts/change'
-import { formatPct } from '../alerts/format'
+import { formatPct, windowDays } from '../alerts/format'
+import type { IssuerWindows } from '../history/issuer-window'
+import { MIGRATION_WINDOW } from './issuer-windows'
 import { plural } from '../alerts/notification-text'
 import type { PoolCounts } from '../alerts/pool-reference'
 
@@ -24,6 +26,8 @@ export interface RowFacts {
   fetchedAt: string | null
   /** This poll's flow vs price split from the app's history (fresh details only). */
   flow?: FlowResult
+  /** This poll's issuer windows from the app's history (fresh details only): migration or exit. */
+  issuers?: IssuerWindows
   now: Date
   tz: UtcOffset
 }
@@ -43,6 +47,23 @@ function flowVsPrice(f: RowFacts): string[] {
   if (f.flow === undefined) return []
   const head = `${f.flow.windowDays}-day flow vs price`
   return [f.flow.kind === 'split' ? `${head}: ${f.flow.text}` : `${head}: ${f.flow.reason}`]
+}
+
+/**
+ * "issuers over 7 days: xStocks −$4.1 M, Backed +$3.9 M: migration, net −$200 K", and since the last
+ * poll when something moved then; or why it cannot be said (history too short).
+ */
+function issuerMoves(f: RowFacts): string[] {
+  const out: string[] = []
+  const week = f.issuers?.[MIGRATION_WINDOW]
+  if (week !== undefined) {
+    const head = `issuers over ${windowDays(MIGRATION_WINDOW)} days`
+    out.push(week.kind === 'known' ? `${head}: ${week.moves.text}` : `${head}: ${week.reason}`)
+  }
+  const last = f.issuers?.last
+  if (last?.kind === 'known' && last.moves.kind !== 'none')
+    out.push(`issuers since the last poll: ${last.moves.text}`)
+  return out
 }
 
 /** "pools on ethereum: 6 → 4 since the last check (12:05)", per network whose count changed. */
@@ -93,5 +114,11 @@ function countNetworks(d: AssetDetail): number {
 export const MARKET_FINDING = "market at the data's time: "
 
 export function rowFindings(f: RowFacts): string[] {
-  return [...marketAtData(f), ...flowVsPrice(f), ...poolChanges(f), ...concentration(f)]
+  return [
+    ...marketAtData(f),
+    ...flowVsPrice(f),
+    ...issuerMoves(f),
+    ...poolChanges(f),
+    ...concentration(f),
+  ]
 }

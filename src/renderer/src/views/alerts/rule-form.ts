@@ -12,6 +12,10 @@ export interface RuleForm {
   window: '7d' | '30d'
   direction: 'down' | 'up'
   thresholdPct: number
+  /** tvl-change drops: ignore a drop the issuers' moves explain as a migration. */
+  ignoreMigrations: boolean
+  /** issuer-drop: '' for any issuer. */
+  issuer: string
   amount: number
   by: 'issuer' | 'network'
   maxSharePct: number
@@ -51,6 +55,8 @@ export function newForm(): RuleForm {
     window: '7d',
     direction: 'down',
     thresholdPct: 10,
+    ignoreMigrations: false,
+    issuer: '',
     amount: 1_000_000,
     by: 'issuer',
     maxSharePct: 80,
@@ -84,6 +90,10 @@ export function toForm(r: AlertRule): RuleForm {
     ...(c.kind === 'tvl-change' || c.kind === 'net-flow'
       ? { window: c.window, direction: c.direction, thresholdPct: c.thresholdPct }
       : {}),
+    ...(c.kind === 'tvl-change' ? { ignoreMigrations: c.ignoreMigrations === true } : {}),
+    ...(c.kind === 'issuer-drop'
+      ? { window: c.window, thresholdPct: c.thresholdPct, issuer: c.issuer ?? '' }
+      : {}),
     ...(c.kind === 'tvl-below' ? { amount: c.amount } : {}),
     ...(c.kind === 'concentration'
       ? { by: c.by, maxSharePct: c.maxSharePct, maxHhi: c.maxHhi ?? '' }
@@ -115,7 +125,18 @@ export function toCondition(f: RuleForm): AlertRule['condition'] {
         window: f.window,
         direction: f.direction,
         thresholdPct: Number(f.thresholdPct),
+        // Only on drops, and only when set: rules saved without it stay as they were.
+        ...(f.ignoreMigrations && f.direction === 'down' ? { ignoreMigrations: true } : {}),
       }
+    case 'issuer-drop': {
+      const issuer = f.issuer.trim()
+      return {
+        kind: 'issuer-drop',
+        ...(issuer ? { issuer } : {}),
+        window: f.window,
+        thresholdPct: Number(f.thresholdPct),
+      }
+    }
     case 'net-flow':
       return {
         kind: 'net-flow',
@@ -205,7 +226,9 @@ function keptOverrides(
 export function describeCondition(c: AlertRule['condition'], money: (n: number) => string): string {
   switch (c.kind) {
     case 'tvl-change':
-      return `${c.window} TVL ${c.direction === 'down' ? 'drop' : 'rise'} ≥ ${c.thresholdPct} %`
+      return `${c.window} TVL ${c.direction === 'down' ? 'drop' : 'rise'} ≥ ${c.thresholdPct} %${c.ignoreMigrations ? ' (migrations between issuers ignored)' : ''}`
+    case 'issuer-drop':
+      return `${c.window} drop of ${c.issuer === undefined ? 'any issuer' : `issuer ${c.issuer}`} ≥ ${c.thresholdPct} % of its own TVL`
     case 'tvl-below':
       return `TVL below ${money(c.amount)}`
     case 'concentration':

@@ -1,0 +1,79 @@
+// Judges an issuer-drop condition on one trusted reading: each issuer's own TVL now (this poll's
+// detail) against the app's own history one window ago. The named issuer, or the worst of them;
+// an issuer no longer listed has fallen to zero (its TVL gone). History too short: no verdict,
+// with the plain reason.
+import type { IssuerDropCondition } from '../../../shared/issuer-drop-condition'
+import { joinNames } from '../../../shared/plain-list'
+import type { IssuerWindow } from '../history/issuer-window'
+import { formatAmount, formatPct, windowDays } from './format'
+import type { Measurement } from './measure'
+import type { NoVerdict } from './reading'
+
+interface IssuerFall {
+  issuer: string
+  then: number
+  now: number
+  pct: number
+  gone: boolean
+}
+
+function falls(w: Extract<IssuerWindow, { kind: 'known' }>): IssuerFall[] {
+  const now = new Map<string, number>()
+  for (const i of w.now) now.set(i.issuer, (now.get(i.issuer) ?? 0) + i.tvl)
+  const then = new Map<string, number>()
+  for (const i of w.then) then.set(i.issuer, (then.get(i.issuer) ?? 0) + i.tvl)
+  const out: IssuerFall[] = []
+  for (const [issuer, was] of then) {
+    if (!(was > 0)) continue
+    const is = now.get(issuer) ?? 0
+    out.push({ issuer, then: was, now: is, pct: (is / was - 1) * 100, gone: !now.has(issuer) })
+  }
+  return out
+}
+
+export function measureIssuerDrop(
+  symbol: string,
+  c: IssuerDropCondition,
+  rearmMarginPct: number,
+  /** The issuers now and one window ago; undefined when the poll has none (no history kept). */
+  w: IssuerWindow | undefined,
+): Measurement | NoVerdict {
+  const days = windowDays(c.window)
+  const who = c.issuer === undefined ? 'any issuer' : `issuer ${c.issuer}`
+  const cannot = `${days}-day drop of ${who} of ${symbol} cannot be judged`
+  if (w === undefined)
+    return { kind: 'nodata', detail: `${cannot}: the app keeps no history of figures here` }
+  if (w.kind === 'unknown') return { kind: 'nodata', detail: `${cannot}: ${w.reason}` }
+  const all = falls(w)
+  const candidates = c.issuer === undefined ? all : all.filter((f) => f.issuer === c.issuer)
+  if (candidates.length === 0) {
+    const listed = joinNames([...new Set([...w.then, ...w.now].map((i) => i.issuer))].sort())
+    return {
+      kind: 'nodata',
+      detail:
+        c.issuer === undefined
+          ? `${cannot}: no issuer had TVL of ${symbol} at the start of the window`
+          : `${cannot}: ${c.issuer} had no TVL of ${symbol} at the start of the window (issuers: ${listed || 'none'})`,
+    }
+  }
+  const worst = candidates.reduce((a, b) => (b.pct < a.pct ? b : a))
+  const move = -worst.pct
+  const breach = move >= c.thresholdPct
+  const gone = worst.gone ? ', no longer listed' : ''
+  const said = `${worst.pct < 0 ? 'down' : 'up'} ${formatPct(worst.pct)} in ${days} days (${formatAmount(worst.then)} → ${formatAmount(worst.now)}${gone})`
+  const name = `issuer ${worst.issuer}`
+  return {
+    kind: 'measured',
+    value: worst.pct,
+    threshold: c.thresholdPct,
+    breach,
+    clear: !breach && move <= c.thresholdPct - rearmMarginPct,
+    verified: true,
+    disagreement: null,
+    headline: `${symbol}: ${name} TVL ${said}`,
+    ongoing: `${symbol}: ${name} TVL still ${said}`,
+    subject: `${days}-day drop of ${c.issuer === undefined ? 'an issuer' : name}`,
+    status: `${c.issuer === undefined ? `worst: ${name}` : name} ${said}; alert at a drop of ${formatPct(c.thresholdPct)}`,
+    reading: `${name} ${said}`,
+  }
+}

@@ -1,0 +1,63 @@
+// The poll's issuer windows per symbol with a fresh detail, read before this poll is recorded:
+// the 7-day window and since the last poll (row findings, the asset view), and every window a live
+// issuer-drop rule or a tvl-change rule with ignoreMigrations judges.
+import type { ChangeWindow } from '../../../shared/alert-rules'
+import type { IssuerTvl } from '../../../shared/issuer-moves'
+import type { Target } from '../alerts/rules'
+import { windowDays } from '../alerts/format'
+import type { HistoryEntry } from '../history/history-entry'
+import type { IssuerWindow, IssuerWindows } from '../history/issuer-window'
+
+export type ReadIssuerWindow = (
+  symbol: string,
+  now: { at: number; issuers: IssuerTvl[] },
+  days: number | null,
+) => Promise<IssuerWindow>
+
+/** The window of the migration finding on rows and in `check --json`. */
+export const MIGRATION_WINDOW: ChangeWindow = '7d'
+
+function windowsFor(targets: readonly Target[]): ChangeWindow[] {
+  const out = new Set<ChangeWindow>([MIGRATION_WINDOW])
+  for (const t of targets) {
+    const c = t.condition
+    if (c.kind === 'issuer-drop' || (c.kind === 'tvl-change' && c.ignoreMigrations === true))
+      out.add(c.window)
+  }
+  return [...out]
+}
+
+export async function issuerWindowsOf(
+  read: ReadIssuerWindow | undefined,
+  entries: readonly HistoryEntry[],
+  now: Date,
+  targets: readonly Target[],
+): Promise<Record<string, IssuerWindows>> {
+  const out: Record<string, IssuerWindows> = {}
+  if (read === undefined) return out
+  const windows = windowsFor(targets)
+  // All asked at once: the history (a worker) answers in order, no round trip per symbol in turn.
+  const asks = entries.flatMap((e) => {
+    const at = {
+      at: now.getTime(),
+      issuers: e.issuers.map((i) => ({ issuer: i.issuer, tvl: i.tvl })),
+    }
+    const mine: IssuerWindows = (out[e.symbol] = {})
+    return [...windows, 'last' as const].map(async (span) => {
+      const days = span === 'last' ? null : windowDays(span)
+      try {
+        mine[span] = await read(e.symbol, at, days)
+      } catch {
+        // History never holds up a poll: a read that fails is only a classification not given.
+        mine[span] = {
+          kind: 'unknown',
+          windowDays: days,
+          reason:
+            'the history of figures could not be read, so migration and exit are not told apart',
+        }
+      }
+    })
+  })
+  await Promise.all(asks)
+  return out
+}

@@ -1,0 +1,132 @@
+// Issuer migration vs exit: when one issuer's TVL of an asset falls, did it move to other issuers of
+// the same asset (migration), leave the asset (exit), or part each (mixed)? Pure, from each issuer's
+// TVL at the two ends of a span (the rule's window, or since the last poll).
+//
+// The rule, in dollars over the span: `fell` is the sum of the issuers' falls, `rose` the sum of
+// their rises; the part of the falls that other issuers' rises offset is `migrated` = min(fell,
+// rose), the rest `exited` = fell − migrated (which is the total's drop, when it dropped).
+//   migration: exited ≤ MIGRATION_TOLERANCE × fell  (rises offset at least 90 % of the falls)
+//   exit:      migrated < EXIT_TOLERANCE × fell     (rises offset less than 10 % of them)
+//   mixed:     between the two (both amounts are given)
+//   none:      no issuer fell by more than MATERIAL_FRACTION of the starting total (noise)
+// An issuer no longer listed counts as falling to zero: its TVL is gone, not moved, unless
+// another issuer's rise offsets it.
+
+/** Rises must offset at least (1 − this) of the falls for a migration. */
+export const MIGRATION_TOLERANCE = 0.1
+/** Rises offsetting less than this fraction of the falls: an exit. */
+export const EXIT_TOLERANCE = 0.1
+/** Falls under this fraction of the starting total are not a move worth naming. */
+export const MATERIAL_FRACTION = 0.005
+
+export interface IssuerTvl {
+  issuer: string
+  tvl: number
+}
+
+export interface IssuerChange {
+  issuer: string
+  /** Dollars: negative for a fall. */
+  change: number
+  /** Listed at the start, not at the end. */
+  gone: boolean
+}
+
+export type IssuerMoveKind = 'none' | 'migration' | 'exit' | 'mixed'
+
+export interface IssuerMoves {
+  kind: IssuerMoveKind
+  /** Issuers whose TVL changed, largest move first. */
+  changes: IssuerChange[]
+  fell: number
+  rose: number
+  migrated: number
+  exited: number
+  /** The total's change in dollars (rose − fell). */
+  net: number
+  /** "xStocks −$4.1 M, Backed +$3.9 M: migration, net −$0.2 M". */
+  text: string
+}
+
+/** Why no classification is given (history too short), in plain words. */
+export interface IssuerMovesUnknown {
+  kind: 'unknown'
+  reason: string
+}
+
+export type IssuerMovesResult = IssuerMoves | IssuerMovesUnknown
+
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 })
+
+/** 4_100_000 → "$4.1 M"; the sign is a true minus or a plus. */
+export function signedMoney(v: number, plus = true): string {
+  const text = compact.format(Math.abs(v)).replace(/([0-9])([KMBT])$/, '$1 $2')
+  const sign = v < 0 ? '−' : plus && v > 0 ? '+' : ''
+  return `${sign}$${text}`
+}
+
+function sums(parts: readonly IssuerTvl[]): Map<string, number> {
+  const out = new Map<string, number>()
+  for (const p of parts)
+    if (Number.isFinite(p.tvl)) out.set(p.issuer, (out.get(p.issuer) ?? 0) + p.tvl)
+  return out
+}
+
+function sentence(m: Omit<IssuerMoves, 'text'>): string {
+  const named = m.changes.map(
+    (c) => `${c.issuer} ${signedMoney(c.change)}${c.gone ? ' (no longer listed)' : ''}`,
+  )
+  const moves = named.length > 0 ? named.join(', ') : 'no issuer moved'
+  const net = `net ${signedMoney(m.net)}`
+  switch (m.kind) {
+    case 'none':
+      return `${moves}: no issuer's TVL fell materially, ${net}`
+    case 'migration':
+      return `${moves}: migration, ${net}`
+    case 'exit':
+      return `${moves}: exit (nothing offsets it), ${net}`
+    case 'mixed':
+      return `${moves}: mixed, ${signedMoney(m.migrated, false)} moved to other issuers and ${signedMoney(m.exited, false)} left, ${net}`
+  }
+}
+
+/** The moves between two issuer splits of one asset (start and end of the span). */
+export function classifyIssuerMoves(
+  then: readonly IssuerTvl[],
+  now: readonly IssuerTvl[],
+): IssuerMoves {
+  const a = sums(then)
+  const b = sums(now)
+  const total = [...a.values()].reduce((s, v) => s + Math.max(0, v), 0)
+  const changes: IssuerChange[] = []
+  for (const issuer of new Set([...a.keys(), ...b.keys()])) {
+    const change = (b.get(issuer) ?? 0) - (a.get(issuer) ?? 0)
+    if (change !== 0) changes.push({ issuer, change, gone: a.has(issuer) && !b.has(issuer) })
+  }
+  changes.sort(
+    (x, y) => Math.abs(y.change) - Math.abs(x.change) || x.issuer.localeCompare(y.issuer),
+  )
+  const fell = changes.reduce((s, c) => s + Math.max(0, -c.change), 0)
+  const rose = changes.reduce((s, c) => s + Math.max(0, c.change), 0)
+  const migrated = Math.min(fell, rose)
+  const exited = fell - migrated
+  const kind: IssuerMoveKind =
+    fell <= MATERIAL_FRACTION * total || fell === 0
+      ? 'none'
+      : exited <= MIGRATION_TOLERANCE * fell
+        ? 'migration'
+        : migrated < EXIT_TOLERANCE * fell
+          ? 'exit'
+          : 'mixed'
+  const m = { kind, changes, fell, rose, migrated, exited, net: rose - fell }
+  return { ...m, text: sentence(m) }
+}
+
+/** The asset view's migration line: the 7-day moves as of the newest figures the app recorded. */
+export interface AssetMigrationView {
+  symbol: string
+  /** When the newest recorded figures of the symbol are from (ISO); null: none recorded. */
+  asOf: string | null
+  windowDays: number
+  moves: IssuerMovesResult
+}
