@@ -2,7 +2,7 @@
 // one panel) what crossed while the user was away, instead of nothing or a burst. Through the real
 // core over the local service on the fake clock: sleep is the clock jumping between pause() and
 // resume(), offline is the service resetting connections, a restart is a new core on the same dir.
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { defaultRules, type NotificationDecision } from '../../src/shared/alert-rules'
 import { FakeClock } from '../engine/scheduler/fake-clock'
 import { startLocalService } from '../../src/main/service/server'
@@ -48,6 +48,13 @@ const WATCH = { watchlist: ['TSLA', 'NVDA', 'GOLD', 'AAPL'] }
 const sent = (ds: NotificationDecision[]): Extract<NotificationDecision, { status: 'sent' }>[] =>
   ds.filter((d): d is Extract<NotificationDecision, { status: 'sent' }> => d.status === 'sent')
 
+/** The poll the clock started has finished (its history write runs in real time, in a worker). */
+async function pollDone(h: Harness): Promise<void> {
+  await vi.waitFor(async () => expect((await h.core.getStatus()).refreshing).toBe(false), {
+    timeout: 10_000,
+  })
+}
+
 describe('the away digest', () => {
   it('after sleep: one notification and a panel, "2 alerts fired, 1 resolved"', async () => {
     h = await harness({ clock: new FakeClock(START), settings: WATCH })
@@ -62,6 +69,8 @@ describe('the away digest', () => {
     h.clock.jump(9 * HOUR)
     h.core.resume() // powerMonitor 'resume': one poll soon
     await h.clock.advance(10_000)
+    // The poll records its history in a worker thread (real time): wait for it to finish.
+    await pollDone(h)
 
     const out = sent(h.notified)
     expect(out).toHaveLength(1)
@@ -94,6 +103,7 @@ describe('the away digest', () => {
     )
     // The next poll is back to normal: nothing more to say.
     await h.clock.advance(5 * MIN + 30_000)
+    await pollDone(h)
     expect(sent(h.notified)).toHaveLength(1)
   })
 
