@@ -1,5 +1,7 @@
 // Rule options: repeat interval, once vs every-time, expiry, enabled, overrides, scope.
 import { describe, expect, it } from 'vitest'
+import { liveTargets } from '../../../src/main/engine/alerts/rules'
+import { defaultRules } from '../../../src/shared/alert-rules'
 import { Harness, good, moved, rule, sent, stateOf, suppressedReasons } from './helpers'
 
 const drop = (pct = -12) => ({ TSLA: good(moved('TSLA', pct)) })
@@ -186,5 +188,24 @@ describe('scope', () => {
     const r = h.run({ TSLA: good(moved('TSLA', -30)), GOLD: good(moved('GOLD', -30)) })
     expect(r.instances.map((i) => i.symbol)).toEqual(['GOLD'])
     expect(r.events.map((e) => e.symbol)).toEqual(['GOLD'])
+  })
+})
+
+describe('rule fingerprints', () => {
+  // Saved alert state keeps these ('once' rules re-arm when theirs changes): a new way of computing
+  // them must give the same strings, or every 'once' rule notifies again after an update.
+  it('are the same strings as the version that first saved them, per threshold override', () => {
+    const r = { ...defaultRules()[0]!, overrides: { NVDA: { threshold: 5 } } }
+    const prints = liveTargets([r], ['TSLA', 'NVDA', 'GOLD'], new Date())
+    expect(prints.map((t) => [t.symbol, t.fingerprint])).toEqual([
+      ['TSLA', 'b31b7cfbd15c9841'],
+      ['NVDA', 'fc19172260aefbec'],
+      ['GOLD', 'b31b7cfbd15c9841'],
+    ])
+    // Snoozing is not editing; a new threshold is.
+    const snoozed = { ...r, snoozedUntil: new Date(Date.now() + 3_600_000).toISOString() }
+    expect(liveTargets([snoozed], ['TSLA'], new Date())[0]!.fingerprint).toBe('b31b7cfbd15c9841')
+    const edited = { ...r, condition: { ...r.condition, thresholdPct: 12 } }
+    expect(liveTargets([edited], ['TSLA'], new Date())[0]!.fingerprint).not.toBe('b31b7cfbd15c9841')
   })
 })
