@@ -42,4 +42,17 @@ describe('rows after a tiered poll', () => {
     expect(differ).toEqual([])
     expect(asked).toEqual(sent)
   })
+
+  // The poll's rows are kept for what asks next (RowMemo.prime): the rows an edit builds again from
+  // the cache must still agree with them, or a row would change on screen for no reason.
+  it('agree with the rows an edit builds again from the cache', async () => {
+    h = await universeHarness({ universe: 300, clock: new MovingClock() })
+    await h.poll()
+    const sent = h.rowsEmitted.at(-1)!
+    // Snoozing the rule touches every row's snoozed flag, so every row is built afresh.
+    await h.core.snooze({ ruleId: 'default-7d-drop', symbol: null, minutes: 60 })
+    const rebuilt = await h.core.getWatchlist()
+    expect(rebuilt.every((r) => r.snoozed)).toBe(true)
+    expect(rebuilt.map((r) => ({ ...r, snoozed: false }))).toEqual(sent)
+  })
 })

@@ -9,6 +9,7 @@ import { snoozedSymbols, symbolsToFetch } from '../engine/poll/cycle'
 import type { Clock, PollerStatus } from '../engine/poll/scheduler'
 import type { SaveHealth } from '../engine/storage/save-health'
 import type { HistoryClient } from '../engine/history/history-client'
+import type { CachedRowsInput } from '../engine/poll/snapshot-cache'
 import type { CoreSettings } from './core-settings'
 import type { PollFacts } from './cycle-runner'
 import type { DataSource } from './data-source'
@@ -50,12 +51,22 @@ export class CoreView {
     return { symbols: [...symbols], start, rows: this.#build(symbols.slice(start, start + count)) }
   }
 
+  /** A poll's rows, built from what the view now holds (see RowMemo.prime). */
+  keepPollRows(rows: readonly WatchRow[], pollProblems: string[]): void {
+    this.#memo.prime(this.#input(this.d.settings.get().watchlist, pollProblems), rows)
+  }
+
   #build(symbols: string[]): WatchRow[] {
+    const problems = [this.d.saves.rowProblem()].filter((x): x is string => x !== null)
+    return this.#memo.rows(this.#input(symbols, problems))
+  }
+
+  #input(symbols: string[], pollProblems: string[]): CachedRowsInput {
     const { d } = this
     const s = d.settings.get()
     const nowMs = d.clock.now()
     const facts = d.poll.facts
-    return this.#memo.rows({
+    return {
       cache: d.data.current().cache,
       watchlist: symbols,
       nowMs,
@@ -63,11 +74,11 @@ export class CoreView {
       instances: this.instances(),
       snoozed: snoozedSymbols(s.rules, s.watchlist, new Date(nowMs)),
       errors: facts.symbolErrors,
-      pollProblems: [d.saves.rowProblem()].filter((x): x is string => x !== null),
+      pollProblems,
       findings: facts.findings,
       likeForLike: facts.likeForLike,
       screened: facts.screened,
-    })
+    }
   }
 
   status(poller: PollerStatus): EngineStatus {

@@ -16,7 +16,7 @@ export interface PollLoopDeps {
   clock: Clock
   settings: Pick<CoreSettings, 'intervalMs'>
   runner: CycleRunner
-  view: Pick<CoreView, 'rows' | 'status'>
+  view: Pick<CoreView, 'rows' | 'status' | 'keepPollRows'>
   rateLimits: Pick<RateLimits, 'newPoll' | 'save'>
   emit: EventSink
   /** The last success of an earlier run (from the current source's cache), shown until this run has one. */
@@ -167,6 +167,8 @@ export class PollLoop {
     const r = run.result
     // A Retry-After longer than the client sleeps: hold polling until then.
     if (r.retryAfterMs !== null) this.poller.holdOff(d.clock.now() + r.retryAfterMs)
+    // The status that follows and later pages reuse them instead of building every row again.
+    d.view.keepPollRows(r.rows, r.pollProblems)
     this.emitRows(r.rows)
     if (r.events.length > 0) d.emit('alertEvents', r.events)
     return r.outcome

@@ -98,6 +98,8 @@ export interface CycleResult {
   outcome: 'ok' | 'failed'
   at: string
   rows: WatchRow[]
+  /** The problems of the whole poll its rows carry (a save that failed). */
+  pollProblems: string[]
   events: AlertEvent[]
   decisions: NotificationDecision[]
   instances: AlertInstance[]
@@ -204,6 +206,7 @@ export async function runCycle(deps: CycleDeps, input: CycleInput): Promise<Cycl
     outcome: cycleOutcome(fetched),
     at: now.toISOString(),
     rows,
+    pollProblems,
     events: evaluated.events,
     decisions: evaluated.decisions,
     instances: evaluated.instances,
