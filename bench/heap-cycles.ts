@@ -46,8 +46,11 @@ function getGc(): () => void {
   return runInNewContext('gc') as () => void
 }
 
-/** Least-squares slope of y over x. */
-function slope(xs: number[], ys: number[]): number {
+/**
+ * Least-squares slope of y over x, and its standard error: heap samples after GC scatter by a
+ * hundred KB or so, so a few hundred polls cannot tell 50 B/poll from 0; the error says how sure.
+ */
+function slope(xs: number[], ys: number[]): { slope: number; se: number } {
   const n = xs.length
   const mx = xs.reduce((a, b) => a + b, 0) / n
   const my = ys.reduce((a, b) => a + b, 0) / n
@@ -57,7 +60,11 @@ function slope(xs: number[], ys: number[]): number {
     num += (xs[i]! - mx) * (ys[i]! - my)
     den += (xs[i]! - mx) ** 2
   }
-  return den === 0 ? 0 : num / den
+  const b = den === 0 ? 0 : num / den
+  let rss = 0
+  for (let i = 0; i < n; i++) rss += (ys[i]! - my - b * (xs[i]! - mx)) ** 2
+  const se = n > 2 && den > 0 ? Math.sqrt(rss / (n - 2) / den) : Infinity
+  return { slope: b, se }
 }
 
 interface ServiceProcess {
@@ -116,9 +123,13 @@ interface SizeRun {
   maxMB: number
   externalMB: number
   slope: number
+  /** Standard error of the slope (B/poll). */
+  slopeSe: number
 }
 
 const DAY_MS = 24 * 60 * 60_000
+const fmtSlope = (s: { slope: number; se: number }): string =>
+  `${Math.round(s.slope)} ± ${Math.round(1.96 * s.se)}`
 const mb = (b: number): number => Math.round((b / 1024 / 1024) * 10) / 10
 
 async function runSize(
@@ -186,7 +197,7 @@ async function runSize(
         ys.push(heap())
         const sec = (performance.now() - t0) / 1000
         process.stderr.write(
-          `heap@${n}: poll ${i}/${polls} ${mb(ys.at(-1)!)} MB, slope ${Math.round(slope(xs, ys))} B/poll, ${(sec / i).toFixed(2)} s/poll\n`,
+          `heap@${n}: poll ${i}/${polls} ${mb(ys.at(-1)!)} MB, slope ${fmtSlope(slope(xs, ys))} B/poll, ${(sec / i).toFixed(2)} s/poll\n`,
         )
       }
     }
@@ -200,7 +211,8 @@ async function runSize(
       endMB: mb(ys.at(-1)!),
       maxMB: mb(Math.max(...ys)),
       externalMB: mb(process.memoryUsage().external),
-      slope: Math.round(slope(xs, ys) * 10) / 10,
+      slope: Math.round(slope(xs, ys).slope * 10) / 10,
+      slopeSe: Math.round(slope(xs, ys).se * 10) / 10,
     }
   } finally {
     await core?.stop()
@@ -244,6 +256,8 @@ export async function benchHeapCycles(
     out[`externalMB@${n}`] = r.externalMB
     out[`slopeBytesPerPoll@${n}`] = r.slope
     out[`slopeBytesPerPoll@${n} target`] = SLOPE_TARGET
+    out[`  its 95 % interval@${n}`] =
+      `${Math.round(r.slope - 1.96 * r.slopeSe)} … ${Math.round(r.slope + 1.96 * r.slopeSe)}`
   }
   return out
 }
