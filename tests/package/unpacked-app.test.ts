@@ -71,6 +71,29 @@ describe('the packaged app (linux-unpacked)', () => {
     )
   })
 
+  // history-client.ts starts the worker from new URL('./history-worker.js', <main script>); Electron
+  // (since 19, electron/electron#33216) runs worker scripts from inside app.asar, so the worker and
+  // every module it imports must be in the package, beside the main script.
+  it('ships the history worker beside the main script, with everything it imports', () => {
+    expect(entries).toContain('out/main/history-worker.js')
+    const pending = ['out/main/history-worker.js']
+    const seen = new Set<string>()
+    const bare = new Set<string>()
+    while (pending.length > 0) {
+      const file = pending.pop()!
+      if (seen.has(file)) continue
+      seen.add(file)
+      const code = extractFile(asarPath, file).toString('utf8')
+      for (const [, spec] of code.matchAll(/from\s*["']([^"']+)["']/g)) {
+        if (spec!.startsWith('./')) pending.push(join('out/main', spec!.slice(2)))
+        else if (!spec!.startsWith('node:')) bare.add(spec!)
+      }
+    }
+    expect(entries).toEqual(expect.arrayContaining([...seen]))
+    for (const name of bare) expect(entries).toContain(`node_modules/${name}/package.json`)
+    expect(seen.size).toBeGreaterThan(1)
+  })
+
   it('has no source maps and no TypeScript sources, ours or a dependency’s', () => {
     expect(entries.filter((p) => /\.(map|ts|mts|cts)$/.test(p))).toEqual([])
   })
