@@ -72,10 +72,21 @@ function sums(parts: readonly IssuerTvl[]): Map<string, number> {
   return out
 }
 
-function sentence(m: Omit<IssuerMoves, 'text'>): string {
-  const named = m.changes.map(
+/**
+ * Issuers whose move is material are named; the rest are summed as "3 others −$12", so a
+ * dollar's noise does not crowd the line (all are named when none is material).
+ */
+function sentence(m: Omit<IssuerMoves, 'text'>, total: number): string {
+  const material = m.changes.filter((c) => Math.abs(c.change) >= MATERIAL_FRACTION * total)
+  const shown = material.length > 0 ? material : m.changes
+  const rest = m.changes.filter((c) => !shown.includes(c))
+  const named = shown.map(
     (c) => `${c.issuer} ${signedMoney(c.change)}${c.gone ? ' (no longer listed)' : ''}`,
   )
+  if (rest.length > 0)
+    named.push(
+      `${rest.length} other${rest.length === 1 ? '' : 's'} ${signedMoney(rest.reduce((s, c) => s + c.change, 0))}`,
+    )
   const moves = named.length > 0 ? named.join(', ') : 'no issuer moved'
   const net = `net ${signedMoney(m.net)}`
   switch (m.kind) {
@@ -119,7 +130,7 @@ export function classifyIssuerMoves(
           ? 'exit'
           : 'mixed'
   const m = { kind, changes, fell, rose, migrated, exited, net: rose - fell }
-  return { ...m, text: sentence(m) }
+  return { ...m, text: sentence(m, total) }
 }
 
 /** The asset view's migration line: the 7-day moves as of the newest figures the app recorded. */

@@ -157,10 +157,17 @@ describe('issuer-drop rule', () => {
     expect(any.state).toBe('ok')
     expect(any.detail).toMatch(/^worst: issuer Backed down 40\.0 %/)
     const titles = h.notified.flatMap((d) => (d.status === 'sent' ? [d.title] : []))
-    expect(titles).toEqual(['TSLA: issuer Backed TVL down 40.0 % in 7 days ($45.17M → $27.1M)'])
+    // The title says where Backed's TVL went: to Ondo, a migration.
+    expect(titles).toEqual([
+      'TSLA: issuer Backed TVL down 40.0 % in 7 days ($45.17M → $27.1M) (issuers: Backed −$18.1 M, Ondo +$18.1 M: migration, net $0)',
+    ])
 
     h.service.scenarios.remove(move)
     await cycleThenWait(h)
     expect((await instance(h, 'backed')).state).toBe('resolved')
+    const last = h.notified.at(-1)
+    expect(last?.status === 'sent' && last.body.split('\n')[0]).toMatch(
+      /^TSLA issuer Backed TVL back to [−+]?\d\.\d % in 7 days \(threshold −20\.0 %\)$/,
+    )
   })
 })

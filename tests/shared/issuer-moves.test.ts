@@ -37,6 +37,24 @@ describe('classifyIssuerMoves', () => {
     expect(m.text).toBe('xStocks −$4.1 M, Backed +$3.9 M: migration, net −$200 K')
   })
 
+  it('names the issuers that moved materially and sums the small moves of the others', () => {
+    const m = classifyIssuerMoves(
+      [
+        { issuer: 'Backed', tvl: 76_000_000 },
+        { issuer: 'Ondo', tvl: 20_000_000 },
+        { issuer: 'Dinari', tvl: 3_000_000 },
+        { issuer: 'Swarm', tvl: 1_000_000 },
+      ],
+      [
+        { issuer: 'Backed', tvl: 38_000_000 },
+        { issuer: 'Ondo', tvl: 19_999_992 },
+        { issuer: 'Dinari', tvl: 2_999_998 },
+        { issuer: 'Swarm', tvl: 1_000_000 },
+      ],
+    )
+    expect(m.text).toBe('Backed −$38 M, 2 others −$10: exit (nothing offsets it), net −$38 M')
+  })
+
   it('an issuer no longer listed is an exit with nothing rising, and says it is gone', () => {
     const m = classifyIssuerMoves(
       [

@@ -7,7 +7,11 @@ import {
 } from '../../../src/shared/alert-rules'
 import { assetDetailSchema, type AssetDetail } from '../../../src/shared/liquidity-schemas'
 import { freshState, type AlertEngineState } from '../../../src/main/engine/alerts/engine-state'
-import { evaluateCycle, type CycleResult } from '../../../src/main/engine/alerts/evaluate'
+import {
+  evaluateCycle,
+  type CycleInput,
+  type CycleResult,
+} from '../../../src/main/engine/alerts/evaluate'
 import type { Observation } from '../../../src/main/engine/alerts/measure'
 import type { NotifyPrefs } from '../../../src/main/engine/alerts/quiet-hours'
 
@@ -124,9 +128,17 @@ export class Harness {
     }
   }
 
-  /** Evaluate at the current time, then advance the clock by `advanceMin`. */
-  run(obs: Record<string, Observation>, advanceMin = 5): CycleResult {
+  /**
+   * Evaluate at the current time, then advance the clock by `advanceMin`. `history`: what the app's
+   * own history gives this cycle (net-flow splits, issuer windows), as the poll would pass it.
+   */
+  run(
+    obs: Record<string, Observation>,
+    advanceMin = 5,
+    history: Pick<CycleInput, 'flows' | 'issuers'> = {},
+  ): CycleResult {
     const r = evaluateCycle({
+      ...history,
       now: this.now,
       rules: this.rules,
       watchlist: this.watchlist,

@@ -5,7 +5,7 @@
 import type { IssuerDropCondition } from '../../../shared/issuer-drop-condition'
 import { joinNames } from '../../../shared/plain-list'
 import type { IssuerWindow } from '../history/issuer-window'
-import { formatAmount, formatPct, windowDays } from './format'
+import { formatAmount, formatPct, formatSignedPct, windowDays } from './format'
 import type { Measurement } from './measure'
 import type { NoVerdict } from './reading'
 
@@ -62,6 +62,8 @@ export function measureIssuerDrop(
   const gone = worst.gone ? ', no longer listed' : ''
   const said = `${worst.pct < 0 ? 'down' : 'up'} ${formatPct(worst.pct)} in ${days} days (${formatAmount(worst.then)} → ${formatAmount(worst.now)}${gone})`
   const name = `issuer ${worst.issuer}`
+  // Where the issuer's TVL went: to another issuer of the asset (a migration) or out of it.
+  const where = w.moves.kind === 'none' ? '' : ` (issuers: ${w.moves.text})`
   return {
     kind: 'measured',
     value: worst.pct,
@@ -70,10 +72,11 @@ export function measureIssuerDrop(
     clear: !breach && move <= c.thresholdPct - rearmMarginPct,
     verified: true,
     disagreement: null,
-    headline: `${symbol}: ${name} TVL ${said}`,
+    headline: `${symbol}: ${name} TVL ${said}${where}`,
     ongoing: `${symbol}: ${name} TVL still ${said}`,
     subject: `${days}-day drop of ${c.issuer === undefined ? 'an issuer' : name}`,
     status: `${c.issuer === undefined ? `worst: ${name}` : name} ${said}; alert at a drop of ${formatPct(c.thresholdPct)}`,
     reading: `${name} ${said}`,
+    recovery: `${name} TVL back to ${formatSignedPct(worst.pct)} in ${days} days (threshold ${formatSignedPct(-c.thresholdPct)})`,
   }
 }

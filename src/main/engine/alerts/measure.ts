@@ -39,9 +39,9 @@ export interface Measurement {
   reading: string
   /**
    * What the value came back to, with its threshold, for the recovery notice (after the symbol):
-   * "7-day TVL back to −3.1 % (threshold −10.0 %)". A kind without one says `now <reading>`.
+   * "7-day TVL back to −3.1 % (threshold −10.0 %)". Every kind gives one.
    */
-  recovery?: string
+  recovery: string
 }
 
 function withoutTag(lfl: LikeForLike | null): string {

@@ -57,7 +57,7 @@ export function draft(
     verified: m.verified,
   }
   if (durationMs !== undefined) e.durationMs = durationMs
-  if (type === 'resolved') e.recovery = `${t.symbol} ${m.recovery ?? `now ${m.reading}`}`
+  if (type === 'resolved') e.recovery = `${t.symbol} ${m.recovery}`
   return e
 }
 
