@@ -93,7 +93,10 @@ describe('cli backtest', () => {
         const r = await run(['--symbols', 'TSLA', ...args])
         expect(r.code, args.join(' ')).toBe(2)
         expect(r.stderr).toMatch(new RegExp(`^error: ${says.source}`))
-        expect(r.stderr).toMatch(/^Usage:/m)
+        expect(r.stderr.trim().split('\n')).toEqual([
+          expect.stringMatching(new RegExp(`^error: ${says.source}`)),
+          'Run "npm run cli -- backtest --help" for its options.',
+        ])
         expect(r.stdout).toBe('')
       }
       // A condition the daily series cannot answer is refused too, in words.

@@ -109,7 +109,7 @@ describe('check --rule', () => {
   })
 
   it(
-    'a --rule that is not JSON, or not a condition: a plain error and the usage, exit 2',
+    'a --rule that is not JSON, or not a condition: a plain error and the help line, exit 2',
     { timeout: T },
     async () => {
       const bad = await cli(['check', '--rule', '{kind:tvl-below}'])
@@ -117,7 +117,7 @@ describe('check --rule', () => {
       expect(bad.stderr).toMatch(
         /^error: --rule 1 is not valid JSON \(got "\{kind:tvl-below\}"\)\. Quote it for the shell/m,
       )
-      expect(bad.stderr).toMatch(/^Usage:/m)
+      expect(bad.stderr).toMatch(/^Run "npm run cli -- check --help" for its options\.$/m)
       const wrong = await cli([
         'check',
         '--json',

@@ -15,6 +15,7 @@ import { defaultDataDir } from './data-dir'
 import { oneLine } from './format'
 import { emptyReport } from './json-report'
 import { USAGE } from './usage'
+import { helpLine, UsageError, usageError } from './arg-errors'
 
 function parseSymbols(v: string): string[] {
   const list = [
@@ -38,18 +39,11 @@ function flagValue(args: readonly string[], flag: string): string | undefined {
   return args.find((a) => a.startsWith(`${flag}=`))?.slice(flag.length + 1)
 }
 
-/** An argument the user got wrong: the message, then the usage, on stderr; exit 2. */
-class UsageError extends Error {}
-
-function usageError(e: unknown): never {
-  throw new UsageError((e as Error).message)
-}
-
 /** The same rule as Settings, checked before anything is opened: a bad value never reaches the data dir. */
-function parseBaseUrlFlag(v: string | undefined): string | undefined {
+function parseBaseUrlFlag(v: string | undefined, command: string): string | undefined {
   if (v === undefined) return undefined
   const r = checkServiceUrl(v)
-  if (!r.ok) throw new UsageError(`--base-url: ${r.reason}`)
+  if (!r.ok) throw new UsageError(`--base-url: ${r.reason}`, command)
   return r.url
 }
 
@@ -57,9 +51,9 @@ function parseBaseUrlFlag(v: string | undefined): string | undefined {
  * The data dir is a folder, or a path one can be made at: an empty value would scatter files in the
  * current directory, and a file in its place would only surface as a note per store.
  */
-function checkDataDir(v: string | undefined): string {
+function checkDataDir(v: string | undefined, command: string): string {
   if (v === undefined) return defaultDataDir()
-  if (v.trim() === '') throw new UsageError('--data-dir needs a folder path; it was empty')
+  if (v.trim() === '') throw new UsageError('--data-dir needs a folder path; it was empty', command)
   // The nearest part of the path that exists must be a folder (one can be made below it).
   for (let p = resolve(v); ; p = dirname(p)) {
     let st
@@ -77,25 +71,32 @@ function checkDataDir(v: string | undefined): string {
   }
 }
 
+const CHECK_OPTIONS = {
+  json: { type: 'boolean', default: false },
+  'base-url': { type: 'string' },
+  symbols: { type: 'string' },
+  'data-dir': { type: 'string' },
+  rule: { type: 'string', multiple: true },
+  verbose: { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const
+
+const BACKTEST_OPTIONS = {
+  symbols: { type: 'string' },
+  rule: { type: 'string' },
+  days: { type: 'string' },
+  json: { type: 'boolean', default: false },
+  'base-url': { type: 'string' },
+  'data-dir': { type: 'string' },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const
+
 async function check(args: string[]): Promise<number> {
   let parsed
   try {
-    parsed = parseArgs({
-      args,
-      options: {
-        json: { type: 'boolean', default: false },
-        'base-url': { type: 'string' },
-        symbols: { type: 'string' },
-        'data-dir': { type: 'string' },
-        verbose: { type: 'boolean', default: false },
-        rule: { type: 'string', multiple: true },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-      strict: true,
-      allowPositionals: false,
-    })
+    parsed = parseArgs({ args, options: CHECK_OPTIONS, strict: true, allowPositionals: false })
   } catch (e) {
-    usageError(e)
+    usageError(e, 'check', CHECK_OPTIONS)
   }
   const { values } = parsed
   if (values.help) {
@@ -106,20 +107,20 @@ async function check(args: string[]): Promise<number> {
   try {
     symbols = values.symbols === undefined ? undefined : parseSymbols(values.symbols)
   } catch (e) {
-    usageError(e)
+    usageError(e, 'check')
   }
   let rules: AlertCondition[] | undefined
   try {
     rules = values.rule?.map((text, i) => parseRuleFlag(text, i + 1))
   } catch (e) {
-    usageError(e)
+    usageError(e, 'check')
   }
   return runCheck(
     {
       json: values.json,
-      baseUrl: parseBaseUrlFlag(values['base-url']),
+      baseUrl: parseBaseUrlFlag(values['base-url'], 'check'),
       symbols,
-      dataDir: checkDataDir(values['data-dir']),
+      dataDir: checkDataDir(values['data-dir'], 'check'),
       verbose: values.verbose,
       rules,
     },
@@ -134,22 +135,9 @@ async function check(args: string[]): Promise<number> {
 async function backtest(args: string[]): Promise<number> {
   let parsed
   try {
-    parsed = parseArgs({
-      args,
-      options: {
-        json: { type: 'boolean', default: false },
-        'base-url': { type: 'string' },
-        symbols: { type: 'string' },
-        rule: { type: 'string' },
-        days: { type: 'string' },
-        'data-dir': { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-      strict: true,
-      allowPositionals: false,
-    })
+    parsed = parseArgs({ args, options: BACKTEST_OPTIONS, strict: true, allowPositionals: false })
   } catch (e) {
-    usageError(e)
+    usageError(e, 'backtest', BACKTEST_OPTIONS)
   }
   const { values } = parsed
   if (values.help) {
@@ -164,14 +152,14 @@ async function backtest(args: string[]): Promise<number> {
       days: parseDaysFlag(values.days),
     }
   } catch (e) {
-    usageError(e)
+    usageError(e, 'backtest')
   }
   return runBacktestCli(
     {
       ...options,
       json: values.json,
-      baseUrl: parseBaseUrlFlag(values['base-url']),
-      dataDir: checkDataDir(values['data-dir']),
+      baseUrl: parseBaseUrlFlag(values['base-url'], 'backtest'),
+      dataDir: checkDataDir(values['data-dir'], 'backtest'),
     },
     {
       out: (t) => process.stdout.write(`${t}\n`),
@@ -199,11 +187,14 @@ async function main(argv: string[]): Promise<number | null> {
       process.stdout.write(`${USAGE}\n`)
       return 0
     case undefined:
+      // Nothing typed at all: the whole usage is the answer.
       process.stderr.write(`error: no command given\n${USAGE}\n`)
       return EXIT_ERROR
     default:
-      process.stderr.write(`error: unknown command "${command}"\n${USAGE}\n`)
-      return EXIT_ERROR
+      throw new UsageError(
+        `unknown command "${command}"; the commands are check, backtest and serve`,
+        null,
+      )
   }
 }
 
@@ -216,8 +207,8 @@ main(process.argv.slice(2)).then(
   },
   (e: unknown) => {
     const message = oneLine((e as Error).message)
-    const usage = e instanceof UsageError ? `${USAGE}\n` : ''
-    process.stderr.write(`error: ${message}\n${usage}`)
+    const help = e instanceof UsageError ? `${helpLine(e.command)}\n` : ''
+    process.stderr.write(`error: ${message}\n${help}`)
     // `check --json` promises one document on stdout, also when the check could not start.
     const args = process.argv.slice(2)
     if (args[0] === 'check' && args.includes('--json')) {

@@ -1,4 +1,5 @@
-// The CLI's usage text: printed for --help (stdout, exit 0) and after an argument error (stderr, exit 2).
+// The CLI's usage text: printed for --help (stdout, exit 0) and when no command is given (stderr, exit 2);
+// an argument error prints one line and points at --help instead (arg-errors.ts).
 import { conditionKinds } from '../../shared/condition-kinds'
 
 /** Every condition kind of the rule schema, with an example: made from the schema's own list. */
