@@ -1,6 +1,7 @@
 // A backtest's result as the CLI prints it and the rule editor shows it: when a rule would have
 // fired on the service's daily series, per symbol. No zod, no Node: the renderer reads it too.
 import type { SeriesPoint } from './liquidity-schemas'
+import { signedPct } from './flow'
 import { joinNames } from './plain-list'
 
 /** One would-be alert: from the day it would have fired to the day it cleared (null: still open). */
@@ -44,11 +45,12 @@ export interface BacktestView extends BacktestResult {
   series: Record<string, SeriesPoint[]>
 }
 
+/** "2026-02-03 – 2026-02-10: worst −12.3 %". */
 function span(e: BacktestEpisode): string {
-  return `${e.start} – ${e.end ?? 'still open'}`
+  return `${e.start} – ${e.end ?? 'still open'}: worst ${signedPct(e.worstPct)}`
 }
 
-/** "3 times on TSLA (2026-02-03 – 2026-02-10, …)" for one symbol that would have fired. */
+/** "3 times on TSLA (2026-02-03 – 2026-02-10: worst −12.3 %, …)" for one symbol that fired. */
 function firedOn(r: BacktestSymbolResult): string {
   const n = r.episodes.length
   const times = n === 1 ? 'once' : n === 2 ? 'twice' : `${n} times`
@@ -56,7 +58,7 @@ function firedOn(r: BacktestSymbolResult): string {
 }
 
 /**
- * The result in one sentence: "Would have fired 3 times on TSLA (2026-02-03 – 2026-02-10, …), never
+ * The result in one sentence: "Would have fired 3 times on TSLA (2026-02-03 – 2026-02-10: worst −12.3 %, …), never
  * on NVDA and AAPL." Symbols that could not be tested are left to their notes.
  */
 export function backtestSummary(results: readonly BacktestSymbolResult[]): string {

@@ -40,7 +40,7 @@ describe('Test on last year', () => {
       await openDefaultRule(app)
       const [a, b, c] = knownYearEpisodes(Date.now())
       expect(await runTest(app)).toBe(
-        `Would have fired 3 times on TSLA (${a!.start} – ${a!.end}, ${b!.start} – ${b!.end}, ${c!.start} – still open), never on NVDA, AAPL and GOLD.`,
+        `Would have fired 3 times on TSLA (${a!.start} – ${a!.end}: worst −30.0 %, ${b!.start} – ${b!.end}: worst −18.0 %, ${c!.start} – still open: worst −25.0 %), never on NVDA, AAPL and GOLD.`,
       )
       // The rule as edited went to main (the unsaved form, not the stored rule).
       expect(app.bridge.requests('backtestRule')).toHaveLength(1)

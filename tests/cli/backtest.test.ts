@@ -38,6 +38,8 @@ describe('cli backtest', () => {
         expect(e.start).toMatch(/^\d{4}-\d{2}-\d{2}$/)
       }
       expect(tsla.episodes.map((e) => Math.round(e.worstPct))).toEqual([-30, -18, -25])
+      // To hundredths: no float noise like −29.999999999999996 for a script to trip on.
+      for (const e of tsla.episodes) expect(Math.round(e.worstPct * 100)).toBe(e.worstPct * 100)
       expect(doc.results[1]).toEqual({ symbol: 'NVDA', episodes: [], tested: true, note: null })
       expect(doc).toMatchObject({ days: 365, errors: [] })
     },
@@ -52,7 +54,7 @@ describe('cli backtest', () => {
       const r = await run(['--symbols', 'TSLA,NVDA'])
       expect(r.code).toBe(1)
       expect(r.stdout).toContain(
-        `Would have fired 3 times on TSLA (${a!.start} – ${a!.end}, ${b!.start} – ${b!.end}, ${c!.start} – still open), never on NVDA.`,
+        `Would have fired 3 times on TSLA (${a!.start} – ${a!.end}: worst −30.0 %, ${b!.start} – ${b!.end}: worst −18.0 %, ${c!.start} – still open: worst −25.0 %), never on NVDA.`,
       )
       expect(r.stdout).toMatch(/^Tested: 7-day TVL drop of 10\.0 % or more, on 2 days in a row/m)
       // A 40 % floor under the level never breaks on these drops; --days cuts the series.

@@ -53,7 +53,12 @@ function toJson(v: BacktestView | null, days: number, errors: string[]): Backtes
   return {
     results: (v?.results ?? []).map((r) => ({
       symbol: r.symbol,
-      episodes: r.episodes.map((e) => ({ start: e.start, end: e.end, worstPct: e.worstPct })),
+      // Hundredths of a percent: the series' own precision says nothing finer.
+      episodes: r.episodes.map((e) => ({
+        start: e.start,
+        end: e.end,
+        worstPct: Math.round(e.worstPct * 100) / 100,
+      })),
       tested: r.tested,
       note: r.note,
     })),

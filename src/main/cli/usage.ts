@@ -38,8 +38,8 @@ check runs one poll and prints the watchlist as a table (or --json for scripts).
   The API key comes from LIQUIDITY_API_KEY, else the desktop app's entry in the system keychain.
 
 backtest runs an alert rule over the service's daily TVL of the last year and says when it would
-have fired: "Would have fired twice on TSLA (2026-02-03 – 2026-02-10, 2026-05-01 – still open),
-never on NVDA." One evaluation per day: change over N days = TVL on the day / TVL N days before − 1;
+have fired: "Would have fired twice on TSLA (2026-02-03 – 2026-02-10: worst −12.3 %, 2026-05-01 –
+still open: worst −10.8 %), never on NVDA." One evaluation per day: change over N days = TVL on the day / TVL N days before − 1;
 it fires after the rule's pending days of breach in a row (2) and ends on the first day the value
 is back past the threshold by the re-arm margin (2 points).
   --symbols LIST  the symbols to test; default the saved watchlist
@@ -50,7 +50,8 @@ is back past the threshold by the re-arm margin (2 points).
   --days N        days of history, 1 to 365 (default 365, all the service keeps)
   --json          { "results": [ { "symbol", "episodes": [ { "start", "end", "worstPct" } ],
                   "tested", "note" } ], "days", "condition", "errors" }; dates YYYY-MM-DD, "end"
-                  null while still open, worstPct the worst change (or distance below the floor) in %
+                  null while still open, worstPct the worst change (or distance below the floor) in %,
+                  to hundredths
   Exit codes: 0 would never have fired, 1 would have fired on at least one symbol, 2 error (bad
   arguments or --rule, a condition the daily series cannot answer, the service could not be read,
   or a symbol could not be tested: no data or too short a series; the reason is on stderr).
