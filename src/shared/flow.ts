@@ -2,6 +2,7 @@
 // flow of tokens (tokens = TVL / price). The two factors multiply back to the TVL factor:
 //   TVL ratio = price ratio × token ratio,  tvlPct = (tvlRatio − 1) × 100, and so on.
 // So "TVL −12 %: price −9 %, net outflow −3.3 %" reads 0.88 = 0.91 × 0.967 (not a sum).
+import { pctChange } from './change'
 
 /** One end of the window: TVL and the underlying's price (0 or less: unknown). */
 export interface FlowEnd {
@@ -32,17 +33,22 @@ export interface FlowUnknown {
 
 export type FlowResult = FlowSplit | FlowUnknown
 
-const pct = (ratio: number): number => (ratio - 1) * 100
-
 /** "−12.0 %" with a real minus sign, one decimal. */
 export function signedPct(p: number): string {
   const r = Math.round(p * 10) / 10
   return `${r < 0 ? '−' : r > 0 ? '+' : '±'}${Math.abs(r).toFixed(1)} %`
 }
 
+/** "net outflow −12.3 %", "net inflow +4.0 %", "net flow ±0.0 %". */
+export function flowWords(p: number): string {
+  // The word follows the figure as shown: "net outflow ±0.0 %" would contradict itself.
+  const shown = Math.round(p * 10) / 10
+  const word = shown < 0 ? 'net outflow' : shown > 0 ? 'net inflow' : 'net flow'
+  return `${word} ${signedPct(p)}`
+}
+
 export function flowLine(s: Pick<FlowSplit, 'tvlPct' | 'pricePct' | 'netFlowPct'>): string {
-  const flow = s.netFlowPct < 0 ? 'net outflow' : s.netFlowPct > 0 ? 'net inflow' : 'net flow'
-  return `TVL ${signedPct(s.tvlPct)}: price ${signedPct(s.pricePct)}, ${flow} ${signedPct(s.netFlowPct)}`
+  return `TVL ${signedPct(s.tvlPct)}: price ${signedPct(s.pricePct)}, ${flowWords(s.netFlowPct)}`
 }
 
 /** The split between two readings a window apart, or why it cannot be given. */
@@ -61,12 +67,12 @@ export function splitFlow(
     return unknown(
       `${symbol} had no TVL on ${from.at.slice(0, 10)}, so there is no change to split`,
     )
-  const tvlRatio = to.tvl / from.tvl
-  const priceRatio = to.price / from.price
+  // pctChange throughout (tokens = TVL / price, compared cross-multiplied): a flow of exactly a
+  // rule's threshold is judged as the live rules and the backtest judge one.
   const s = {
-    tvlPct: pct(tvlRatio),
-    pricePct: pct(priceRatio),
-    netFlowPct: pct(tvlRatio / priceRatio),
+    tvlPct: pctChange(from.tvl, to.tvl),
+    pricePct: pctChange(from.price, to.price),
+    netFlowPct: pctChange(from.tvl * to.price, to.tvl * from.price),
   }
   return { kind: 'split', windowDays, from, to, ...s, text: flowLine(s) }
 }

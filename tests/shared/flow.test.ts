@@ -20,6 +20,17 @@ describe('splitFlow', () => {
     expect(s.text).toBe('TVL −12.0 %: price −9.0 %, net outflow −3.3 %')
   })
 
+  it('a net flow that shows as ±0.0 % is called net flow, not an outflow or inflow', () => {
+    const s = splitFlow(
+      { at: at('2026-03-01'), tvl: 1_000_000, price: 100 },
+      { at: at('2026-03-08'), tvl: 999_700, price: 100 },
+      7,
+      'TSLA',
+    ) as FlowSplit
+    expect(s.netFlowPct).toBeLessThan(0)
+    expect(s.text).toBe('TVL ±0.0 %: price ±0.0 %, net flow ±0.0 %')
+  })
+
   it('the two factors always multiply back to the TVL factor', () => {
     const pos = fc.double({ min: 1, max: 100, noNaN: true })
     fc.assert(

@@ -5,6 +5,7 @@
 // anchor's own verified window change. Between two readings the value is taken to move at a steady
 // rate (geometric interpolation), so a steady trend reads the same whatever the poll times.
 import { CHANGE_WINDOWS, type ChangeWindow } from '../../../shared/alert-rules'
+import { pctChange } from '../../../shared/change'
 import type { SymbolBaseline } from './engine-state'
 
 const DAY_MS = 86_400_000
@@ -67,7 +68,7 @@ function changeOver(points: Point[], now: Point, windowMs: number): number | nul
     current += v
   })
   if (!(then > 0)) return null
-  const pct = (current / then - 1) * 100
+  const pct = pctChange(then, current)
   return Number.isFinite(pct) ? pct : null
 }
 

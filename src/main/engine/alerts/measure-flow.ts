@@ -1,18 +1,12 @@
 // Judges a net-flow condition on one trusted reading: the net flow of tokens over the window, split
 // from the TVL change with the underlying's price (shared/flow.ts) against the app's own history.
 // No split (history too short, no price) is no verdict, with the split's own plain reason.
-import { signedPct, type FlowResult } from '../../../shared/flow'
+import { flowWords, signedPct, type FlowResult } from '../../../shared/flow'
 import type { NetFlowCondition } from '../../../shared/net-flow-condition'
 import type { LikeForLike } from './baseline'
 import { formatPct, windowDays } from './format'
 import type { Measurement } from './measure'
 import type { NoVerdict } from './reading'
-
-/** "net outflow −12.3 %", "net inflow +4.0 %". */
-function flowWords(pct: number): string {
-  const word = pct < 0 ? 'net outflow' : pct > 0 ? 'net inflow' : 'net flow'
-  return `${word} ${signedPct(pct)}`
-}
 
 export function measureNetFlow(
   symbol: string,

@@ -2,6 +2,7 @@
 // detail) against the app's own history one window ago. The named issuer, or the worst of them;
 // an issuer no longer listed has fallen to zero (its TVL gone). History too short: no verdict,
 // with the plain reason.
+import { pctChange } from '../../../shared/change'
 import type { IssuerDropCondition } from '../../../shared/issuer-drop-condition'
 import { joinNames } from '../../../shared/plain-list'
 import type { IssuerWindow } from '../history/issuer-window'
@@ -26,7 +27,7 @@ function falls(w: Extract<IssuerWindow, { kind: 'known' }>): IssuerFall[] {
   for (const [issuer, was] of then) {
     if (!(was > 0)) continue
     const is = now.get(issuer) ?? 0
-    out.push({ issuer, then: was, now: is, pct: (is / was - 1) * 100, gone: !now.has(issuer) })
+    out.push({ issuer, then: was, now: is, pct: pctChange(was, is), gone: !now.has(issuer) })
   }
   return out
 }
