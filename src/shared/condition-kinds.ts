@@ -15,7 +15,7 @@ export interface ConditionKindHelp<K extends Kind = Kind> {
 export const CONDITION_HELP: { [K in Kind]: ConditionKindHelp<K> } = {
   'tvl-change': {
     summary:
-      'TVL fell (or rose) by at least thresholdPct % over the window (7d or 30d), from the service’s history; with ignoreMigrations, a drop does not fire while the window’s issuer moves are a migration (other issuers’ rises offset at least 90 % of the falls, from the app’s own history): an exit or a mixed move still fires',
+      'TVL fell (or rose) by at least thresholdPct % over the window (7d or 30d), from the service’s history; with ignoreMigrations, a drop is not fired when the window’s issuer moves are a migration (other issuers’ rises offset at least 90 % of the falls) and the issuers’ own TVL, from the app’s own history, did not fall by the threshold: a real loss, an exit or a mixed move still fires',
     example: {
       kind: 'tvl-change',
       window: '7d',
@@ -45,7 +45,7 @@ export const CONDITION_HELP: { [K in Kind]: ConditionKindHelp<K> } = {
   },
   'issuer-drop': {
     summary:
-      'one issuer’s own TVL of the asset fell by at least thresholdPct % over the window (7d or 30d): the named issuer, or any issuer when none is named; an issuer no longer listed counts as fallen to zero. From the app’s own history: until it has recorded a window of figures it is not judged',
+      'one issuer’s own TVL of the asset fell by at least thresholdPct % over the window (7d or 30d), the underlying’s price move taken out: the named issuer, or any issuer when none is named; an issuer no longer listed counts as fallen to zero. From the app’s own history: until it has recorded a window of figures it is not judged',
     example: { kind: 'issuer-drop', issuer: 'Backed', window: '7d', thresholdPct: 20 },
   },
 }

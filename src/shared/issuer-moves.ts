@@ -8,7 +8,7 @@
 //   migration: exited ≤ MIGRATION_TOLERANCE × fell  (rises offset at least 90 % of the falls)
 //   exit:      migrated < EXIT_TOLERANCE × fell     (rises offset less than 10 % of them)
 //   mixed:     between the two (both amounts are given)
-//   none:      no issuer fell by more than MATERIAL_FRACTION of the starting total (noise)
+//   none:      the falls add up to no more than MATERIAL_FRACTION of the starting total (noise)
 // An issuer no longer listed counts as falling to zero: its TVL is gone, not moved, unless
 // another issuer's rise offsets it.
 
@@ -22,6 +22,13 @@ export const MATERIAL_FRACTION = 0.005
 export interface IssuerTvl {
   issuer: string
   tvl: number
+}
+
+/** Each issuer's TVL of a symbol at one moment, with the underlying's price then (0: unknown). */
+export interface IssuersAt {
+  at: number
+  issuers: IssuerTvl[]
+  price: number
 }
 
 export interface IssuerChange {
@@ -44,6 +51,12 @@ export interface IssuerMoves {
   exited: number
   /** The total's change in dollars (rose − fell). */
   net: number
+  /**
+   * The underlying's price now ÷ then when the start was taken at today's price (the moves are
+   * then tokens moved, valued now: a price move alone moves nothing); null: no price, dollars as
+   * they were; undefined: not asked.
+   */
+  priceRatio?: number | null
   /** "xStocks −$4.1 M, Backed +$3.9 M: migration, net −$0.2 M". */
   text: string
 }
@@ -72,26 +85,37 @@ function sums(parts: readonly IssuerTvl[]): Map<string, number> {
   return out
 }
 
+/** "price −15.0 % taken out" / "not adjusted for price (none given)"; '' when not asked. */
+function priceClause(ratio: number | null | undefined): string {
+  if (ratio === undefined) return ''
+  if (ratio === null) return '; in dollars, not adjusted for price (the service gave none)'
+  const pct = (ratio - 1) * 100
+  const r = Math.round(pct * 10) / 10
+  if (r === 0) return ''
+  return `; the price move (${r < 0 ? '−' : '+'}${Math.abs(r).toFixed(1)} %) taken out`
+}
+
 /**
  * Issuers whose move is material are named; the rest are summed as "3 others −$12", so a
- * dollar's noise does not crowd the line (all are named when none is material).
+ * dollar's noise does not crowd the line.
  */
 function sentence(m: Omit<IssuerMoves, 'text'>, total: number): string {
   const material = m.changes.filter((c) => Math.abs(c.change) >= MATERIAL_FRACTION * total)
-  const shown = material.length > 0 ? material : m.changes
-  const rest = m.changes.filter((c) => !shown.includes(c))
-  const named = shown.map(
+  const rest = m.changes.filter((c) => !material.includes(c))
+  const named = material.map(
     (c) => `${c.issuer} ${signedMoney(c.change)}${c.gone ? ' (no longer listed)' : ''}`,
   )
-  if (rest.length > 0)
+  if (rest.length > 0 && named.length > 0)
     named.push(
       `${rest.length} other${rest.length === 1 ? '' : 's'} ${signedMoney(rest.reduce((s, c) => s + c.change, 0))}`,
     )
-  const moves = named.length > 0 ? named.join(', ') : 'no issuer moved'
-  const net = `net ${signedMoney(m.net)}`
+  const moves = named.join(', ')
+  const net = `net ${signedMoney(m.net)}${priceClause(m.priceRatio)}`
   switch (m.kind) {
     case 'none':
-      return `${moves}: no issuer's TVL fell materially, ${net}`
+      return named.length === 0
+        ? `no issuer's TVL moved materially, ${net}`
+        : `${moves}: no issuer's TVL fell materially, ${net}`
     case 'migration':
       return `${moves}: migration, ${net}`
     case 'exit':
@@ -101,12 +125,19 @@ function sentence(m: Omit<IssuerMoves, 'text'>, total: number): string {
   }
 }
 
-/** The moves between two issuer splits of one asset (start and end of the span). */
+/**
+ * The moves between two issuer splits of one asset (start and end of the span). With a
+ * `priceRatio` (price now ÷ then), the start is valued at today's price first: a share price that
+ * fell 15 % takes 15 % off every issuer's TVL, which is no one leaving. null: no price known, the
+ * dollars as they were (and the text says so).
+ */
 export function classifyIssuerMoves(
   then: readonly IssuerTvl[],
   now: readonly IssuerTvl[],
+  priceRatio?: number | null,
 ): IssuerMoves {
-  const a = sums(then)
+  const scale = typeof priceRatio === 'number' ? priceRatio : 1
+  const a = new Map([...sums(then)].map(([k, v]) => [k, v * scale]))
   const b = sums(now)
   const total = [...a.values()].reduce((s, v) => s + Math.max(0, v), 0)
   const changes: IssuerChange[] = []
@@ -129,7 +160,16 @@ export function classifyIssuerMoves(
         : migrated < EXIT_TOLERANCE * fell
           ? 'exit'
           : 'mixed'
-  const m = { kind, changes, fell, rose, migrated, exited, net: rose - fell }
+  const m = {
+    kind,
+    changes,
+    fell,
+    rose,
+    migrated,
+    exited,
+    net: rose - fell,
+    ...(priceRatio === undefined ? {} : { priceRatio }),
+  }
   return { ...m, text: sentence(m, total) }
 }
 

@@ -159,7 +159,7 @@ describe('row findings', () => {
         expect.stringMatching(/^market at the data's time: US market \w/),
         expect.stringMatching(/^7-day flow vs price: not enough history/),
         expect.stringMatching(
-          /^issuers over 7 days: not enough history to tell migration from exit/,
+          /^issuers over 7 days: not enough history of each issuer's TVL/,
         ),
         expect.stringMatching(
           /^issuer concentration: HHI [\d,]+ \((un|moderately |highly )concentrated\), largest \w+ with [\d.]+ % of 5 issuers$/,

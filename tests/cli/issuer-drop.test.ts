@@ -36,12 +36,12 @@ describe('check --rule issuer-drop', () => {
       expect(row.alertState).toBe('nodata')
       expect(row.problems).toContainEqual(
         expect.stringMatching(
-          /^7-day drop of issuer Backed of TSLA cannot be judged: not enough history to tell migration from exit over 7 days: the app records each issuer's TVL itself and it has no history of TSLA yet$/,
+          /^7-day drop of issuer Backed of TSLA cannot be judged: not enough history of each issuer's TVL over 7 days: the app records it itself and it has no history of TSLA yet$/,
         ),
       )
       expect(row.findings).toContainEqual(
         expect.stringMatching(
-          /^issuers over 7 days: not enough history to tell migration from exit over 7 days/,
+          /^issuers over 7 days: not enough history of each issuer's TVL over 7 days/,
         ),
       )
 
@@ -68,6 +68,32 @@ describe('check --rule issuer-drop', () => {
       const fired = c.events.find((e) => e.type === 'fired')
       expect(fired?.message).toMatch(
         /^TSLA: issuer Backed TVL down 50\.0 % in 7 days \(\$[\d.]+M → \$[\d.]+M\) \(issuers: Backed −\$\d+(\.\d)? M(, \d others −\$\d+)?: exit \(nothing offsets it\), net −\$\d+(\.\d)? M\)$/,
+      )
+      await dirs.cleanup()
+    },
+  )
+
+  it(
+    'an issuer the asset does not list is said at once, with the issuers it has',
+    { timeout: T },
+    async () => {
+      const rule = { kind: 'issuer-drop', issuer: 'Backed', window: '7d', thresholdPct: 20 }
+      const r = await cli([
+        'check',
+        '--data-dir',
+        await dirs.make(),
+        '--symbols',
+        'GOLD',
+        '--json',
+        '--rule',
+        JSON.stringify(rule),
+      ])
+      const row = (JSON.parse(r.stdout) as JsonReport).rows[0]!
+      expect(row.alertState).toBe('nodata')
+      expect(row.problems).toContainEqual(
+        expect.stringMatching(
+          /^7-day drop of issuer Backed of GOLD cannot be judged: GOLD lists no issuer Backed \(its issuers: \w+(, \w+)* and \w+\)$/,
+        ),
       )
       await dirs.cleanup()
     },

@@ -3,10 +3,9 @@
 // while 720 / 800 − 1 is −9.999…98 % and would never reach a 10 % threshold.
 import { describe, expect, it } from 'vitest'
 import { splitFlow } from '../../../src/shared/flow'
-import { classifyIssuerMoves } from '../../../src/shared/issuer-moves'
 import type { AlertCondition } from '../../../src/shared/alert-rules'
 import type { CycleInput } from '../../../src/main/engine/alerts/evaluate'
-import { Harness, detail, good, rule } from './helpers'
+import { Harness, detail, good, issuerWindow, rule } from './helpers'
 
 type History = Pick<CycleInput, 'flows' | 'issuers'>
 const FROM = '2025-02-24T12:00:00.000Z'
@@ -26,20 +25,7 @@ describe('a change of exactly the threshold fires', () => {
   it('issuer-drop: an issuer from 800 to 720 is down 10 %', () => {
     const then = [{ issuer: 'Backed', tvl: 800 }]
     const now = [{ issuer: 'Backed', tvl: 720 }]
-    const history: History = {
-      issuers: {
-        TSLA: {
-          '7d': {
-            kind: 'known',
-            windowDays: 7,
-            from: Date.parse(FROM),
-            then,
-            now,
-            moves: classifyIssuerMoves(then, now),
-          },
-        },
-      },
-    }
+    const history: History = { issuers: { TSLA: { '7d': issuerWindow(then, now) } } }
     const i = fires(
       { kind: 'issuer-drop', issuer: 'Backed', window: '7d', thresholdPct: 10 },
       () => ({ TSLA: good(detail('TSLA')) }),

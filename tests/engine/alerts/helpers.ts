@@ -14,6 +14,8 @@ import {
 } from '../../../src/main/engine/alerts/evaluate'
 import type { Observation } from '../../../src/main/engine/alerts/measure'
 import type { NotifyPrefs } from '../../../src/main/engine/alerts/quiet-hours'
+import type { IssuerWindow } from '../../../src/main/engine/history/issuer-window'
+import { classifyIssuerMoves, type IssuerTvl } from '../../../src/shared/issuer-moves'
 
 export interface DetailSpec {
   /** Current total TVL; ignored when issuers are given (then it is their sum). */
@@ -170,4 +172,24 @@ export function suppressedReasons(r: CycleResult): string[] {
 
 export function stateOf(r: CycleResult, symbol = 'TSLA', ruleId = 'r1'): string | undefined {
   return r.instances.find((i) => i.symbol === symbol && i.ruleId === ruleId)?.state
+}
+
+/**
+ * The issuer window the app's history would give over 7 days before START: each issuer then and
+ * now, and the underlying's price now ÷ then (default unchanged; null: unknown).
+ */
+export function issuerWindow(
+  then: IssuerTvl[],
+  now: IssuerTvl[],
+  priceRatio: number | null = 1,
+): IssuerWindow {
+  return {
+    kind: 'known',
+    windowDays: 7,
+    from: START.getTime() - 7 * 24 * 3_600_000,
+    then,
+    now,
+    priceRatio,
+    moves: classifyIssuerMoves(then, now, priceRatio),
+  }
 }

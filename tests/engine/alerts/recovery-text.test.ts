@@ -5,11 +5,10 @@ import { describe, expect, it } from 'vitest'
 import type { AlertCondition } from '../../../src/shared/alert-rules'
 import { CONDITION_HELP } from '../../../src/shared/condition-kinds'
 import { splitFlow } from '../../../src/shared/flow'
-import { classifyIssuerMoves, type IssuerTvl } from '../../../src/shared/issuer-moves'
-import type { IssuerWindow } from '../../../src/main/engine/history/issuer-window'
+import type { IssuerTvl } from '../../../src/shared/issuer-moves'
 import type { CycleInput } from '../../../src/main/engine/alerts/evaluate'
 import type { AssetDetail } from '../../../src/shared/liquidity-schemas'
-import { Harness, detail, good, moved, rule, sent } from './helpers'
+import { Harness, detail, good, issuerWindow, moved, rule, sent } from './helpers'
 
 type Kind = AlertCondition['kind']
 type History = Pick<CycleInput, 'flows' | 'issuers'>
@@ -40,15 +39,7 @@ function flowOver7d(tokensPct: number): History {
 }
 
 function issuersOver7d(then: IssuerTvl[], now: IssuerTvl[]): History {
-  const w: IssuerWindow = {
-    kind: 'known',
-    windowDays: 7,
-    from: Date.parse('2025-02-24T12:00:00.000Z'),
-    then,
-    now,
-    moves: classifyIssuerMoves(then, now),
-  }
-  return { issuers: { TSLA: { '7d': w } } }
+  return { issuers: { TSLA: { '7d': issuerWindow(then, now) } } }
 }
 
 const issuerSplit = (a: number, b: number, c: number) =>

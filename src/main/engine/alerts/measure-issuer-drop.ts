@@ -18,11 +18,16 @@ interface IssuerFall {
   gone: boolean
 }
 
+/**
+ * Each issuer's fall, its start valued at today's price when the price is known (as the issuer
+ * moves are): a share price that fell 15 % takes 15 % off every issuer, which is no one's drop.
+ */
 function falls(w: Extract<IssuerWindow, { kind: 'known' }>): IssuerFall[] {
+  const scale = w.priceRatio ?? 1
   const now = new Map<string, number>()
   for (const i of w.now) now.set(i.issuer, (now.get(i.issuer) ?? 0) + i.tvl)
   const then = new Map<string, number>()
-  for (const i of w.then) then.set(i.issuer, (then.get(i.issuer) ?? 0) + i.tvl)
+  for (const i of w.then) then.set(i.issuer, (then.get(i.issuer) ?? 0) + i.tvl * scale)
   const out: IssuerFall[] = []
   for (const [issuer, was] of then) {
     if (!(was > 0)) continue
@@ -32,16 +37,32 @@ function falls(w: Extract<IssuerWindow, { kind: 'known' }>): IssuerFall[] {
   return out
 }
 
+/** ", at today's price: the price moved −15.0 %": what the start figure is (no price: the moves say). */
+function priceWords(ratio: number | null): string {
+  if (ratio === null) return ''
+  const pct = pctChange(1, ratio)
+  return Math.abs(pct) < 0.05 ? '' : `, at today's price: the price moved ${formatSignedPct(pct)}`
+}
+
 export function measureIssuerDrop(
   symbol: string,
   c: IssuerDropCondition,
   rearmMarginPct: number,
   /** The issuers now and one window ago; undefined when the poll has none (no history kept). */
   w: IssuerWindow | undefined,
+  /** The issuers this poll's detail lists. */
+  listed: readonly string[],
 ): Measurement | NoVerdict {
   const days = windowDays(c.window)
   const who = c.issuer === undefined ? 'any issuer' : `issuer ${c.issuer}`
   const cannot = `${days}-day drop of ${who} of ${symbol} cannot be judged`
+  // A name the data does not list now and no history to say it was: likely a typo or the wrong
+  // asset (GOLD has no issuer Backed), said at once rather than after a week of "wait".
+  if (c.issuer !== undefined && !listed.includes(c.issuer) && w?.kind !== 'known')
+    return {
+      kind: 'nodata',
+      detail: `${cannot}: ${symbol} lists no issuer ${c.issuer} (its issuers: ${joinNames([...listed].sort()) || 'none'})`,
+    }
   if (w === undefined)
     return { kind: 'nodata', detail: `${cannot}: the app keeps no history of figures here` }
   if (w.kind === 'unknown') return { kind: 'nodata', detail: `${cannot}: ${w.reason}` }
@@ -61,7 +82,8 @@ export function measureIssuerDrop(
   const move = -worst.pct
   const breach = move >= c.thresholdPct
   const gone = worst.gone ? ', no longer listed' : ''
-  const said = `${worst.pct < 0 ? 'down' : 'up'} ${formatPct(worst.pct)} in ${days} days (${formatAmount(worst.then)} → ${formatAmount(worst.now)}${gone})`
+  const price = priceWords(w.priceRatio)
+  const said = `${worst.pct < 0 ? 'down' : 'up'} ${formatPct(worst.pct)} in ${days} days (${formatAmount(worst.then)} → ${formatAmount(worst.now)}${gone}${price})`
   const name = `issuer ${worst.issuer}`
   // Where the issuer's TVL went: to another issuer of the asset (a migration) or out of it.
   const where = w.moves.kind === 'none' ? '' : ` (issuers: ${w.moves.text})`

@@ -96,7 +96,9 @@ export function measure(
       const move = c.direction === 'down' ? -pct : pct
       // ignoreMigrations: a drop the issuers' moves explain as a migration does not fire.
       const migration =
-        c.ignoreMigrations && c.direction === 'down' ? migrationNote(issuers[c.window]) : null
+        c.ignoreMigrations && c.direction === 'down'
+          ? migrationNote(issuers[c.window], c.thresholdPct)
+          : null
       const ignored = migration?.ignore === true && move >= c.thresholdPct
       const breach = move >= c.thresholdPct && !ignored
       const word = pct < 0 ? 'down' : 'up'
@@ -189,6 +191,12 @@ export function measure(
     case 'net-flow':
       return measureNetFlow(symbol, lfl, c, rearmMarginPct, flows[c.window])
     case 'issuer-drop':
-      return measureIssuerDrop(symbol, c, rearmMarginPct, issuers[c.window])
+      return measureIssuerDrop(
+        symbol,
+        c,
+        rearmMarginPct,
+        issuers[c.window],
+        detail.issuers.map((i) => i.name),
+      )
   }
 }

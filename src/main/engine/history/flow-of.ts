@@ -1,6 +1,7 @@
 // Flow vs price for a symbol now, against the app's own history a window ago.
 import { splitFlow, type FlowResult } from '../../../shared/flow'
 import type { HistoryReader } from './history-reader'
+import { historyShortfall } from './history-shortfall'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -16,15 +17,7 @@ export function flowOf(
   const start = now.at - windowDays * DAY_MS
   const then = reader.snapshotAtOrBefore(symbol, start)
   if (then === null || then.at < start - SLACK_MS) {
-    const first = reader.first(symbol)
-    const when = (ms: number): string =>
-      `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`
-    const since =
-      first === null || first.at > now.at
-        ? `it has no history of ${symbol} yet`
-        : first.at <= start
-          ? `it recorded no figures of ${symbol} near ${when(start)} (it was not polling then)`
-          : `its own history of ${symbol} starts ${when(first.at)}`
+    const since = historyShortfall(reader, symbol, start, now.at)
     return {
       kind: 'unknown',
       windowDays,

@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import { LiquidityError } from '../../../shared/errors'
 import type { AssetSharesView } from '../../../shared/asset-shares'
-import type { AssetMigrationView, IssuerTvl } from '../../../shared/issuer-moves'
+import type { AssetMigrationView, IssuersAt } from '../../../shared/issuer-moves'
 import type { IssuerWindow } from './issuer-window'
 import type { AssetFlowView, FlowResult } from '../../../shared/flow'
 import type { HistoryEntry } from './history-entry'
@@ -131,7 +131,7 @@ export class HistoryClient {
   issuerWindow(
     source: string,
     symbol: string,
-    now: { at: number; issuers: IssuerTvl[] },
+    now: IssuersAt,
     days: number | null,
   ): Promise<IssuerWindow> {
     return this.#call('issuer-window', { kind: 'issuer-window', source, symbol, now, days })

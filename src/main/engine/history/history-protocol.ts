@@ -2,7 +2,7 @@
 // message is structured-cloned: plain data only. Requests are answered in the order they arrive,
 // so a poll's flow reads are answered before its write lands.
 import type { AssetSharesView } from '../../../shared/asset-shares'
-import type { AssetMigrationView, IssuerTvl } from '../../../shared/issuer-moves'
+import type { AssetMigrationView, IssuersAt } from '../../../shared/issuer-moves'
 import type { IssuerWindow } from './issuer-window'
 import type { AssetFlowView, FlowResult } from '../../../shared/flow'
 import type { HistoryEntry } from './history-entry'
@@ -25,7 +25,7 @@ export type HistoryRequest =
       kind: 'issuer-window'
       source: string
       symbol: string
-      now: { at: number; issuers: IssuerTvl[] }
+      now: IssuersAt
       days: number | null
     }
   | { kind: 'asset-migration'; source: string; symbol: string; nowMs: number }

@@ -1,8 +1,15 @@
 // Each issuer's TVL of a symbol now (this poll's detail) against the app's own history at the start
 // of a span: a window (7 or 30 days) or since the last poll. Classified as migration, exit or mixed
 // (shared/issuer-moves.ts); with too little history, the plain reason instead — never a guess.
-import { classifyIssuerMoves, type IssuerMoves, type IssuerTvl } from '../../../shared/issuer-moves'
+import {
+  classifyIssuerMoves,
+  type IssuerMoves,
+  type IssuersAt,
+  type IssuerTvl,
+} from '../../../shared/issuer-moves'
+import type { ChangeWindow } from '../../../shared/alert-rules'
 import type { HistoryReader } from './history-reader'
+import { historyShortfall } from './history-shortfall'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 /** How far before the window's start a snapshot may be and still stand for it (a missed poll). */
@@ -16,6 +23,8 @@ export interface IssuerWindowKnown {
   from: number
   then: IssuerTvl[]
   now: IssuerTvl[]
+  /** The underlying's price now ÷ then; null: a price is unknown (the moves are then in dollars). */
+  priceRatio: number | null
   moves: IssuerMoves
 }
 
@@ -27,51 +36,55 @@ export interface IssuerWindowUnknown {
 
 export type IssuerWindow = IssuerWindowKnown | IssuerWindowUnknown
 
-const when = (ms: number): string =>
-  `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`
-
 type Reader = Pick<HistoryReader, 'snapshotAtOrBefore' | 'first'>
 
 function issuersOf(reader: Reader, symbol: string, at: number) {
   const s = reader.snapshotAtOrBefore(symbol, at)
   return s === null
     ? null
-    : { at: s.at, issuers: s.issuers.map((i) => ({ issuer: i.issuer, tvl: i.tvl })) }
+    : {
+        at: s.at,
+        issuers: s.issuers.map((i) => ({ issuer: i.issuer, tvl: i.tvl })),
+        price: s.price,
+      }
 }
 
 /** Over `windowDays` ending now, or since the newest snapshot before now (`windowDays` null). */
 export function issuerWindowOf(
   reader: Reader,
   symbol: string,
-  now: { at: number; issuers: IssuerTvl[] },
+  now: IssuersAt,
   windowDays: number | null,
 ): IssuerWindow {
   const start = windowDays === null ? now.at - 1 : now.at - windowDays * DAY_MS
   const then = issuersOf(reader, symbol, start)
   const span = windowDays === null ? 'since the last poll' : `over ${windowDays} days`
   if (then === null || (windowDays !== null && then.at < start - SLACK_MS)) {
-    const first = reader.first(symbol)
-    const since =
-      first === null || first.at >= now.at
-        ? `it has no history of ${symbol} yet`
-        : windowDays !== null && first.at <= start
-          ? `it recorded no figures of ${symbol} near ${when(start)} (it was not polling then)`
-          : `its own history of ${symbol} starts ${when(first.at)}`
+    const since = historyShortfall(reader, symbol, windowDays === null ? null : start, now.at)
     return {
       kind: 'unknown',
       windowDays,
-      reason: `not enough history to tell migration from exit ${span}: the app records each issuer's TVL itself and ${since}`,
+      reason: `not enough history of each issuer's TVL ${span}: the app records it itself and ${since}`,
     }
   }
+  const priceRatio = then.price > 0 && now.price > 0 ? now.price / then.price : null
   return {
     kind: 'known',
     windowDays,
     from: then.at,
     then: then.issuers,
     now: now.issuers,
-    moves: classifyIssuerMoves(then.issuers, now.issuers),
+    priceRatio,
+    moves: classifyIssuerMoves(then.issuers, now.issuers, priceRatio),
   }
 }
+
+/** The window of the migration line: row findings, `check --json` and the asset view. */
+export const MIGRATION_WINDOW: ChangeWindow = '7d'
+
+/** Why there is no classification when the history could not be read (or its worker answer). */
+export const ISSUERS_UNREAD =
+  'the history of figures could not be read, so migration and exit are not told apart'
 
 /** A symbol's issuer windows this poll: per rule window, and since the last poll ('last'). */
 export type IssuerWindows = Partial<Record<'7d' | '30d' | 'last', IssuerWindow>>

@@ -4,9 +4,8 @@
 // database is (the history worker, history-host.ts).
 import type { AssetMigrationView } from '../../../shared/issuer-moves'
 import type { HistoryStore } from './history-store'
-import { issuerWindowOf } from './issuer-window'
+import { issuerWindowOf, ISSUERS_UNREAD, MIGRATION_WINDOW } from './issuer-window'
 import { windowDays } from '../alerts/format'
-import { MIGRATION_WINDOW } from '../poll/issuer-windows'
 
 /** The history could not be read (or its worker could not answer): the reason instead of the line. */
 export function migrationUnread(symbol: string): AssetMigrationView {
@@ -14,10 +13,7 @@ export function migrationUnread(symbol: string): AssetMigrationView {
     symbol,
     asOf: null,
     windowDays: windowDays(MIGRATION_WINDOW),
-    moves: {
-      kind: 'unknown',
-      reason: 'the history of figures could not be read, so migration and exit are not told apart',
-    },
+    moves: { kind: 'unknown', reason: ISSUERS_UNREAD },
   }
 }
 
@@ -32,7 +28,8 @@ export function assetMigrationView(
     const reader = history.reader(source)
     const last = reader.snapshotAtOrBefore(symbol, nowMs)
     const issuers = (last?.issuers ?? []).map((i) => ({ issuer: i.issuer, tvl: i.tvl }))
-    const w = issuerWindowOf(reader, symbol, { at: last?.at ?? nowMs, issuers }, days)
+    const now = { at: last?.at ?? nowMs, issuers, price: last?.price ?? 0 }
+    const w = issuerWindowOf(reader, symbol, now, days)
     return {
       symbol,
       asOf: last === null ? null : new Date(last.at).toISOString(),

@@ -2,20 +2,22 @@
 // the 7-day window and since the last poll (row findings, the asset view), and every window a live
 // issuer-drop rule or a tvl-change rule with ignoreMigrations judges.
 import type { ChangeWindow } from '../../../shared/alert-rules'
-import type { IssuerTvl } from '../../../shared/issuer-moves'
+import type { IssuersAt } from '../../../shared/issuer-moves'
 import type { Target } from '../alerts/rules'
 import { windowDays } from '../alerts/format'
 import type { HistoryEntry } from '../history/history-entry'
-import type { IssuerWindow, IssuerWindows } from '../history/issuer-window'
+import {
+  ISSUERS_UNREAD,
+  MIGRATION_WINDOW,
+  type IssuerWindow,
+  type IssuerWindows,
+} from '../history/issuer-window'
 
 export type ReadIssuerWindow = (
   symbol: string,
-  now: { at: number; issuers: IssuerTvl[] },
+  now: IssuersAt,
   days: number | null,
 ) => Promise<IssuerWindow>
-
-/** The window of the migration finding on rows and in `check --json`. */
-export const MIGRATION_WINDOW: ChangeWindow = '7d'
 
 function windowsFor(targets: readonly Target[]): ChangeWindow[] {
   const out = new Set<ChangeWindow>([MIGRATION_WINDOW])
@@ -41,6 +43,7 @@ export async function issuerWindowsOf(
     const at = {
       at: now.getTime(),
       issuers: e.issuers.map((i) => ({ issuer: i.issuer, tvl: i.tvl })),
+      price: e.price,
     }
     const mine: IssuerWindows = (out[e.symbol] = {})
     return [...windows, 'last' as const].map(async (span) => {
@@ -52,8 +55,7 @@ export async function issuerWindowsOf(
         mine[span] = {
           kind: 'unknown',
           windowDays: days,
-          reason:
-            'the history of figures could not be read, so migration and exit are not told apart',
+          reason: ISSUERS_UNREAD,
         }
       }
     })

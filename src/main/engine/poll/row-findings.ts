@@ -9,7 +9,7 @@ import { localWhen, type UtcOffset } from '../../../shared/local-time'
 import { largestShare } from '../alerts/change'
 import { formatPct, windowDays } from '../alerts/format'
 import type { IssuerWindows } from '../history/issuer-window'
-import { MIGRATION_WINDOW } from './issuer-windows'
+import { MIGRATION_WINDOW } from '../history/issuer-window'
 import { plural } from '../alerts/notification-text'
 import type { PoolCounts } from '../alerts/pool-reference'
 
