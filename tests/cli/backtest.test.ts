@@ -135,6 +135,20 @@ describe('cli backtest', () => {
   )
 
   it(
+    'an unknown symbol: the app’s own sentence names it, and the summary says it was not tested',
+    { timeout: T },
+    async () => {
+      const r = await run(['--symbols', 'FOO,TSLA'])
+      expect(r.code).toBe(2)
+      // The app's words, not only the service's body, say which symbol the 404 is about.
+      expect(r.stderr).toMatch(/^error: The service has no stock analytics for FOO \(404\)\./m)
+      expect(r.stdout).toContain(
+        'Would never have fired on TSLA; FOO (unknown to the service) could not be tested.',
+      )
+    },
+  )
+
+  it(
     'too few --days for the window says so as the request’s doing, not the service’s',
     { timeout: T },
     async () => {

@@ -54,7 +54,7 @@ is back past the threshold by the re-arm margin (2 points).
                   to hundredths
   Exit codes: 0 would never have fired, 1 would have fired on at least one symbol, 2 error (bad
   arguments or --rule, a condition the daily series cannot answer, the service could not be read,
-  or a symbol could not be tested: no data or too short a series; the reason is on stderr).
+  or a symbol could not be tested: unknown, no data or too short a series; the reason is on stderr).
 
 Condition kinds (for --rule and a rule's "condition" in settings):
 ${conditionHelp()}
