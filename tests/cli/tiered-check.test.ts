@@ -74,6 +74,26 @@ describe('check with 1000 symbols', () => {
   )
 
   it(
+    'an issuer-drop rule leaves the rows it could not fetch unjudged: the coverage note still says how old a detail can get',
+    { timeout: 120_000 },
+    async () => {
+      const env = { LIQUIDITY_API_KEY: svc.apiKey }
+      // Issuer moves need each symbol's detail: nothing is screened clear on the bulk series.
+      const rule = '{"kind":"issuer-drop","window":"7d","thresholdPct":20}'
+      const list = symbols.slice(0, 150).join(',')
+      const args = ['check', '--json', '--base-url', svc.url, '--symbols', list, '--rule', rule]
+      const run = await cli([...args, '--data-dir', await dirs.make()], env)
+      expect([0, 1]).toContain(run.code)
+      const report = JSON.parse(run.stdout) as JsonReport
+      expect(report.rows.filter((r) => r.checkedBy === 'series')).toEqual([])
+      expect(report.rows.filter((r) => r.checkedBy === null).length).toBeGreaterThan(90)
+      // 150 symbols, 10 oldest details a poll at least: 15 polls of 5 min.
+      expect(run.stderr).toMatch(/^note: .*every detail is at most 1 h 15 min old/m)
+      expect(report.notes).toContainEqual(expect.stringMatching(/every detail is at most/))
+    },
+  )
+
+  it(
     'a brief rate limit after two runs: cached figures stand in for every row, a note says so, and the run does not fail (exit 0 or 1, not 2)',
     { timeout: 180_000 },
     async () => {
