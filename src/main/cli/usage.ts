@@ -49,9 +49,10 @@ is back past the threshold by the re-arm margin (2 points).
                   cannot be tested: the daily series has only totals)
   --days N        days of history, 1 to 365 (default 365, all the service keeps)
   --json          { "results": [ { "symbol", "episodes": [ { "start", "end", "worstPct" } ],
-                  "tested", "note" } ], "days", "condition", "errors" }; dates YYYY-MM-DD, "end"
-                  null while still open, worstPct the worst change (or distance below the floor) in %,
-                  to hundredths
+                  "tested", "note" } ], "days", "condition", "rule", "errors" }; dates YYYY-MM-DD,
+                  "end" null while still open, worstPct the worst change (or distance below the
+                  floor) in %, to hundredths; "condition" in words, "rule" as JSON (as --rule takes
+                  it); every key also after an argument error
   Exit codes: 0 would never have fired, 1 would have fired on at least one symbol, 2 error (bad
   arguments or --rule, a condition the daily series cannot answer, the service could not be read,
   or a symbol could not be tested: unknown, no data or too short a series; the reason is on stderr).
