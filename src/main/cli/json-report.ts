@@ -57,8 +57,11 @@ export interface JsonReport {
     /** Plain-language reasons the row's figures may not be trusted (empty when none). */
     problems: string[]
     /**
-     * What the data tells beyond the figures, in plain words (row-findings.ts): pool counts that
-     * changed since the last check, issuer and network concentration (HHI and largest share).
+     * What the data tells beyond the figures, in plain words (row-findings.ts), in this order: the
+     * market session at the data's time, the 7-day change split into price and net flow (or why
+     * not yet), the issuers' moves over 7 days as a migration, an exit or mixed (or why not yet),
+     * pool counts that changed since the last check, issuer and network concentration (HHI and
+     * largest share). New kinds may be added.
      */
     findings: string[]
     /** The rule keeps crossing its threshold: notified once, not per episode, until it settles. */

@@ -12,7 +12,7 @@ function conditionHelp(): string {
 export const USAGE = `Usage:
   npm run cli -- check [--json] [--base-url URL] [--symbols TSLA,NVDA] [--data-dir DIR] [--rule JSON]... [--verbose]
   npm run cli -- backtest [--symbols TSLA,NVDA] [--rule JSON] [--days 365] [--json] [--base-url URL] [--data-dir DIR]
-  npm run cli -- serve [--port 8787] [--key KEY] [--latency MS] [--scenario JSON]... [--fault JSON]...
+  npm run cli -- serve [--port 8787] [--host 127.0.0.1] [--key KEY] [--latency MS] [--universe N] [--scenario JSON]... [--fault JSON]...
   npm run cli -- --help
 
 check runs one poll and prints the watchlist as a table (or --json for scripts).
@@ -60,4 +60,5 @@ is back past the threshold by the re-arm margin (2 points).
 Condition kinds (for --rule and a rule's "condition" in settings):
 ${conditionHelp()}
 
-serve runs the local Liquidity service with demo data (see README: faults and scenarios).`
+serve runs the local Liquidity service with demo data (see README: faults and scenarios);
+  --universe N serves N assets (the 26 demo ones, then generated ones).`
