@@ -25,6 +25,8 @@ export interface BacktestSymbolResult {
   tested: boolean
   /** Why it was not tested, or what limits the answer ("only 120 days of data"); else null. */
   note: string | null
+  /** When untested: why in a few words for the summary sentence ("unknown to the service"). */
+  why?: string
   /** First and last day of the series tested (null when untested). */
   from: string | null
   to: string | null
@@ -57,16 +59,26 @@ function firedOn(r: BacktestSymbolResult): string {
   return `${times} on ${r.symbol} (${r.episodes.map(span).join(', ')})`
 }
 
+/** "FOO (unknown to the service) and BAR (no daily series)": the symbols not tested, and why. */
+function notTested(results: readonly BacktestSymbolResult[]): string {
+  return joinNames(results.map((r) => (r.why ? `${r.symbol} (${r.why})` : r.symbol)))
+}
+
 /**
  * The result in one sentence: "Would have fired 3 times on TSLA (2026-02-03 – 2026-02-10: worst −12.3 %, …), never
- * on NVDA and AAPL." Symbols that could not be tested are left to their notes.
+ * on NVDA and AAPL; FOO could not be tested (unknown to the service)." Their notes say more.
  */
 export function backtestSummary(results: readonly BacktestSymbolResult[]): string {
   const tested = results.filter((r) => r.tested)
-  if (tested.length === 0) return 'Nothing could be tested.'
+  const untested = results.filter((r) => !r.tested)
+  if (tested.length === 0)
+    return untested.length === 0
+      ? 'Nothing could be tested.'
+      : `Nothing could be tested: ${notTested(untested)}.`
   const fired = tested.filter((r) => r.episodes.length > 0)
   const never = tested.filter((r) => r.episodes.length === 0).map((r) => r.symbol)
-  if (fired.length === 0) return `Would never have fired on ${joinNames(never)}.`
+  const lost = untested.length === 0 ? '' : `; ${notTested(untested)} could not be tested`
+  if (fired.length === 0) return `Would never have fired on ${joinNames(never)}${lost}.`
   const rest = never.length > 0 ? `, never on ${joinNames(never)}` : ''
-  return `Would have fired ${fired.map(firedOn).join('; ')}${rest}.`
+  return `Would have fired ${fired.map(firedOn).join('; ')}${rest}${lost}.`
 }

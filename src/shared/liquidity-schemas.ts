@@ -168,11 +168,18 @@ export interface AnalyticsQuery {
 
 /**
  * How messages name an analytics request, the one wording everywhere (client errors, sanity
- * refusals, the CLI's failure lines): an asset type's stock analytics are "commodity analytics".
+ * refusals, the CLI's failure lines): an asset type's stock analytics are "commodity analytics",
+ * and a request for one symbol or issuer names it ("stock analytics for FOO"), so a bare 404 still
+ * says what was missing.
  */
-export function analyticsLabel(q: Pick<AnalyticsQuery, 'groupBy' | 'assetType'>): string {
+export function analyticsLabel(
+  q: Pick<AnalyticsQuery, 'groupBy' | 'assetType' | 'symbol' | 'issuer'>,
+): string {
   const groupBy = q.groupBy ?? 'total'
-  return groupBy === 'stock' && q.assetType !== undefined
-    ? `${q.assetType} analytics`
-    : `${groupBy} analytics`
+  const base =
+    groupBy === 'stock' && q.assetType !== undefined
+      ? `${q.assetType} analytics`
+      : `${groupBy} analytics`
+  const of = groupBy === 'stock' ? q.symbol : groupBy === 'issuer' ? q.issuer : undefined
+  return of === undefined ? base : `${base} for ${of}`
 }

@@ -137,7 +137,7 @@ function cmeGlobex(market: MarketKind, at: Date): MarketSession {
   const name = MARKET_NAME[market]
   const holiday = NYSE_HOLIDAYS[t.date]
   if (holiday !== undefined && t.weekday !== 0 && t.weekday !== 6)
-    return session(market, 'unknown', `${name} on holiday hours (${holiday}): not known`, {
+    return session(market, 'unknown', `${name} hours not known (holiday: ${holiday})`, {
       reason: 'holiday',
       holiday,
     })

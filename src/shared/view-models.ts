@@ -78,7 +78,11 @@ export interface WatchRow {
    * detail, and a rule neared or breached there fetches the detail at once), or null (no data).
    */
   checkedBy: 'detail' | 'series' | null
-  /** Our copy is old: this poll's fetch failed or the data is older than its cadence allows. */
+  /**
+   * Our copy is old: fetched longer ago than its cadence allows (isStale), by age only. A fresh
+   * copy standing in for this poll's failed fetch is not stale: `error` says the fetch failed (the
+   * row reads "Not refreshed", not "Stale").
+   */
   stale: boolean
   error: SerializedError | null
   /**

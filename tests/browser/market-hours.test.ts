@@ -58,7 +58,7 @@ describe('market hours on the asset view', () => {
     await expect.poll(() => app.page.getByTestId('asset-title').textContent(), POLL).toBe('GOLD')
     await expect
       .poll(() => app.page.getByTestId('market-now').textContent(), POLL)
-      .toContain('CME metals market on holiday hours (Thanksgiving): not known')
+      .toContain('CME metals market hours not known (holiday: Thanksgiving)')
     expect(app.pageErrors).toEqual([])
   })
 })

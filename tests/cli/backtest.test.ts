@@ -26,7 +26,14 @@ describe('cli backtest', () => {
       expect(r.stderr).toBe('')
       expect(r.code).toBe(1)
       const doc = JSON.parse(r.stdout) as BacktestJson
-      expect(Object.keys(doc)).toEqual(['results', 'days', 'condition', 'errors'])
+      expect(Object.keys(doc)).toEqual(['results', 'days', 'condition', 'rule', 'errors'])
+      // What was tested, as JSON a script can read back (the default 7-day drop rule's condition).
+      expect(doc.rule).toEqual({
+        kind: 'tvl-change',
+        window: '7d',
+        direction: 'down',
+        thresholdPct: 10,
+      })
       expect(doc.results.map((x) => x.symbol)).toEqual(['TSLA', 'NVDA'])
       const tsla = doc.results[0]!
       expect(Object.keys(tsla)).toEqual(['symbol', 'episodes', 'tested', 'note'])
@@ -119,6 +126,24 @@ describe('cli backtest', () => {
   )
 
   it(
+    '--json on an argument error still carries every documented key, and the rule when it parsed',
+    { timeout: T },
+    async () => {
+      const bad = await run(['--symbols', 'TSLA', '--json', '--rule', '{kind:'])
+      expect(bad.code).toBe(2)
+      const doc = JSON.parse(bad.stdout) as BacktestJson
+      expect(Object.keys(doc)).toEqual(['results', 'days', 'condition', 'rule', 'errors'])
+      expect(doc).toMatchObject({ results: [], days: 365, condition: null, rule: null })
+      expect(doc.errors).toEqual([expect.stringMatching(/^--rule is not valid JSON/)])
+      // A bad --days with a good --rule: the rule is given back, the days are not known.
+      const floor = { kind: 'tvl-below', amount: 5_000_000 }
+      const days = await run(['--json', '--rule', JSON.stringify(floor), '--days', '0'])
+      expect(days.code).toBe(2)
+      expect(JSON.parse(days.stdout)).toMatchObject({ days: null, rule: floor, condition: null })
+    },
+  )
+
+  it(
     'an unknown symbol is said on stderr and in its result; the others are still tested; exit 2',
     { timeout: T },
     async () => {
@@ -131,6 +156,20 @@ describe('cli backtest', () => {
       expect(doc.results[1]).toMatchObject({ symbol: 'NOPE', tested: false, episodes: [] })
       expect(doc.results[1]!.note).toMatch(/NOPE/)
       expect(doc.errors).toEqual([expect.stringMatching(/NOPE/)])
+    },
+  )
+
+  it(
+    'an unknown symbol: the app’s own sentence names it, and the summary says it was not tested',
+    { timeout: T },
+    async () => {
+      const r = await run(['--symbols', 'FOO,TSLA'])
+      expect(r.code).toBe(2)
+      // The app's words, not only the service's body, say which symbol the 404 is about.
+      expect(r.stderr).toMatch(/^error: The service has no stock analytics for FOO \(404\)\./m)
+      expect(r.stdout).toContain(
+        'Would never have fired on TSLA; FOO (unknown to the service) could not be tested.',
+      )
     },
   )
 

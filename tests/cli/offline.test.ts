@@ -61,6 +61,41 @@ describe('cli check with every request failing', () => {
     },
   )
 
+  it(
+    'a firing alert, then the service gone: the cached rows say "firing (cached)", --json carries judgedState and fromCache; exit 1',
+    { timeout: T },
+    async () => {
+      const gone = await startLocalService({ apiKey: svc.apiKey })
+      const dir = await dirs.make()
+      // A floor above any TVL: breached on every poll, firing once confirmed (2 polls).
+      const rule = ['--rule', '{"kind":"tvl-below","amount":1e15}']
+      const args = [...argsFor(gone.url, dir), ...rule]
+      expect((await cli(args, env())).code).toBe(0)
+      expect((await cli(args, env())).code).toBe(1)
+      await gone.close()
+
+      const table = await cli(args, env())
+      expect(table.stderr).toMatch(/^note: .*showing cached data from/m)
+      expect(table.code).toBe(1)
+      // Exit 1 says an alert fires: the rows say which, and that the figures are cached.
+      expect(table.stdout).toMatch(/^TSLA\s.*\sfiring \(cached\)\s/m)
+      expect(table.stdout).toMatch(/^NVDA\s.*\sfiring \(cached\)\s/m)
+
+      const json = await cli([...args, '--json'], env())
+      expect(json.code).toBe(1)
+      const doc = JSON.parse(json.stdout) as JsonReport
+      expect(doc.firing).toBe(2)
+      for (const row of doc.rows) {
+        // alertState keeps its meaning (this run could not judge); judgedState is what fires.
+        expect(row.alertState).toBe('error')
+        expect(row.judgedState).toBe('firing')
+        expect(row.fromCache).toBe(true)
+        // stale is the copy's age (minutes here), as the app's row says: not the failed fetch.
+        expect(row.stale).toBe(false)
+      }
+    },
+  )
+
   it.each<[string, Fault]>([
     ['a reset connection', { kind: 'reset' }],
     ['status 500', { kind: 'status', status: 500 }],

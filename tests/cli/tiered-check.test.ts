@@ -51,6 +51,49 @@ describe('check with 1000 symbols', () => {
   )
 
   it(
+    'the text output’s market block counts a large group instead of listing ~1000 tickers on one line',
+    { timeout: 120_000 },
+    async () => {
+      const env = { LIQUIDITY_API_KEY: svc.apiKey }
+      const args = ['check', '--base-url', svc.url, '--symbols', symbols.join(',')]
+      const run = await cli([...args, '--data-dir', await dirs.make()], env)
+      expect([0, 1]).toContain(run.code)
+      const lines = run.stdout.split('\n')
+      const at = lines.indexOf('Markets at the time of the data:')
+      expect(at).toBeGreaterThan(0)
+      const end = lines.findIndex((l, i) => i > at && !l.startsWith('  '))
+      const block = lines.slice(at + 1, end === -1 ? undefined : end)
+      // One readable line per group: a few names at most, never the whole list.
+      for (const l of block) expect(l.length, l).toBeLessThan(200)
+      const stocks = block
+        .map((l) => /^ {2}(?:All|The other) (\d+) stocks: US market /.exec(l))
+        .filter((m) => m !== null)
+      expect(stocks).toHaveLength(1)
+      expect(Number(stocks[0]![1])).toBeGreaterThan(900)
+    },
+  )
+
+  it(
+    'an issuer-drop rule leaves the rows it could not fetch unjudged: the coverage note still says how old a detail can get',
+    { timeout: 120_000 },
+    async () => {
+      const env = { LIQUIDITY_API_KEY: svc.apiKey }
+      // Issuer moves need each symbol's detail: nothing is screened clear on the bulk series.
+      const rule = '{"kind":"issuer-drop","window":"7d","thresholdPct":20}'
+      const list = symbols.slice(0, 150).join(',')
+      const args = ['check', '--json', '--base-url', svc.url, '--symbols', list, '--rule', rule]
+      const run = await cli([...args, '--data-dir', await dirs.make()], env)
+      expect([0, 1]).toContain(run.code)
+      const report = JSON.parse(run.stdout) as JsonReport
+      expect(report.rows.filter((r) => r.checkedBy === 'series')).toEqual([])
+      expect(report.rows.filter((r) => r.checkedBy === null).length).toBeGreaterThan(90)
+      // 150 symbols, 10 oldest details a poll at least: 15 polls of 5 min.
+      expect(run.stderr).toMatch(/^note: .*every detail is at most 1 h 15 min old/m)
+      expect(report.notes).toContainEqual(expect.stringMatching(/every detail is at most/))
+    },
+  )
+
+  it(
     'a brief rate limit after two runs: cached figures stand in for every row, a note says so, and the run does not fail (exit 0 or 1, not 2)',
     { timeout: 180_000 },
     async () => {

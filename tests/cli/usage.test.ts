@@ -11,6 +11,8 @@ describe('cli usage', () => {
       expect(r.code, args.join(' ')).toBe(0)
       expect(r.stdout).toMatch(/^Usage:/m)
       expect(r.stdout).toContain('npm run cli -- check')
+      // serve's line lists every option the service takes.
+      expect(r.stdout).toMatch(/npm run cli -- serve .*\[--host .*\[--universe N\]/)
       expect(r.stderr).toBe('')
     }
   })

@@ -130,7 +130,7 @@ describe('commodities: the CME Globex session', () => {
   it('does not guess CME holiday hours', () => {
     const s = gold('2026-11-26T15:00:00Z')
     expect(s).toMatchObject({ phase: 'unknown', reason: 'holiday', holiday: 'Thanksgiving' })
-    expect(whileMarket(s)).toBe('CME metals market on holiday hours (Thanksgiving): not known')
+    expect(whileMarket(s)).toBe('CME metals market hours not known (holiday: Thanksgiving)')
   })
 })
 
@@ -180,7 +180,7 @@ describe('properties', () => {
         const s = marketSession(asset, d)
         expect(s.label.length).toBeGreaterThan(0)
         expect(whileMarket(s)).toMatch(
-          /^(while the (US|CME metals) market was|CME metals market on holiday)/,
+          /^(while the (US|CME metals) market was|CME metals market hours not known \(holiday)/,
         )
         const t = newYorkTime(d)
         if (s.phase === 'open') {

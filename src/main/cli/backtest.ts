@@ -26,7 +26,10 @@ export interface BacktestOptions {
   json: boolean
 }
 
-/** What `--json` prints: the results (symbol, episodes — never renamed), then what was tested. */
+/**
+ * What `--json` prints: the results (symbol, episodes — never renamed), then what was tested. Every
+ * key is there also when the run could not start (an argument error): then `results` is empty.
+ */
 export interface BacktestJson {
   results: {
     symbol: string
@@ -34,9 +37,22 @@ export interface BacktestJson {
     tested: boolean
     note: string | null
   }[]
-  days: number
+  /** The days asked for; null when --days itself was wrong. */
+  days: number | null
+  /** What was tested, in words ("7-day TVL drop of 10.0 % or more, …"); null when nothing was. */
   condition: string | null
+  /** The condition tested, as JSON (a rule's `condition`); null when --rule did not parse. */
+  rule: AlertCondition | null
   errors: string[]
+}
+
+/** The document of a run that could not start: every key, what is known of the arguments. */
+export function argErrorJson(
+  days: number | null,
+  rule: AlertCondition | null,
+  errors: string[],
+): BacktestJson {
+  return { results: [], days, condition: null, rule, errors }
 }
 
 /** The default rule (its pending days and re-arm margin) with the given condition and symbols. */
@@ -49,7 +65,12 @@ export function backtestRuleFor(o: Pick<BacktestOptions, 'condition' | 'symbols'
   }
 }
 
-function toJson(v: BacktestView | null, days: number, errors: string[]): BacktestJson {
+function toJson(
+  v: BacktestView | null,
+  days: number,
+  rule: AlertCondition,
+  errors: string[],
+): BacktestJson {
   return {
     results: (v?.results ?? []).map((r) => ({
       symbol: r.symbol,
@@ -64,6 +85,7 @@ function toJson(v: BacktestView | null, days: number, errors: string[]): Backtes
     })),
     days: v?.days ?? days,
     condition: v?.tested ?? null,
+    rule,
     errors,
   }
 }
@@ -107,7 +129,8 @@ export async function runBacktestCli(o: BacktestOptions, io: CheckIo): Promise<n
   }
   const untested = view?.results.filter((r) => !r.tested) ?? []
   for (const r of untested) error(r.note ?? `${r.symbol} could not be tested.`)
-  if (o.json) io.out(JSON.stringify(toJson(view, o.days, errors), null, 2))
+  const tested = backtestRuleFor(o).condition
+  if (o.json) io.out(JSON.stringify(toJson(view, o.days, tested, errors), null, 2))
   if (view === null) return EXIT_ERROR
   if (!o.json) {
     io.out(`Tested: ${view.tested}, over the last ${view.days} days of daily TVL.`)

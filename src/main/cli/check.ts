@@ -142,8 +142,11 @@ export async function runCheck(o: CheckOptions, io: CheckIo): Promise<number> {
     // Held alerts (figures disagree, flapping) are not firing: exit 1 means act on it.
     const firing = cycle.instances.filter(countsAsFiring).length
     const held = cycle.instances.filter((i) => heldInsteadOfFiring(i) !== null).length
-    // A watchlist above the detail budget is checked in tiers: say what that means for its rows.
-    if (cycle.rows.some((r) => r.checkedBy === 'series') && status.detailCoverage)
+    // A watchlist above the detail budget leaves rows without a full check every poll, screened on
+    // the daily series or, when a rule needs details (issuer-drop), not judged at all: say how old
+    // a detail can get. Beyond one interval the bound means the poll is tiered.
+    const intervalMs = (await core.getSettings()).intervalMinutes * 60_000
+    if ((status.detailAgeBoundMs ?? 0) > intervalMs && status.detailCoverage)
       note(status.detailCoverage)
     // Problems that arose during the poll (data that could not be saved), once each.
     for (const n of status.notices) if (!reported.has(n)) note(n)

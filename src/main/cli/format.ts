@@ -29,6 +29,11 @@ export function asOfText(iso: string | null): string {
   return iso === null ? '—' : `${iso.slice(0, 16).replace('T', ' ')}Z`
 }
 
+/** This run's fetch for the row failed and cached data stands in (`fromCache` in --json). */
+export function standsIn(r: Pick<WatchRow, 'error' | 'fetchedAt'>): boolean {
+  return r.error !== null && r.fetchedAt !== null
+}
+
 function asOf(r: WatchRow): string {
   if (r.fetchedAt === null) return '—'
   const when = asOfText(r.fetchedAt)
@@ -63,7 +68,10 @@ const HELD_TEXT: Record<HeldBackReason, string> = {
 }
 
 function alertText(r: WatchRow, toConfirm: PollsToConfirm): string {
-  let text: string = r.heldBack !== null ? HELD_TEXT[r.heldBack] : r.alertState
+  // While cached data stands in, this run judged nothing: the row says where its alerts stood on
+  // the last trusted reading (what the exit code counts), marked cached, not this run's "error".
+  const state = standsIn(r) && r.judgedState !== null ? `${r.judgedState} (cached)` : r.alertState
+  let text: string = r.heldBack !== null ? HELD_TEXT[r.heldBack] : state
   const left = toConfirm.get(r.symbol)
   if (r.alertState === 'pending' && left !== undefined)
     text += left === 1 ? ' — confirms on the next poll' : ` — confirms in ${left} more polls`

@@ -1,5 +1,5 @@
 // The stable JSON document `check --json` prints (a public interface: fields are only ever added).
-import { decisionSymbols, type PollsToConfirm } from './format'
+import { decisionSymbols, standsIn, type PollsToConfirm } from './format'
 import type { CycleResult } from '../engine/poll/cycle'
 import type { HeldBackReason } from '../../shared/alert-rules'
 import type { LikeForLikeChange } from '../../shared/view-models'
@@ -27,25 +27,41 @@ export interface JsonReport {
     likeForLike: LikeForLikeChange | null
     volume: number | null
     issuerCount: number | null
+    /**
+     * This run's state of the row's alerts: 'error' or 'stale' when this run could not judge the
+     * row (its fetch failed), even while an alert of it fires: see judgedState.
+     */
     alertState: string
+    /**
+     * Where the row's alerts stand on the last trusted reading (the worst of its rules: ok,
+     * pending or firing), kept through a failed fetch: what `firing` and the exit code count while
+     * cached data stands in. null without rules.
+     */
+    judgedState: string | null
     snoozed: boolean
     /** When we fetched the row's data. */
     asOf: string | null
     /** The service's own newest data date for the symbol (YYYY-MM-DD); null when unknown. */
     dataDate: string | null
     /**
-     * Our copy is old (this run's fetch failed and cached data stood in, or it is older than its
-     * cadence). Says nothing about the service's own data: see sourceStale.
+     * Our copy is old: fetched longer ago than two polls allow. By age only, as the app's row
+     * says "Stale": a copy a few minutes old that stood in for a failed fetch is not stale (see
+     * fromCache). Says nothing about the service's own data: see sourceStale.
      */
     stale: boolean
+    /** This run's fetch for the row failed and cached data (from asOf) stands in: see error. */
+    fromCache: boolean
     /** The service's data had stopped advancing (dataDate over 48 h behind) when fetched. */
     sourceStale: boolean
     error: { kind: string; message: string } | null
     /** Plain-language reasons the row's figures may not be trusted (empty when none). */
     problems: string[]
     /**
-     * What the data tells beyond the figures, in plain words (row-findings.ts): pool counts that
-     * changed since the last check, issuer and network concentration (HHI and largest share).
+     * What the data tells beyond the figures, in plain words (row-findings.ts), in this order: the
+     * market session at the data's time, the 7-day change split into price and net flow (or why
+     * not yet), the issuers' moves over 7 days as a migration, an exit or mixed (or why not yet),
+     * pool counts that changed since the last check, issuer and network concentration (HHI and
+     * largest share). New kinds may be added.
      */
     findings: string[]
     /** The rule keeps crossing its threshold: notified once, not per episode, until it settles. */
@@ -152,10 +168,12 @@ export function jsonReport(
       volume: r.totalVolume,
       issuerCount: r.issuerCount,
       alertState: r.alertState,
+      judgedState: r.judgedState,
       snoozed: r.snoozed,
       asOf: r.fetchedAt,
       dataDate: r.dataDate,
       stale: r.stale,
+      fromCache: standsIn(r),
       sourceStale: r.sourceStale,
       error: r.error ? { kind: r.error.kind, message: r.error.message } : null,
       problems: r.problems,

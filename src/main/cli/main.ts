@@ -5,7 +5,7 @@ import { statSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { checkServiceUrl } from '../../shared/service-url'
-import { runBacktestCli } from './backtest'
+import { argErrorJson, backtestRuleFor, runBacktestCli } from './backtest'
 import { parseDaysFlag } from './backtest-args'
 import type { AlertCondition } from '../../shared/alert-rules'
 import { runCheck, EXIT_ERROR } from './check'
@@ -37,6 +37,15 @@ function flagValue(args: readonly string[], flag: string): string | undefined {
   const i = args.indexOf(flag)
   if (i >= 0) return args[i + 1]
   return args.find((a) => a.startsWith(`${flag}=`))?.slice(flag.length + 1)
+}
+
+/** What a flag parser makes of the typed value; null when it is wrong. */
+function known<T>(parse: () => T): T | null {
+  try {
+    return parse()
+  } catch {
+    return null
+  }
 }
 
 /** The same rule as Settings, checked before anything is opened: a bad value never reaches the data dir. */
@@ -216,8 +225,19 @@ main(process.argv.slice(2)).then(
       const doc = emptyReport(baseUrl ? 'live' : 'demo', baseUrl ?? '', new Date().toISOString())
       process.stdout.write(`${JSON.stringify({ ...doc, notes: [], errors: [message] }, null, 2)}\n`)
     }
-    if (args[0] === 'backtest' && args.includes('--json'))
-      process.stdout.write(`${JSON.stringify({ results: [], errors: [message] }, null, 2)}\n`)
+    if (args[0] === 'backtest' && args.includes('--json')) {
+      const doc = argErrorJson(
+        known(() => parseDaysFlag(flagValue(args, '--days'))),
+        known(() => {
+          const rule = flagValue(args, '--rule')
+          return rule === undefined
+            ? backtestRuleFor({}).condition
+            : parseConditionFlag('--rule', rule)
+        }),
+        [message],
+      )
+      process.stdout.write(`${JSON.stringify(doc, null, 2)}\n`)
+    }
     process.exitCode = EXIT_ERROR
   },
 )

@@ -12,7 +12,7 @@ function conditionHelp(): string {
 export const USAGE = `Usage:
   npm run cli -- check [--json] [--base-url URL] [--symbols TSLA,NVDA] [--data-dir DIR] [--rule JSON]... [--verbose]
   npm run cli -- backtest [--symbols TSLA,NVDA] [--rule JSON] [--days 365] [--json] [--base-url URL] [--data-dir DIR]
-  npm run cli -- serve [--port 8787] [--key KEY] [--latency MS] [--scenario JSON]... [--fault JSON]...
+  npm run cli -- serve [--port 8787] [--host 127.0.0.1] [--key KEY] [--latency MS] [--universe N] [--scenario JSON]... [--fault JSON]...
   npm run cli -- --help
 
 check runs one poll and prints the watchlist as a table (or --json for scripts).
@@ -49,14 +49,16 @@ is back past the threshold by the re-arm margin (2 points).
                   cannot be tested: the daily series has only totals)
   --days N        days of history, 1 to 365 (default 365, all the service keeps)
   --json          { "results": [ { "symbol", "episodes": [ { "start", "end", "worstPct" } ],
-                  "tested", "note" } ], "days", "condition", "errors" }; dates YYYY-MM-DD, "end"
-                  null while still open, worstPct the worst change (or distance below the floor) in %,
-                  to hundredths
+                  "tested", "note" } ], "days", "condition", "rule", "errors" }; dates YYYY-MM-DD,
+                  "end" null while still open, worstPct the worst change (or distance below the
+                  floor) in %, to hundredths; "condition" in words, "rule" as JSON (as --rule takes
+                  it); every key also after an argument error
   Exit codes: 0 would never have fired, 1 would have fired on at least one symbol, 2 error (bad
   arguments or --rule, a condition the daily series cannot answer, the service could not be read,
-  or a symbol could not be tested: no data or too short a series; the reason is on stderr).
+  or a symbol could not be tested: unknown, no data or too short a series; the reason is on stderr).
 
 Condition kinds (for --rule and a rule's "condition" in settings):
 ${conditionHelp()}
 
-serve runs the local Liquidity service with demo data (see README: faults and scenarios).`
+serve runs the local Liquidity service with demo data (see README: faults and scenarios);
+  --universe N serves N assets (the 26 demo ones, then generated ones).`

@@ -156,7 +156,8 @@ export class LiquidityClient {
     const url = endpointUrl(this.base, '/api/v0/liquidity/analytics', query)
     const label = analyticsLabel(q)
     const expected = {
-      label,
+      // The checks name each symbol's or issuer's entry themselves.
+      label: analyticsLabel({ groupBy: q.groupBy, assetType: q.assetType }),
       days: q.days,
       symbol: q.groupBy === 'stock' ? q.symbol : undefined,
       issuer: q.groupBy === 'issuer' ? q.issuer : undefined,

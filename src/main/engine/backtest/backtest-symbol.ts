@@ -14,8 +14,9 @@ export type BacktestRule = Pick<
   'condition' | 'pendingCycles' | 'rearmMarginPct' | 'overrides'
 >
 
-export function untested(symbol: string, note: string): BacktestSymbolResult {
-  return { symbol, episodes: [], tested: false, note, from: null, to: null }
+/** `why`: a few words for the summary sentence; `note`: the full reason. */
+export function untested(symbol: string, note: string, why: string): BacktestSymbolResult {
+  return { symbol, episodes: [], tested: false, note, why, from: null, to: null }
 }
 
 /** The days a condition needs before its first judged day (a change window's length). */
@@ -38,12 +39,14 @@ export function backtestSymbol(
     return untested(
       symbol,
       `The rule is turned off for ${symbol} (its override), so it was not tested.`,
+      'the rule is off for it',
     )
   if (series === null || series.length === 0)
-    return untested(symbol, `The service has no daily TVL series for ${symbol}.`)
+    return untested(symbol, `The service has no daily TVL series for ${symbol}.`, 'no daily series')
   const condition = withThreshold(rule.condition, o?.threshold)
   const judge = dailyJudge(condition, series, rule.rearmMarginPct)
-  if (typeof judge !== 'function') return untested(symbol, judge.untestable)
+  if (typeof judge !== 'function')
+    return untested(symbol, judge.untestable, 'not testable on daily data')
   const run = runEpisodes(
     series.map((p) => p.date),
     judge,
@@ -58,7 +61,11 @@ export function backtestSymbol(
       series.length >= days
         ? `${days} day${days === 1 ? '' : 's'} of history is too short for this condition: ask for at least ${need} (--days ${need} or more).`
         : `The service has only ${series.length} day${series.length === 1 ? '' : 's'} of data for ${symbol} (${from} to ${to}); this condition needs at least ${need}.`
-    return untested(symbol, why)
+    return untested(
+      symbol,
+      why,
+      series.length >= days ? 'too few days asked for' : 'too short a series',
+    )
   }
   const short =
     series.length < days

@@ -22,8 +22,14 @@ export interface SeriesFetch {
   deadline?: number
 }
 
-/** Per symbol: its series, null when the service has none, or a note on why it could not be read. */
-export type FetchedSeries = Map<string, { series: SeriesPoint[] | null; note: string | null }>
+/** One symbol's series, null when the service has none; or why it could not be read (note, in a few words: why). */
+export interface SymbolSeries {
+  series: SeriesPoint[] | null
+  note: string | null
+  why?: string
+}
+
+export type FetchedSeries = Map<string, SymbolSeries>
 
 function seriesOf(data: AnalyticsStock, symbol: string): SeriesPoint[] | null {
   return data.data.find((e) => e.symbol === symbol)?.series ?? null
@@ -42,7 +48,7 @@ function rethrowWide(e: unknown): void {
   if (!(e instanceof LiquidityError) || isPollWideError(e)) throw e
 }
 
-async function oneSymbol(f: SeriesFetch, symbol: string) {
+async function oneSymbol(f: SeriesFetch, symbol: string): Promise<SymbolSeries> {
   let note: string | null = null
   for (const assetType of typesToTry(f.typeOf(symbol))) {
     try {
@@ -56,12 +62,15 @@ async function oneSymbol(f: SeriesFetch, symbol: string) {
       rethrowWide(e)
       const err = e as LiquidityError
       // Unknown to the service: no other asset type will know it either.
-      if (err.kind === 'not-found') return { series: null, note: err.message }
+      if (err.kind === 'not-found')
+        return { series: null, note: err.message, why: 'unknown to the service' }
       // Asked under the wrong type (or an answer that failed its checks): try the other, keep why.
       note = err.message
     }
   }
-  return { series: null, note }
+  return note === null
+    ? { series: null, note }
+    : { series: null, note, why: 'its series could not be read' }
 }
 
 async function bulk(f: SeriesFetch, symbols: readonly string[]): Promise<FetchedSeries> {
@@ -85,8 +94,6 @@ export async function fetchSeries(
   if (symbols.length > PER_SYMBOL_MAX) return bulk(f, symbols)
   const out: FetchedSeries = new Map()
   const got = await Promise.all(symbols.map((s) => oneSymbol(f, s)))
-  symbols.forEach((s, i) =>
-    out.set(s, got[i] as { series: SeriesPoint[] | null; note: string | null }),
-  )
+  symbols.forEach((s, i) => out.set(s, got[i] as SymbolSeries))
   return out
 }

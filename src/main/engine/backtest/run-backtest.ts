@@ -42,7 +42,8 @@ export async function runBacktest(
   const series: BacktestView['series'] = {}
   const results = req.symbols.map((symbol) => {
     const got = fetched.get(symbol)
-    if (got?.series == null && got?.note) return untested(symbol, got.note)
+    if (got?.series == null && got?.note)
+      return untested(symbol, got.note, got.why ?? 'its series could not be read')
     if (got?.series) series[symbol] = got.series
     return backtestSymbol(req.rule, symbol, got?.series ?? null, days)
   })

@@ -105,14 +105,13 @@ function countNetworks(d: AssetDetail): number {
   return new Set(d.issuers.flatMap((i) => i.networks.map((n) => n.network))).size
 }
 
-/**
- * The findings of one row, in order. To add one (flow vs price, migration or exit, market
- * session…): a function of RowFacts (add the facts it needs there) returning its sentences, in
- * this list.
- */
 /** How the market-session finding begins (check's text groups those by market instead). */
 export const MARKET_FINDING = "market at the data's time: "
 
+/**
+ * The findings of one row, in order. To add one: a function of RowFacts (add the facts it needs
+ * there) returning its sentences, in this list.
+ */
 export function rowFindings(f: RowFacts): string[] {
   return [
     ...marketAtData(f),
