@@ -1,0 +1,38 @@
+// The asset view's issuer table at the smallest width the layout is made for (1280 px, the split
+// column beside the chart): every column inside its card (light and dark).
+import { describe, expect, it } from 'vitest'
+import { useBrowserApps } from './harness'
+import { POLL, waitForTvl, waitForView } from './helpers'
+
+const suite = useBrowserApps()
+
+describe.each(['light', 'dark'] as const)('asset view issuer table (%s)', (scheme) => {
+  it('fits inside its card at 1280 px', async () => {
+    const app = await suite.start({ colorScheme: scheme, viewport: { width: 1280, height: 800 } })
+    const { page } = app
+    await waitForTvl(page, 4)
+    await page.locator('tr[data-symbol="TSLA"]').focus()
+    await page.keyboard.press('Enter')
+    await waitForView(page, 'asset')
+    const card = page.getByRole('region', { name: 'Issuer split' })
+    const table = card.locator('table')
+    await expect.poll(() => table.locator('tbody tr').count(), POLL).toBeGreaterThan(3)
+    await card.scrollIntoViewIfNeeded()
+
+    // Every header cell, the last (Volume) included, ends inside the card's border: the table fits
+    // without being cut off or scrolled.
+    const edges = await card.evaluate((el) => {
+      const box = el.getBoundingClientRect()
+      const style = getComputedStyle(el)
+      const cells = [...el.querySelectorAll('table thead th')].map(
+        (th) => th.getBoundingClientRect().right,
+      )
+      return { inner: box.right - parseFloat(style.borderRightWidth), cells }
+    })
+    expect(edges.cells.length).toBe(5)
+    for (const right of edges.cells) expect(right).toBeLessThanOrEqual(edges.inner)
+
+    await app.screenshot(`asset-issuers-${scheme}`)
+    expect(app.pageErrors).toEqual([])
+  })
+})
