@@ -23,12 +23,12 @@ describe.each(['light', 'dark'] as const)('asset view issuer table (%s)', (schem
     // Every header cell, the last (Volume) included, ends inside the card's border: the table fits
     // without being cut off or scrolled.
     const edges = await card.evaluate((el) => {
-      const box = el.getBoundingClientRect()
-      const style = getComputedStyle(el)
+      // Inside the border: the padding box's right edge.
+      const inner = el.getBoundingClientRect().left + el.clientLeft + el.clientWidth
       const cells = [...el.querySelectorAll('table thead th')].map(
         (th) => th.getBoundingClientRect().right,
       )
-      return { inner: box.right - parseFloat(style.borderRightWidth), cells }
+      return { inner, cells }
     })
     expect(edges.cells.length).toBe(5)
     for (const right of edges.cells) expect(right).toBeLessThanOrEqual(edges.inner)

@@ -18,14 +18,24 @@ async function openAlerts(page: Page): Promise<void> {
   await waitForView(page, 'alerts')
 }
 
+/** The page's document as these probes use it (the tests' TypeScript has no DOM library). */
+interface PageGlobals {
+  document: {
+    createRange(): {
+      selectNodeContents(node: unknown): void
+      getClientRects(): ArrayLike<{ top: number }>
+    }
+  }
+}
+
 /** How many lines each element's text takes (its text's line boxes, by their tops). */
 function linesOf(page: Page, selector: string): Promise<Record<string, number>> {
   return page.locator(selector).evaluateAll((els) =>
     Object.fromEntries(
       els.map((el, i) => {
-        const range = document.createRange()
+        const range = (globalThis as unknown as PageGlobals).document.createRange()
         range.selectNodeContents(el)
-        const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)))
+        const tops = new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top)))
         return [`${i}: ${el.textContent?.trim()}`, tops.size]
       }),
     ),
@@ -47,7 +57,7 @@ function lonelyCells(page: Page): Promise<string[]> {
         (el) => el.textContent?.trim() || el.querySelector('input, select, textarea') !== null,
       )
       // Items whose boxes overlap vertically share a row (an item may sit at its row's foot).
-      const rows: { top: number; bottom: number; els: Element[] }[] = []
+      const rows: { top: number; bottom: number; els: (typeof items)[number][] }[] = []
       for (const el of items) {
         const box = el.getBoundingClientRect()
         const row = rows.find((r) => box.top < r.bottom && box.bottom > r.top)
@@ -93,6 +103,10 @@ describe.each(['light', 'dark'] as const)('rule editor layout (%s)', (scheme) =>
     expect(found).toEqual({})
     await page.getByLabel('Scope', { exact: true }).selectOption('watchlist')
     await page.getByLabel('Condition', { exact: true }).selectOption('issuer-drop')
+    // With the issuer note under its field, the grid still pairs every row.
+    await page.getByLabel('Issuer (empty: any issuer)').fill('Nobody')
+    await expect.poll(() => page.getByTestId('rule-issuer-note').count(), POLL).toBe(1)
+    expect(await lonelyCells(page)).toEqual([])
     await app.screenshot(`rule-editor-grid-${scheme}`)
     expect(app.pageErrors).toEqual([])
   })
