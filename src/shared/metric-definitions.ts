@@ -35,7 +35,7 @@ export const METRICS = {
   change7d: {
     label: '7-day TVL change',
     definition:
-      'How much TVL moved over the last 7 days: (TVL now − TVL at the start of the window) ÷ TVL at the start. Marked unverified (⚠) when the service’s own figure disagrees by more than 0.1 percentage points or 1 %.',
+      'How much TVL moved over the last 7 days: (TVL now − TVL at the start of the window) ÷ TVL at the start. Marked unverified (⚠) when the service’s own figure disagrees by more than 0.1 percentage points or 1 %. The start is the service’s own history of the asset, so it can differ from the TVL change of the flow-vs-price line, which compares the app’s own polls.',
     source: `Computed in this app from ${ASSET}: totalTvl and history["7d"].tvl, checked against history["7d"].tvlChange.`,
   },
   change30d: {
@@ -119,7 +119,7 @@ export const METRICS = {
   flow: {
     label: 'Net flow',
     definition:
-      'The part of a TVL change that is tokens arriving or leaving, not the price moving: the change in the number of tokens (TVL ÷ TradFi price) valued at the current price. TVL = price × tokens, so the price part and the net flow multiply to the TVL change.',
+      'The part of a TVL change that is tokens arriving or leaving, not the price moving: the change in the number of tokens (TVL ÷ TradFi price) valued at the current price. TVL = price × tokens, so the price part and the net flow multiply to the TVL change. The change is between two of the app’s own polls (the newest, and the last one at least 7 days before it), so it can differ from the 7-day TVL change card, which compares with the service’s own history of the asset.',
     source:
       'Computed in this app from its own history of polls (totalTvl and marketData.tradfiAssetPrice of each poll).',
   },

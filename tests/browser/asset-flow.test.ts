@@ -1,6 +1,7 @@
 // The asset view's flow vs price line, over the real core, its history.sqlite and the local service:
 // with a week of the app's own figures it shows the 7-day split the engine computed ("TVL −x %:
-// price −y %, net outflow −z %"); without, the plain reason (light and dark).
+// price −y %, net outflow −z %"), saying it is from the app's own polls (not the service's 7-day
+// figure on the card above); without, the plain reason (light and dark).
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -45,6 +46,17 @@ async function openTsla(app: App): Promise<void> {
   await waitForView(app.page, 'asset')
 }
 
+/** An instant as the view writes it in the test's locale and zone (en-US, UTC): "Nov 20, 01:22". */
+const dayTime = (iso: string): string =>
+  new Intl.DateTimeFormat('en-US', {
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'UTC',
+  }).format(new Date(iso))
+
 function lastFlow(app: App): AssetFlowView {
   const r = app.bridge
     .requests('getAssetFlow')
@@ -75,6 +87,16 @@ describe.each(['light', 'dark'] as const)('asset view flow line (%s)', (scheme) 
       /^TVL [−+±]\d+\.\d %: price [−+±]\d+\.\d %, net (outflow|inflow|flow) [−+±]\d+\.\d %$/,
     )
     expect(await app.page.getByTestId('asset-flow-line').textContent()).toBe(view.flow.text)
+    // Which history it splits, in words: the app's own two polls (the 7-day TVL change card above
+    // is the service's figure and can differ), and the tooltip says so too.
+    expect(await app.page.getByTestId('asset-flow-source').textContent()).toBe(
+      `from the app’s own polls, ${dayTime(view.flow.from.at)} → ${dayTime(view.flow.to.at)}`,
+    )
+    const tip = box.locator('[role="tooltip"]')
+    expect(await tip.textContent()).toMatch(/can differ from the 7-day TVL change card/)
+    expect(await tip.getByTestId('metric-tip-asof').textContent()).toContain(
+      `polls of ${dayTime(view.flow.from.at)} and ${dayTime(view.flow.to.at)}`,
+    )
     await box.scrollIntoViewIfNeeded()
     await app.screenshot(`asset-flow-split-${scheme}`)
     expect(app.pageErrors).toEqual([])

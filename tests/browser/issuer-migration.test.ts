@@ -1,7 +1,8 @@
 // The asset view's issuer migration line over the real core, its history.sqlite and the local
 // service: with a week-old record in which Backed held $4 M more and Ondo $3.9 M less, the line
-// reads the move as a migration with its amounts (light and dark); the rule editor saves the
-// issuer-drop kind and the drop rule's ignore-migrations option, saying what is ignored.
+// reads the move as a migration with its amounts (light and dark); the rule editor suggests the
+// watched symbols' issuers and says which symbols lack the typed one, saves the issuer-drop kind
+// and the drop rule's ignore-migrations option, saying what is ignored.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -99,7 +100,29 @@ describe('rule editor: issuer-drop and ignore migrations', () => {
     await page.getByRole('button', { name: 'New rule' }).click()
     await page.getByLabel('Name', { exact: true }).fill('Backed leaving')
     await page.getByLabel('Condition', { exact: true }).selectOption('issuer-drop')
-    await page.getByLabel('Issuer (empty: any issuer)').fill('Backed')
+    const issuer = page.getByLabel('Issuer (empty: any issuer)')
+    // Suggested: the issuers the service lists for the watched symbols (TSLA's and GOLD's alike).
+    const options = page.locator('#rule-issuer-options option')
+    await expect
+      .poll(() => options.evaluateAll((os) => os.map((o) => o.getAttribute('value'))), POLL)
+      .toEqual(expect.arrayContaining(['Backed', 'Ondo', 'Tether']))
+    expect(await issuer.getAttribute('list')).toBe('rule-issuer-options')
+    // Said plainly: a name no watched symbol lists, one that differs in case, one GOLD lacks.
+    const note = page.getByTestId('rule-issuer-note')
+    await issuer.fill('Nobody')
+    await expect
+      .poll(() => note.textContent(), POLL)
+      .toMatch(
+        /^None of this rule’s symbols has an issuer named “Nobody” \(listed: .*Backed.*Tether/,
+      )
+    expect(await note.getAttribute('data-unlisted')).toBe('true')
+    await app.screenshot('rule-editor-issuer-unlisted')
+    await issuer.fill('backed')
+    await expect.poll(() => note.textContent(), POLL).toContain('did you mean Backed?')
+    await issuer.fill('Backed')
+    await expect
+      .poll(() => note.textContent(), POLL)
+      .toBe('GOLD has no issuer Backed: the rule does not judge it.')
     await page.getByLabel('Window', { exact: true }).selectOption('30d')
     await page.getByLabel('Drop of its own TVL (%)').fill('25')
     await app.screenshot('rule-editor-issuer-drop')

@@ -41,16 +41,30 @@ const price = lazy(
       minimumFractionDigits: 2,
     }),
 )
+/**
+ * The one precision of a percent figure (a change, a share): every one is written with exactly
+ * this many decimals, so "8.0%" stands beside "8.3%" and a column lines up.
+ */
+const PCT_DIGITS = 1
 const pctFmt = lazy(
   () =>
     new Intl.NumberFormat(undefined, {
       style: 'percent',
-      maximumFractionDigits: 1,
-      minimumFractionDigits: 1,
+      maximumFractionDigits: PCT_DIGITS,
+      minimumFractionDigits: PCT_DIGITS,
       signDisplay: 'exceptZero',
     }),
 )
 const shareFmt = lazy(
+  () =>
+    new Intl.NumberFormat(undefined, {
+      style: 'percent',
+      maximumFractionDigits: PCT_DIGITS,
+      minimumFractionDigits: PCT_DIGITS,
+    }),
+)
+/** Axis ticks fall on round percents: "20%", not "20.0%". */
+const pctTickFmt = lazy(
   () => new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1 }),
 )
 /** Fee tiers are small fractions (0.0005 = 0.05 %): up to 3 decimals of a percent. */
@@ -101,9 +115,12 @@ export const fmtPrice = (n: number | null | undefined): string => (ok(n) ? price
 /** Percent given as percent points (3.2 → "+3.2%"). */
 export const fmtPct = (n: number | null | undefined): string =>
   ok(n) ? pctFmt().format(n / 100) : DASH
-/** Share given as a fraction (0.42 → "42%"). */
+/** Share given as a fraction (0.42 → "42.0%"). */
 export const fmtShare = (n: number | null | undefined): string =>
   ok(n) ? shareFmt().format(n) : DASH
+/** A percent axis tick given as percent points (20 → "20%"). */
+export const fmtPctTick = (n: number | null | undefined): string =>
+  ok(n) ? pctTickFmt().format(n / 100) : DASH
 export const fmtFee = (n: number | null | undefined): string => (ok(n) ? feeFmt().format(n) : DASH)
 export const fmtInt = (n: number | null | undefined): string => (ok(n) ? intFmt().format(n) : DASH)
 export const fmtNum = (n: number | null | undefined): string => (ok(n) ? numFmt().format(n) : DASH)

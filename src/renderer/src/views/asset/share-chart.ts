@@ -10,6 +10,7 @@ import {
   fmtDateTime,
   fmtMoney,
   fmtMoneyAxis,
+  fmtPctTick,
   fmtShare,
   fmtShortDate,
 } from '../../lib/format'
@@ -52,7 +53,7 @@ export function shareChartOptions(h: ShareHistory, mode: ShareMode, c: ChartColo
   const options = timeSeriesOptions({
     colors: c,
     yFormat: mode === 'share' ? pct : fmtMoney,
-    yTickFormat: mode === 'share' ? pct : fmtMoneyAxis,
+    yTickFormat: mode === 'share' ? fmtPctTick : fmtMoneyAxis,
     data: [{ type: 'line', fill: true, data: h.at.map((x) => ({ x, y: 0 })) }] as ChartDataset[],
   }) as ChartOptions<'line'>
   const span = (h.at.at(-1) ?? 0) - (h.at[0] ?? 0)

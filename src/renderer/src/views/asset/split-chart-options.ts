@@ -1,7 +1,7 @@
 // The look of the issuer and network split charts: shares stacked to 100 % in horizontal bars, or
 // a doughnut of TVL. One definition, so both splits read alike.
 import type { ChartOptions } from 'chart.js'
-import { fmtShare } from '../../lib/format'
+import { fmtPctTick, fmtShare } from '../../lib/format'
 import type { ChartColors } from '../../state/theme.svelte'
 
 export type SplitMode = 'bar' | 'doughnut'
@@ -30,7 +30,7 @@ export function splitChartOptions(mode: SplitMode, c: ChartColors): ChartOptions
         stacked: true,
         max: 100,
         grid: { color: c.grid },
-        ticks: { ...ticks, callback: (v) => fmtShare(Number(v) / 100) },
+        ticks: { ...ticks, callback: (v) => fmtPctTick(Number(v)) },
       },
       y: { stacked: true, grid: { display: false }, ticks },
     },
