@@ -106,10 +106,16 @@ export function readSymbol(
         kind: 'stale',
         detail: `${sourceStaleText(symbol, source)}; not judged until it advances`,
       })
+    // Its last detail's contradictions still stand: the service has not answered otherwise since.
+    const when =
+      obs.fetchedAt === null ? '' : ` from ${localWhen(new Date(obs.fetchedAt), now, tz)}`
+    const lastDetail = obs.detail
+      ? disagreementFindings(obs.detail).map((f) => `${f}, in its last full check${when}`)
+      : []
     return {
       reading: { kind: 'screened', detail: SCREENED_DETAIL },
       baseline: prev,
-      findings: [...knownAbsences(symbol, prev, now, tz)],
+      findings: [...lastDetail, ...knownAbsences(symbol, prev, now, tz)],
     }
   }
   if (obs.detail !== null && (obs.fromCache || obs.stale)) {
