@@ -87,3 +87,14 @@ export async function refresh(a: App): Promise<void> {
   await expect.poll(() => a.bridge.requests('refreshNow').length, POLL).toBe(before + 1)
   await a.bridge.settled()
 }
+
+/** The Alerts view, once the watchlist shows its first `rows` figures (a nav button or link). */
+export async function openAlerts(page: Page, rows = 4): Promise<void> {
+  await waitForTvl(page, rows)
+  await page
+    .getByRole('button', { name: 'Alerts' })
+    .or(page.getByRole('link', { name: 'Alerts' }))
+    .first()
+    .click()
+  await waitForView(page, 'alerts')
+}

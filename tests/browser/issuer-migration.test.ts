@@ -13,7 +13,7 @@ import { startLocalService } from '../../src/main/service/server'
 import type { AssetMigrationView } from '../../src/shared/issuer-moves'
 import { parseAssetDetail } from '../../src/shared/parse'
 import { useBrowserApps, writeSettings, type App } from './harness'
-import { POLL, waitForTvl, waitForView } from './helpers'
+import { POLL, waitForTvl, waitForView, openAlerts } from './helpers'
 
 const suite = useBrowserApps()
 const WEEK = 7 * 24 * 60 * 60 * 1000
@@ -89,13 +89,7 @@ describe('rule editor: issuer-drop and ignore migrations', () => {
   it('saves an issuer-drop rule and a drop rule that ignores migrations, saying what is ignored', async () => {
     const app = await suite.start()
     const { page } = app
-    await waitForTvl(page, 4)
-    await page
-      .getByRole('button', { name: 'Alerts' })
-      .or(page.getByRole('link', { name: 'Alerts' }))
-      .first()
-      .click()
-    await waitForView(page, 'alerts')
+    await openAlerts(page)
 
     await page.getByRole('button', { name: 'New rule' }).click()
     await page.getByLabel('Name', { exact: true }).fill('Backed leaving')

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { hhiBand, hhiOf, formatHhi } from '../../src/shared/hhi'
 import type { AssetView } from '../../src/shared/view-models'
 import { useBrowserApps, type App } from './harness'
-import { POLL, waitForTvl, waitForView } from './helpers'
+import { POLL, waitForTvl, waitForView, openAlerts } from './helpers'
 
 const suite = useBrowserApps()
 
@@ -98,13 +98,7 @@ describe('rule editor: pool-count and HHI conditions', () => {
   it('saves a pool-count rule and a concentration rule with maxHhi from the form', async () => {
     const app = await suite.start()
     const { page } = app
-    await waitForTvl(page, 4)
-    await page
-      .getByRole('button', { name: 'Alerts' })
-      .or(page.getByRole('link', { name: 'Alerts' }))
-      .first()
-      .click()
-    await waitForView(page, 'alerts')
+    await openAlerts(page)
 
     await page.getByRole('button', { name: 'New rule' }).click()
     await page.getByLabel('Name', { exact: true }).fill('Ethereum pools')

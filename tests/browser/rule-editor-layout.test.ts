@@ -4,19 +4,9 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { useBrowserApps } from './harness'
-import { POLL, waitForTvl, waitForView } from './helpers'
+import { POLL, openAlerts } from './helpers'
 
 const suite = useBrowserApps()
-
-async function openAlerts(page: Page): Promise<void> {
-  await waitForTvl(page, 4)
-  await page
-    .getByRole('button', { name: 'Alerts' })
-    .or(page.getByRole('link', { name: 'Alerts' }))
-    .first()
-    .click()
-  await waitForView(page, 'alerts')
-}
 
 /** The page's document as these probes use it (the tests' TypeScript has no DOM library). */
 interface PageGlobals {
