@@ -90,6 +90,10 @@ describe('check with 1000 symbols', () => {
       // 150 symbols, 10 oldest details a poll at least: 15 polls of 5 min.
       expect(run.stderr).toMatch(/^note: .*every detail is at most 1 h 15 min old/m)
       expect(report.notes).toContainEqual(expect.stringMatching(/every detail is at most/))
+      // …and that such a rule is judged only as each symbol's turn comes.
+      expect(run.stderr).toMatch(
+        /Rules of kind issuer-drop need each symbol's own issuer or price figures, .* so up to 1 h 15 min late\./,
+      )
     },
   )
 

@@ -5,6 +5,7 @@ import type { SerializedError } from '../../shared/errors'
 import type { Settings } from '../../shared/settings-schema'
 import type { EngineStatus, WatchRow } from '../../shared/view-models'
 import type { PollerStatus } from '../engine/poll/scheduler'
+import { JUDGED_IN_TURN } from '../engine/poll/bulk-screen'
 import { detailAgeBoundMs, detailCoverageText } from '../engine/poll/poll-plan'
 import { staleSince, worstState } from '../engine/poll/snapshot'
 
@@ -58,6 +59,9 @@ export function buildStatus(p: StatusParts): EngineStatus {
       p.detailBudget,
       p.intervalMs,
       p.rows.filter((r) => r.detailFetchedAt === null).length,
+      p.settings.rules
+        .filter((r) => r.enabled && JUDGED_IN_TURN.has(r.condition.kind))
+        .map((r) => r.condition.kind),
     ),
   }
 }

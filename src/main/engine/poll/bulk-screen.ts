@@ -78,6 +78,9 @@ function screenIssuerDrop(c: IssuerDropCondition, f: BulkFigures): 'near' | 'unk
   return -pct >= c.thresholdPct - approachMarginPp(c.thresholdPct) ? 'near' : 'unknown'
 }
 
+/** The kinds above that are never screened clear: judged on each symbol's detail as its turn comes. */
+export const JUDGED_IN_TURN: ReadonlySet<string> = new Set(['net-flow', 'issuer-drop'])
+
 export function approachMarginPp(thresholdPct: number): number {
   return Math.max(thresholdPct * APPROACH_FRACTION, APPROACH_MIN_PP)
 }

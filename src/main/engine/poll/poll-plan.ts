@@ -3,6 +3,7 @@
 // details go where they matter: alerts under way and symbols whose bulk figures breach or near a
 // rule (never capped), a round-robin floor of the oldest details, symbols on screen, symbols the
 // bulk cannot screen, then the oldest again up to the budget. Everything else is screened on bulk.
+import { joinNames } from '../../../shared/plain-list'
 import type { AssetDetail, AssetType, SeriesPoint } from '../../../shared/liquidity-schemas'
 import { formatDuration } from '../alerts/format'
 import type { Target } from '../alerts/rules'
@@ -164,16 +165,23 @@ export function detailCoverageText(
   budget: number,
   intervalMs: number,
   unchecked = 0,
+  /** Condition kinds of live rules the daily figures can never clear (issuer-drop, net-flow). */
+  inTurn: readonly string[] = [],
 ): string {
   if (everyDetail(symbolCount, budget))
     return 'Every symbol gets a full check (its asset detail) every poll.'
   const bound = formatDuration(detailAgeBoundMs(symbolCount, budget, intervalMs))
   const first =
     unchecked > 0 ? `; ${unchecked} of them have not had their first full check yet.` : '.'
+  const kinds = [...new Set(inTurn)].sort()
+  const late =
+    kinds.length === 0
+      ? ''
+      : ` Rules of kind ${joinNames(kinds)} need each symbol's own issuer or price figures, which the daily figures do not have: they are judged as each symbol's full check comes round, so up to ${bound} late.`
   return (
     `Alert rules are checked on the daily figures of all ${symbolCount} symbols every poll, and ` +
     `about ${budget} get a full check (their asset detail) per poll, at once any symbol near a ` +
     `limit or with an alert under way. Polling every ${formatDuration(intervalMs)}, every detail ` +
-    `is at most ${bound} old${first}`
+    `is at most ${bound} old${first}${late}`
   )
 }
