@@ -158,9 +158,7 @@ describe('row findings', () => {
       expect(first.rows[0]!.findings).toEqual([
         expect.stringMatching(/^market at the data's time: US market \w/),
         expect.stringMatching(/^7-day flow vs price: not enough history/),
-        expect.stringMatching(
-          /^issuers over 7 days: not enough history of each issuer's TVL/,
-        ),
+        expect.stringMatching(/^issuers over 7 days: not enough history of each issuer's TVL/),
         expect.stringMatching(
           /^issuer concentration: HHI [\d,]+ \((un|moderately |highly )concentrated\), largest \w+ with [\d.]+ % of 5 issuers$/,
         ),
