@@ -15,7 +15,7 @@ export interface ConditionKindHelp<K extends Kind = Kind> {
 export const CONDITION_HELP: { [K in Kind]: ConditionKindHelp<K> } = {
   'tvl-change': {
     summary:
-      'TVL fell (or rose) by at least thresholdPct % over the window (7d or 30d), from the service’s history; with ignoreMigrations, a drop is not fired when the window’s issuer moves are a migration (other issuers’ rises offset at least 90 % of the falls) and the issuers’ own TVL, from the app’s own history, did not fall by the threshold: a real loss, an exit or a mixed move still fires',
+      'TVL fell (or rose) by at least thresholdPct % over the window (7d or 30d), from the service’s history; with ignoreMigrations (a safeguard for when the service’s total and its issuers disagree): a move between issuers leaves the total where it was, so it never fires this rule by itself; with the option, a drop the service reports is not fired when the app’s own issuer figures over the window show a migration (other issuers’ rises offset at least 90 % of the falls) and no fall of the threshold. A real loss, an exit or a mixed move still fires',
     example: {
       kind: 'tvl-change',
       window: '7d',

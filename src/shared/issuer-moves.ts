@@ -12,6 +12,9 @@
 // An issuer no longer listed counts as falling to zero: its TVL is gone, not moved, unless
 // another issuer's rise offsets it.
 
+import { pctChange } from './change'
+import { signedPct } from './flow'
+
 /** Rises must offset at least (1 − this) of the falls for a migration. */
 export const MIGRATION_TOLERANCE = 0.1
 /** Rises offsetting less than this fraction of the falls: an exit. */
@@ -85,14 +88,21 @@ function sums(parts: readonly IssuerTvl[]): Map<string, number> {
   return out
 }
 
-/** "price −15.0 % taken out" / "not adjusted for price (none given)"; '' when not asked. */
-function priceClause(ratio: number | null | undefined): string {
+/**
+ * What the start of a span was valued at, for every line that values issuers' moves: "the price
+ * move (−15.0 %) taken out", "in dollars, not adjusted for price (the service gave none)", or ''
+ * (the price did not move, or no price was asked for).
+ */
+export function priceAdjustment(ratio: number | null | undefined): string {
   if (ratio === undefined) return ''
-  if (ratio === null) return '; in dollars, not adjusted for price (the service gave none)'
-  const pct = (ratio - 1) * 100
-  const r = Math.round(pct * 10) / 10
-  if (r === 0) return ''
-  return `; the price move (${r < 0 ? '−' : '+'}${Math.abs(r).toFixed(1)} %) taken out`
+  if (ratio === null) return 'in dollars, not adjusted for price (the service gave none)'
+  const shown = signedPct(pctChange(1, ratio))
+  return shown === '±0.0 %' ? '' : `the price move (${shown}) taken out`
+}
+
+function priceClause(ratio: number | null | undefined): string {
+  const text = priceAdjustment(ratio)
+  return text === '' ? '' : `; ${text}`
 }
 
 /**

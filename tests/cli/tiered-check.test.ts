@@ -92,7 +92,7 @@ describe('check with 1000 symbols', () => {
       expect(report.notes).toContainEqual(expect.stringMatching(/every detail is at most/))
       // …and that such a rule is judged only as each symbol's turn comes.
       expect(run.stderr).toMatch(
-        /Rules of kind issuer-drop need each symbol's own issuer or price figures, .* so up to 1 h 15 min late\./,
+        /^note: Other alert rules are checked on the daily figures of all 150 symbols every poll, .* Rules of kind issuer-drop need each symbol's own figures \(its issuers, its price\), .* so up to 1 h 15 min late\./m,
       )
     },
   )

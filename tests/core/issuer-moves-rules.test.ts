@@ -154,7 +154,7 @@ describe('issuer-drop rule', () => {
     const fired = await instance(h, 'backed')
     expect(fired.state).toBe('firing')
     expect(fired.detail).toMatch(
-      /^issuer Backed down 40\.\d % in 7 days \(\$4\d\.\d+M → \$2\d\.\d+M(, at today's price: the price moved [−+]\d\.\d %)?\); alert at a drop of 20\.0 %$/,
+      /^issuer Backed down 40\.\d % in 7 days \(\$4\d\.\d+M → \$2\d\.\d+M(; the price move \([−+]\d\.\d %\) taken out)?\); alert at a drop of 20\.0 %$/,
     )
     // "Any issuer" at 50 %: Backed's 40 % is the worst, and under it.
     const any = await instance(h, 'any')
@@ -164,7 +164,7 @@ describe('issuer-drop rule', () => {
     // The title says where Backed's TVL went: to Ondo, a migration.
     expect(titles).toHaveLength(1)
     expect(titles[0]).toMatch(
-      /^TSLA: issuer Backed TVL down 40\.\d % in 7 days \(\$4\d\.\d+M → \$2\d\.\d+M[^)]*\) \(issuers: Backed −\$1\d(\.\d)? M, Ondo \+\$1\d(\.\d)? M[^:]*: migration, net .*\)$/,
+      /^TSLA: issuer Backed TVL down 40\.\d % in 7 days \(\$4\d\.\d+M → \$2\d\.\d+M(; the price move \([−+]\d\.\d %\) taken out)?\) \(issuers: Backed −\$1\d(\.\d)? M, Ondo \+\$1\d(\.\d)? M[^:]*: migration, net .*\)$/,
     )
 
     h.service.scenarios.remove(move)
@@ -195,7 +195,7 @@ describe('a share price that falls', () => {
     expect(moves).toMatch(/; the price move \(−1[45]\.\d %\) taken out$/)
     const i = await instance(h, 'any-issuer')
     expect(i.state).toBe('ok')
-    expect(i.detail).toMatch(/at today's price: the price moved −1[45]\.\d %/)
+    expect(i.detail).toMatch(/; the price move \(−1[45]\.\d %\) taken out\)/)
     expect(h.notified.filter((d) => d.status === 'sent')).toEqual([])
   })
 })

@@ -4,6 +4,7 @@
 // with the plain reason.
 import { pctChange } from '../../../shared/change'
 import type { IssuerDropCondition } from '../../../shared/issuer-drop-condition'
+import { priceAdjustment } from '../../../shared/issuer-moves'
 import { joinNames } from '../../../shared/plain-list'
 import type { IssuerWindow } from '../history/issuer-window'
 import { formatAmount, formatPct, formatSignedPct, windowDays } from './format'
@@ -37,11 +38,10 @@ function falls(w: Extract<IssuerWindow, { kind: 'known' }>): IssuerFall[] {
   return out
 }
 
-/** ", at today's price: the price moved −15.0 %": what the start figure is (no price: the moves say). */
+/** "; the price move (−15.0 %) taken out": what the start figure is (as the moves line says). */
 function priceWords(ratio: number | null): string {
-  if (ratio === null) return ''
-  const pct = pctChange(1, ratio)
-  return Math.abs(pct) < 0.05 ? '' : `, at today's price: the price moved ${formatSignedPct(pct)}`
+  const text = priceAdjustment(ratio)
+  return text === '' ? '' : `; ${text}`
 }
 
 export function measureIssuerDrop(
@@ -83,7 +83,14 @@ export function measureIssuerDrop(
   const breach = move >= c.thresholdPct
   const gone = worst.gone ? ', no longer listed' : ''
   const price = priceWords(w.priceRatio)
-  const said = `${worst.pct < 0 ? 'down' : 'up'} ${formatPct(worst.pct)} in ${days} days (${formatAmount(worst.then)} → ${formatAmount(worst.now)}${gone}${price})`
+  const shown = Math.round(worst.pct * 10) / 10
+  const word =
+    shown < 0
+      ? `down ${formatPct(worst.pct)}`
+      : shown > 0
+        ? `up ${formatPct(worst.pct)}`
+        : 'unchanged'
+  const said = `${word} in ${days} days (${formatAmount(worst.then)} → ${formatAmount(worst.now)}${gone}${price})`
   const name = `issuer ${worst.issuer}`
   // Where the issuer's TVL went: to another issuer of the asset (a migration) or out of it.
   const where = w.moves.kind === 'none' ? '' : ` (issuers: ${w.moves.text})`

@@ -177,9 +177,10 @@ export function detailCoverageText(
   const late =
     kinds.length === 0
       ? ''
-      : ` Rules of kind ${joinNames(kinds)} need each symbol's own issuer or price figures, which the daily figures do not have: they are judged as each symbol's full check comes round, so up to ${bound} late.`
+      : ` Rules of kind ${joinNames(kinds)} need each symbol's own figures (its issuers, its price), which the daily figures do not have: they are judged as each symbol's full check comes round, so up to ${bound} late.`
+  const which = kinds.length === 0 ? 'Alert rules are' : 'Other alert rules are'
   return (
-    `Alert rules are checked on the daily figures of all ${symbolCount} symbols every poll, and ` +
+    `${which} checked on the daily figures of all ${symbolCount} symbols every poll, and ` +
     `about ${budget} get a full check (their asset detail) per poll, at once any symbol near a ` +
     `limit or with an alert under way. Polling every ${formatDuration(intervalMs)}, every detail ` +
     `is at most ${bound} old${first}${late}`
