@@ -90,6 +90,57 @@ describe('planPoll', () => {
     expect(p.fetch.size).toBe(80 + roundRobinFloor(50))
   })
 
+  it('a day when much of the market nears a rule: the budget holds, the floor still runs, the rest take turns oldest first', () => {
+    const base = input(1000)
+    const s = new Map(base.series)
+    const near = Array.from({ length: 120 }, (_, i) => `S${i * 8}`)
+    for (const x of near) s.set(x, { assetType: 'stock', series: series(-8) })
+    // Everything was fetched a day ago, the near ones by age in list order.
+    const cached = new Map<string, CachedDetail>(
+      base.symbols.map((x, i) => [
+        x,
+        {
+          detail: null,
+          fetchedAt: new Date(NOW.getTime() - DAY - (1000 - i) * 1000).toISOString(),
+        },
+      ]),
+    )
+    const visible = new Set(['S1', 'S2', 'S3'])
+    const p = planPoll({ ...base, series: s, cached, visible })
+    expect(p.fetch.size).toBeLessThanOrEqual(50)
+    const reasons = [...p.fetch.values()]
+    expect(reasons.filter((r) => r === 'round-robin').length).toBeGreaterThanOrEqual(
+      roundRobinFloor(50) - 1,
+    )
+    for (const v of visible) expect(p.fetch.has(v)).toBe(true)
+    const taken = near.filter((x) => p.fetch.get(x) === 'near-rule')
+    expect(taken).toEqual(near.slice(0, taken.length))
+    // Not fetched and not screened clear: not judged this poll, and said so.
+    expect([...p.deferredNear]).toEqual(near.filter((x) => !p.fetch.has(x)))
+    for (const x of p.deferredNear) expect(p.screened.has(x)).toBe(false)
+  })
+
+  it('property: on any day, however many symbols near a rule, a poll with no alert under way fetches at most the budget', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 51, max: 400 }),
+        fc.array(fc.integer({ min: -30, max: 5 }), { minLength: 400, maxLength: 400 }),
+        fc.array(fc.nat(399), { maxLength: 40 }),
+        (n, moves, visible) => {
+          const base = input(n, { visible: new Set(visible.map((i) => `S${i % n}`)) })
+          const s = new Map(
+            base.symbols.map((x, i) => [
+              x,
+              { assetType: 'stock' as const, series: series(moves[i]!) },
+            ]),
+          )
+          return planPoll({ ...base, series: s }).fetch.size <= 50
+        },
+      ),
+      { numRuns: 50 },
+    )
+  })
+
   it('bulk failed: no screening; alert-relevant first, then the oldest, within the budget', () => {
     const cached = new Map<string, CachedDetail>(
       Array.from({ length: 1000 }, (_, i) => [

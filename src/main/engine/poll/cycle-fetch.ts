@@ -53,6 +53,8 @@ export interface FetchResult {
   errors: SerializedError[]
   /** Tiered polls: each detail fetched and why (null when every detail was fetched). */
   plan: Map<string, DetailReason> | null
+  /** Tiered polls: symbols near a rule on the bulk that the budget left for a later poll. */
+  deferredNear?: ReadonlySet<string>
 }
 
 export interface FetchContext {

@@ -8,11 +8,17 @@ import type { AssetType } from '../../../shared/liquidity-schemas'
 import type { FetchResult } from './cycle-fetch'
 import type { SymbolSnapshot } from './snapshot'
 
-function why(s: SymbolSnapshot, stock: FetchResult['stock']): string {
+function why(
+  s: SymbolSnapshot,
+  stock: FetchResult['stock'],
+  deferred: FetchResult['deferredNear'],
+): string {
   const type = s.detail?.assetType as AssetType | undefined
   const bulk = type === undefined ? [...stock.values()] : [stock.get(type)]
   const failed = bulk.find((b) => b?.error != null)?.error
   if (failed) return `today's figures for all symbols could not be fetched (${failed.message})`
+  if (deferred?.has(s.symbol) === true)
+    return `its daily figures are near a rule, and more symbols are near one than a poll checks in full (they take turns, the longest-waiting first)`
   return `its daily figures cannot show whether every rule is met`
 }
 
@@ -31,7 +37,7 @@ export function addNotJudged(
         ? 'it has not had a full check yet'
         : `its last full check was at ${localWhen(new Date(s.detailFetchedAt), now, tz)}`
     ;(findings[s.symbol] ??= []).push(
-      `not checked this poll: ${why(s, fetched.stock)}, and only ${budget} symbols get a full check per poll; ${age}`,
+      `not checked this poll: ${why(s, fetched.stock, fetched.deferredNear)}, and only ${budget} symbols get a full check per poll; ${age}`,
     )
   }
 }

@@ -1,8 +1,9 @@
 // The poll plan: which asset details a poll fetches once the bulk series are in. Pure.
 // Small watchlists (all within the budget) fetch every detail every poll, as always. Above it,
-// details go where they matter: alerts under way and symbols whose bulk figures breach or near a
-// rule (never capped), a round-robin floor of the oldest details, symbols on screen, symbols the
-// bulk cannot screen, then the oldest again up to the budget. Everything else is screened on bulk.
+// details go where they matter: alerts under way (never capped), symbols whose bulk figures breach
+// or near a rule (within the budget, oldest first), a round-robin floor of the oldest details,
+// symbols on screen, symbols the bulk cannot screen, then the oldest again up to the budget.
+// Everything else is screened on bulk.
 import { joinNames } from '../../../shared/plain-list'
 import type { AssetDetail, AssetType, SeriesPoint } from '../../../shared/liquidity-schemas'
 import { formatDuration } from '../alerts/format'
@@ -69,6 +70,8 @@ export interface PollPlan {
   fetch: Map<string, DetailReason>
   /** Symbols not fetched whose bulk figures cleared every rule: judged "screened". */
   screened: Map<string, BulkFigures>
+  /** Near a rule on the bulk but past the budget: not judged this poll, first in line next time. */
+  deferredNear: Set<string>
 }
 
 /** Figures the bulk can screen with: a series that is there and not stopped at the source. */
@@ -103,7 +106,7 @@ export function planPoll(input: PlanInput): PollPlan {
   const screened = new Map<string, BulkFigures>()
   if (everyDetail(symbols.length, budget)) {
     for (const s of symbols) fetch.set(s, 'every-poll')
-    return { fetch, screened }
+    return { fetch, screened, deferredNear: new Set() }
   }
 
   const figures = new Map<string, BulkFigures>()
@@ -119,16 +122,18 @@ export function planPoll(input: PlanInput): PollPlan {
   // Never capped: what today's per-symbol poll would have judged on a detail this poll.
   for (const s of symbols) if (input.alertRelevant.has(s)) fetch.set(s, 'alert')
   const unknown = new Set<string>()
+  const near = new Set<string>()
   for (const [s, f] of figures) {
     if (fetch.has(s)) continue
     const verdicts = (targetsOf.get(s) ?? []).map((t) =>
       screenCondition(t.condition, f, input.cached.get(s)?.detail ?? null),
     )
-    if (verdicts.includes('near')) fetch.set(s, 'near-rule')
+    if (verdicts.includes('near')) near.add(s)
     else if (verdicts.includes('unknown')) unknown.add(s)
   }
 
-  const total = Math.max(budget, fetch.size + roundRobinFloor(budget))
+  const floor = roundRobinFloor(budget)
+  const total = Math.max(budget, fetch.size + floor)
   const oldest = oldestFirst(symbols, input.cached)
   const take = (list: readonly string[], reason: DetailReason, upTo: number): void => {
     for (const s of list) {
@@ -136,12 +141,24 @@ export function planPoll(input: PlanInput): PollPlan {
       if (!fetch.has(s)) fetch.set(s, reason)
     }
   }
-  take(oldest, 'round-robin', fetch.size + roundRobinFloor(budget))
-  // What the user looks at gets up to a floor's worth of details even when alerts fill the budget.
+  // Near a rule: as many as the budget leaves beside the floor and the rows on screen, oldest
+  // first, so the budget holds on a day when much of the market nears a rule (the rest take their
+  // turn next poll and are not judged meanwhile; a breach confirmed becomes an alert, uncapped).
+  const onScreen = symbols.filter((s) => input.visible.has(s))
+  const screenReserve = Math.min(floor, onScreen.filter((s) => !fetch.has(s)).length)
   take(
-    symbols.filter((s) => input.visible.has(s)),
-    'on-screen',
-    Math.max(total, fetch.size + roundRobinFloor(budget)),
+    oldest.filter((s) => near.has(s)),
+    'near-rule',
+    total - floor - screenReserve,
+  )
+  take(oldest, 'round-robin', fetch.size + floor)
+  // What the user looks at gets up to a floor's worth of details even when alerts fill the budget.
+  take(onScreen, 'on-screen', Math.max(total, fetch.size + floor))
+  // Near ones that did not fit come before anything merely unscreened or old.
+  take(
+    oldest.filter((s) => near.has(s)),
+    'near-rule',
+    total,
   )
   const cannotScreen = new Set([...unscreened, ...unknown])
   take(
@@ -151,8 +168,10 @@ export function planPoll(input: PlanInput): PollPlan {
   )
   take(oldest, 'round-robin', total)
 
-  for (const [s, f] of figures) if (!fetch.has(s) && !unknown.has(s)) screened.set(s, f)
-  return { fetch, screened }
+  for (const [s, f] of figures)
+    if (!fetch.has(s) && !unknown.has(s) && !near.has(s)) screened.set(s, f)
+  const deferredNear = new Set([...near].filter((s) => !fetch.has(s)))
+  return { fetch, screened, deferredNear }
 }
 
 /**

@@ -101,5 +101,6 @@ export async function tieredFetch(ctx: FetchContext, symbols: string[]): Promise
     }
   })
   out.plan = p.fetch
+  out.deferredNear = p.deferredNear
   return out
 }
