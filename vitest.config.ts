@@ -1,5 +1,9 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
+import { pinnedClockEnv } from './tests/support/pinned-clock.js'
+
+// Every test worker (and what it starts) runs at one pinned instant: tests/support/pinned-clock.ts.
+Object.assign(process.env, pinnedClockEnv())
 
 // Three projects: engine tests in Node, the renderer in Debian's Chromium, and the
 // Electron e2e spec (which skips itself where the Electron binary is absent).

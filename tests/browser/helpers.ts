@@ -5,6 +5,8 @@ import { expect } from 'vitest'
 import type { App } from './harness/app'
 
 export const POLL = { timeout: 15_000, interval: 100 }
+/** For what waits on a poll of the engine: long enough for a loaded machine, only spent on failure. */
+export const SLOW = { timeout: 45_000, interval: 200 }
 
 export function watchRows(page: Page): Locator {
   return page.locator('[data-testid="watchlist-table"] tbody tr[data-symbol]')

@@ -6,27 +6,35 @@ import { useBrowserApps } from './harness'
 import { POLL, waitForTvl, waitForView } from './helpers'
 
 const suite = useBrowserApps()
+const OFF_WATCHLIST = ['MSFT', 'AMZN', 'GOOGL', 'META', 'SPY', 'QQQ', 'JPM', 'V', 'ORCL', 'IWM']
 
 describe('KPI change cards off the watchlist', () => {
   it('call a reported 7-day figure 0.075 pp off the computed one verified, as the alert engine does', async () => {
     const app = await suite.start()
     const { page } = app
     await waitForTvl(page, 4)
-    const before = (await app.core.getAsset('MSFT')).data
-    const pct = ((before.totalTvl - before.history['7d'].tvl) / before.history['7d'].tvl) * 100
     // Below 5 % the relative part of the tolerance is under 0.05 pp: the absolute part decides.
-    expect(Math.abs(pct)).toBeLessThan(5)
+    // The demo data moves with the date: take the first symbol off the watchlist that is that calm.
+    let symbol = ''
+    let pct = NaN
+    for (const s of OFF_WATCHLIST) {
+      const d = (await app.core.getAsset(s)).data
+      pct = ((d.totalTvl - d.history['7d'].tvl) / d.history['7d'].tvl) * 100
+      symbol = s
+      if (Math.abs(pct) < 5) break
+    }
+    expect(Math.abs(pct), symbol).toBeLessThan(5)
     app.service()!.scenarios.add({
       kind: 'reported-change',
-      symbol: 'MSFT',
+      symbol,
       window: '7d',
       tvlChange: (pct + 0.075) / 100,
     })
-    const detail = (await app.core.getAsset('MSFT')).data
+    const detail = (await app.core.getAsset(symbol)).data
     const engine = computeChange(detail, '7d')
     expect(engine?.verified).toBe(true)
 
-    app.bridge.deliver('navigate', { view: 'asset', symbol: 'MSFT' })
+    app.bridge.deliver('navigate', { view: 'asset', symbol })
     await waitForView(page, 'asset')
     const card = page.locator('[data-kpi="change7d"] [data-verified]')
     await expect.poll(() => card.getAttribute('data-verified'), POLL).toBe('true')
