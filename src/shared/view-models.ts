@@ -1,4 +1,5 @@
 // What the main process shows the renderer: computed, display-ready, never secret.
+import type { LinkFacts } from './link-state'
 import type { ErrorKind, SerializedError } from './errors'
 import type { AlertState } from './alert-rules'
 import type { HeldBackReason } from './alert-facts'
@@ -117,7 +118,13 @@ export type ConnectionState = 'idle' | 'online' | 'degraded' | 'offline' | 'paus
 export interface EngineStatus {
   mode: 'demo' | 'live'
   baseUrl: string
+  /** The poller's own state (it paces polls by it); what to tell the user is `link`. */
   connection: ConnectionState
+  /**
+   * The state of the link and of the data shown, in the one vocabulary every surface uses
+   * (shared/link-state.ts). Always set by the core (optional only for status values built before).
+   */
+  link?: LinkFacts
   refreshing: boolean
   lastSuccessAt: string | null
   lastAttemptAt: string | null

@@ -126,4 +126,32 @@ describe('service stopped', () => {
     await app.screenshot('offline-restart-light')
     expect(app.pageErrors).toEqual([])
   })
+
+  it('right after a restart with the service down: one failed poll says Offline with the data’s time everywhere, and the asset badge says the figures are cached, not Error', async () => {
+    const { dataDir, lastSuccessAt } = await ranOnce()
+    const app = await suite.start({ dataDir, start: false })
+    await waitForTvl(app.page, 4)
+    await app.closeService()
+    await app.invoke('refreshNow')
+    const at = lastSuccessAt.slice(11, 16)
+    const banner = app.page.getByTestId('banner-offline')
+    await expect.poll(() => banner.isVisible(), POLL).toBe(true)
+    expect(await banner.textContent()).toMatch(new RegExp(`^Offline — showing data from ${at}, `))
+    const state = app.page.getByTestId('link-state')
+    await expect.poll(() => state.textContent(), POLL).toBe('Offline')
+    expect(await state.getAttribute('title')).toMatch(
+      new RegExp(`^Offline — showing data from ${at}, `),
+    )
+    // No second banner says it in other words.
+    expect(await app.page.getByTestId('banner-error').count()).toBe(0)
+
+    await app.page.locator('tr[data-symbol="GOLD"]').focus()
+    await app.page.keyboard.press('Enter')
+    await waitForView(app.page, 'asset')
+    const badge = app.page.locator('.head .badge').first()
+    await expect.poll(() => badge.textContent(), POLL).not.toBe('Error')
+    expect(await app.page.locator('.head [data-state="error"]:not([data-cached])').count()).toBe(0)
+    await app.screenshot('offline-after-restart-asset-light')
+    expect(app.pageErrors).toEqual([])
+  })
 })

@@ -26,11 +26,15 @@ describe('the watchlist while the service rate-limits us', () => {
     const banner = page.getByTestId('banner-error')
     await expect
       .poll(() => banner.textContent(), POLL)
-      .toMatch(new RegExp(`^Rate-limited by the service until ${AT} — showing data from ${AT}`))
+      .toMatch(new RegExp(`^Rate-limited until ${AT} — showing data from ${AT}`))
     await app.screenshot('watchlist-rate-limited')
     // Said once: no row repeats it, and nothing else on the page says it again.
     expect(await page.locator('[data-testid="row-error"]').count()).toBe(0)
-    expect(((await page.locator('body').innerText()).match(/rate-limited/gi) ?? []).length).toBe(1)
+    // (The status bar names the state in the same words: "Rate-limited until 14:05".)
+    const bar = await page.getByTestId('status-bar').innerText()
+    expect(bar).toMatch(new RegExp(`Rate-limited until ${AT}`))
+    const said = (t: string): number => (t.match(/rate-limited/gi) ?? []).length
+    expect(said(await page.locator('body').innerText()) - said(bar)).toBe(1)
     // Firing stays Firing; the others keep their state too; each row is marked, quietly.
     expect(await tsla.getAttribute('data-alert-state')).toBe('firing')
     for (const symbol of ['NVDA', 'AAPL', 'GOLD'])

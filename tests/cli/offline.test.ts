@@ -46,7 +46,7 @@ describe('cli check with every request failing', () => {
 
       const table = await cli(argsFor(gone.url, dir), env())
       expect(table.stderr).toMatch(
-        /^note: Nothing could be refreshed \(.*showing cached data from/m,
+        /^note: Offline — nothing could be refreshed \(.*showing cached data from/m,
       )
       expect(table.stderr).not.toMatch(/^error:/m)
       expect(table.stdout).toMatch(/^TSLA\s+\$[\d.]+[KMB].*\(cached/m)

@@ -1,6 +1,7 @@
 // What one `check` run tells its user besides the table: notes (cached data stood in, start-up
 // repairs) and errors (what makes the exit code 2), each once per cause, in plain words.
 import { isSetupError } from '../../shared/errors'
+import { LINK_LABELS } from '../../shared/link-state'
 import { joinNames } from '../../shared/plain-list'
 import type { CycleResult } from '../engine/poll/cycle'
 import type { SaveFailure } from '../engine/storage/save-health'
@@ -34,13 +35,22 @@ function whats(group: readonly Failure[], cycle: CycleResult): string | null {
 const from = (group: readonly Failure[]): string =>
   `showing cached data from ${asOfText(oldest(group))}`
 
-/** Requests that failed while cached data stood in: one note per cause, saying from when. */
+/**
+ * Requests that failed while cached data stood in: one note per cause, saying from when, led by the
+ * state in the app's own words (shared/link-state.ts): Offline when nothing could be refreshed,
+ * Degraded when some requests failed and others succeeded, Rate-limited for a rate limit.
+ */
 export function cachedNotes(cycle: CycleResult): string[] {
   const covered = cycle.failures.filter((f) => f.fromCache && !isSetupError(f.error))
   return [...byMessage(covered)].map(([message, group]) => {
     const names = whats(group, cycle)
-    const what = names === null ? 'Nothing could be refreshed' : `${names} could not be refreshed`
-    return `${what} (${message}); ${from(group)}.`
+    const kind = group.every((f) => f.error.kind === 'rate-limited')
+      ? 'rate-limited'
+      : names === null
+        ? 'offline'
+        : 'degraded'
+    const what = names === null ? 'nothing could be refreshed' : `${names} could not be refreshed`
+    return `${LINK_LABELS[kind]} — ${what} (${message}); ${from(group)}.`
   })
 }
 

@@ -3,6 +3,7 @@ import type { AlertInstance, AlertState } from '../../shared/alert-rules'
 import { countsAsFiring, standing } from '../../shared/alert-facts'
 import type { SerializedError } from '../../shared/errors'
 import type { Settings } from '../../shared/settings-schema'
+import { linkFacts } from '../../shared/link-state'
 import type { EngineStatus, WatchRow } from '../../shared/view-models'
 import type { PollerStatus } from '../engine/poll/scheduler'
 import { JUDGED_IN_TURN } from '../engine/poll/bulk-screen'
@@ -35,15 +36,25 @@ export function buildStatus(p: StatusParts): EngineStatus {
   if (connection === 'online' && p.lastError && !LOCAL_KINDS.has(p.lastError.kind))
     connection = 'degraded'
   const paused = p.settings.notificationsPausedUntil
+  const stale = staleSince(p.rows, p.nowMs, p.intervalMs)
+  const lastSuccessAt = iso(p.poller.lastSuccessAt)
+  const shownFrom = p.rows.flatMap((r) => (r.fetchedAt === null ? [] : [r.fetchedAt])).sort()[0]
   return {
     mode: p.mode,
     baseUrl: p.baseUrl,
     connection,
     refreshing: p.poller.inFlight,
-    lastSuccessAt: iso(p.poller.lastSuccessAt),
+    lastSuccessAt,
     lastAttemptAt: iso(p.poller.lastAttemptAt),
     nextPollAt: iso(p.poller.nextDueAt),
-    staleSince: staleSince(p.rows, p.nowMs, p.intervalMs),
+    staleSince: stale,
+    link: linkFacts({
+      connection: p.poller.connection,
+      lastError: p.lastError,
+      lastAttemptAt: iso(p.poller.lastAttemptAt),
+      dataFrom: stale ?? shownFrom ?? lastSuccessAt,
+      failedRows: p.rows,
+    }),
     lastError: p.lastError,
     // Held alerts (figures disagree, flapping) are not firing: see alert-facts.ts countsAsFiring.
     firingCount: p.instances.filter(countsAsFiring).length,

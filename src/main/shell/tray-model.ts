@@ -1,5 +1,6 @@
 // What the tray shows for an engine status: tooltip, icon variant and menu entries.
 // Electron-free (tray.ts only renders it), so the wording and states are tested in Node.
+import { DEMO_LABEL, linkFacts, linkWords } from '../../shared/link-state'
 import type { EngineStatus } from '../../shared/view-models'
 
 export type TrayAction =
@@ -39,6 +40,7 @@ function headline(s: EngineStatus): string {
 }
 
 const capitalize = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1)
+const lower = (text: string): string => text.charAt(0).toLowerCase() + text.slice(1)
 
 /** The menu's first line: some desktops (GNOME's AppIndicator) never show the tooltip. */
 function stateEntry(status: EngineStatus | null): TrayMenuEntry {
@@ -65,9 +67,15 @@ export function buildTrayModel(
 ): TrayModel {
   const paused = pausedUntil(status, now)
   const parts = [status ? headline(status) : 'starting…']
-  if (status?.connection === 'offline') parts.push('offline')
-  if (status?.connection === 'paused') parts.push('polling paused')
-  if (status?.mode === 'demo') parts.push('demo data')
+  // The state of the link in the words of the banner and the status bar (shared/link-state.ts).
+  // Lower case: the tooltip is one sentence. (A status from before `link` says its connection.)
+  const link =
+    status?.link ?? (status ? linkFacts({ ...status, dataFrom: null, failedRows: [] }) : null)
+  if (link && link.kind !== 'online' && link.kind !== 'starting')
+    parts.push(
+      lower(linkWords(link, { time: (iso) => formatTime(new Date(iso)), age: () => '' }).label),
+    )
+  if (status?.mode === 'demo') parts.push(lower(DEMO_LABEL))
   if (paused) parts.push(`notifications paused until ${formatTime(paused)}`)
   const tooltip = `${APP} — ${parts.join(' · ')}`
   return {

@@ -19,6 +19,7 @@ import type { IpcMethod } from '../../../src/shared/ipc-channels'
 import type { IpcArgs, IpcResults } from '../../../src/shared/ipc-contract'
 import { defaultSettings, type Settings } from '../../../src/shared/settings-schema'
 import { installBridge, type Bridge } from './bridge'
+import { shareTestClock } from './chromium'
 import { ensureBuilt, PRELOAD_FILE, RENDERER_DIR, ROOT } from './build'
 import { serveDir, type StaticServer } from './static-server'
 
@@ -126,6 +127,7 @@ export async function startApp(browser: Browser, o: StartOptions = {}): Promise<
     locale: 'en-US',
     timezoneId: 'UTC',
   })
+  await shareTestClock(context)
   const page = await context.newPage()
   const pageErrors: string[] = []
   page.on('pageerror', (e) => pageErrors.push(e.message))
