@@ -1,6 +1,6 @@
 // Values of every slice at an instant, memoised per day: past days never change (unless a
 // scenario does), so the 365-day analytics calls reduce to array sums.
-import type { Catalog, Slice } from './catalog'
+import type { Catalog, Slice } from './catalog-types'
 import { assetLogTvl, DAY_MS, dayIndex, poolCountFor, sliceTurnover, sliceTvl } from './generator'
 import type { ScenarioController } from './scenarios'
 

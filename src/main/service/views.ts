@@ -1,5 +1,5 @@
 // Response bodies built from the model. Every total is a sum of the parts it is shown with.
-import type { AssetType, Slice } from './catalog'
+import type { AssetType, Slice } from './catalog-types'
 import { assetPrice, dayIndex, isoDay } from './generator'
 import { groupSum, type DataModel } from './model'
 import { buildPools, type PoolBody } from './pools'
