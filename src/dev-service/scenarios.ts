@@ -2,7 +2,7 @@
 // contradicts the history, data that stops advancing, a value that keeps crossing a threshold,
 // pools lost on a network, TVL moving between issuers or leaving with one), so
 // alerts and UI states can be produced on demand and deterministically.
-import type { Catalog, Slice } from './catalog-types'
+import type { Catalog, Slice } from '../main/service/catalog-types'
 import {
   scenarioSchema,
   type ActiveScenario,
