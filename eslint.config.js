@@ -39,6 +39,9 @@ const noOwnersBag = {
   message:
     'Only the facade (core/app-core.ts) holds all the core owners: take the owners you use as parameters.',
 }
+const devToolsMessage =
+  'The app carries no development tools: faults, scenarios and /__admin (src/dev-service) are for npm run service and the tests.'
+const noDevService = { group: ['**/dev-service', '**/dev-service/**'], message: devToolsMessage }
 const electronSubpaths = { group: ['electron/*'], message: electronOnlyInShell.message }
 const restrict = (paths, patterns) => ({
   'no-restricted-imports': [
@@ -85,23 +88,38 @@ export default tseslint.config(
   {
     files: ['src/main/**/*.ts'],
     ignores: ['src/main/index.ts', 'src/main/shell/**', 'src/main/ipc/**'],
-    rules: restrict([electronOnlyInShell], [noChannels, noChannelNames, noShell, noOwnersBag]),
+    rules: restrict(
+      [electronOnlyInShell],
+      [noChannels, noChannelNames, noShell, noOwnersBag, noDevService],
+    ),
   },
   {
     files: ['src/main/core/app-core.ts'],
-    rules: restrict([electronOnlyInShell], [noChannels, noChannelNames, noShell]),
+    rules: restrict([electronOnlyInShell], [noChannels, noChannelNames, noShell, noDevService]),
   },
   {
     files: ['src/main/ipc/**/*.ts'],
-    rules: restrict([electronOnlyInShell], [noShell, noOwnersBag]),
+    rules: restrict([electronOnlyInShell], [noShell, noOwnersBag, noDevService]),
   },
   {
     files: ['src/main/shell/**/*.ts', 'src/main/index.ts'],
     ignores: ['src/main/shell/ipc-main.ts'],
     rules: restrict(
       [{ name: 'electron', importNames: ['ipcMain'], message: noChannels.message }],
-      [noChannels, noChannelNames, noOwnersBag],
+      [noChannels, noChannelNames, noOwnersBag, noDevService],
     ),
+  },
+  {
+    // import() too, which no-restricted-imports does not see. The CLI's `serve` is the one
+    // exception: it runs the development service (src/main/cli is not in the app's bundle).
+    files: ['src/main/**/*.ts'],
+    ignores: ['src/main/cli/main.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ImportExpression[source.value=/dev-service/]', message: devToolsMessage },
+      ],
+    },
   },
   {
     files: ['src/shared/**/*.ts'],

@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url'
 import { LiquidityClient } from '../src/main/client/liquidity-client'
 import { backtestSymbol } from '../src/main/engine/backtest/backtest-symbol'
 import { runBacktest } from '../src/main/engine/backtest/run-backtest'
-import { startLocalService } from '../src/main/service/server'
+import { startLocalService } from '../src/dev-service/server'
 import { defaultRules } from '../src/shared/alert-rules'
 import type { SeriesPoint } from '../src/shared/liquidity-schemas'
 

@@ -26,7 +26,7 @@ import Conf from 'conf'
 import { createAppCore, type AppCore } from '../src/main/core/app-core'
 import type { Clock } from '../src/main/engine/poll/scheduler'
 import { API_KEY_ENV, EnvSecretStore } from '../src/main/engine/secrets/secret-store'
-import { startLocalService } from '../src/main/service/server'
+import { startLocalService } from '../src/dev-service/server'
 import { SCALE_SIZES, SERIES_DAYS, universeSymbols } from './scale-data'
 
 /** Polls per size when not told: enough for a trend in a bench run of a few minutes. */

@@ -13,7 +13,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import Conf from 'conf'
 import { createAppCore } from '../src/main/core/app-core'
 import { API_KEY_ENV, EnvSecretStore } from '../src/main/engine/secrets/secret-store'
-import { startLocalService } from '../src/main/service/server'
+import { startLocalService } from '../src/dev-service/server'
 
 const UNIVERSE = 1000
 const LATENCY_MS = 20

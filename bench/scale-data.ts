@@ -12,7 +12,7 @@ import {
   type DataFor,
 } from '../src/main/engine/storage/cache-keys'
 import { getCatalog } from '../src/main/service/catalog'
-import { startLocalService } from '../src/main/service/server'
+import { startLocalService } from '../src/dev-service/server'
 import { ASSET_TYPES } from '../src/shared/liquidity-schemas'
 
 /** The bench's sizes: today's demo-sized list, today's comfortable limit, the target. */

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterEach, describe, expect, it } from 'vitest'
-import { startLocalService, type LocalService } from '../../src/main/service/server'
+import { startLocalService, type LocalService } from '../../src/dev-service/server'
 import { useBrowserApps } from './harness'
 import { POLL, waitForTvl, waitForView } from './helpers'
 

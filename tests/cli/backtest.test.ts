@@ -2,7 +2,7 @@
 // known-drops year makes the episodes known in advance (tests/service/known-year.ts).
 import { afterEach, describe, expect, it } from 'vitest'
 import type { BacktestJson } from '../../src/main/cli/backtest'
-import type { LocalService } from '../../src/main/service/server'
+import type { LocalService } from '../../src/dev-service/server'
 import { knownYearEpisodes, scriptKnownYear } from '../service/known-year'
 import { cli, serviceForFile } from './run-cli'
 

@@ -3,7 +3,7 @@
 // one plain line and exits 2 unless cached data lets the check still answer.
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { startLocalService, type LocalService } from '../../src/main/service/server'
+import { startLocalService, type LocalService } from '../../src/dev-service/server'
 import type { JsonReport } from '../../src/main/cli/json-report'
 import { mountSmallDisk, probeSmallDisk } from '../engine/storage/fixtures/small-disk'
 import { cli, serviceForFile } from './run-cli'

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { conditionSchema } from '../../src/shared/alert-rules'
 import { conditionKinds } from '../../src/shared/condition-kinds'
 import type { JsonReport } from '../../src/main/cli/json-report'
-import type { LocalService } from '../../src/main/service/server'
+import type { LocalService } from '../../src/dev-service/server'
 import { cli, serviceForFile } from './run-cli'
 
 const T = 120_000

@@ -1,7 +1,7 @@
 // `check` says how old the service's own data is: frozen GOLD from 3 days ago is not "as of today".
 import { describe, expect, it } from 'vitest'
 import type { JsonReport } from '../../src/main/cli/json-report'
-import type { LocalService } from '../../src/main/service/server'
+import type { LocalService } from '../../src/dev-service/server'
 import { cli, serviceForFile } from './run-cli'
 
 const T = 90_000

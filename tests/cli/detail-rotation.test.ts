@@ -4,7 +4,7 @@
 // detail is ever fetched: the age bound the coverage note promises breaks silently.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_DETAIL_BUDGET, detailAgeBoundMs } from '../../src/main/engine/poll/poll-plan'
-import { startLocalService, type LocalService } from '../../src/main/service/server'
+import { startLocalService, type LocalService } from '../../src/dev-service/server'
 import { universeSymbols } from '../../bench/scale-data'
 import { cli, dataDirs } from './run-cli'
 

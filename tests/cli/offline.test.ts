@@ -5,8 +5,8 @@
 import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { startLocalService, type LocalService } from '../../src/main/service/server'
-import type { Fault } from '../../src/main/service/faults'
+import { startLocalService, type LocalService } from '../../src/dev-service/server'
+import type { Fault } from '../../src/dev-service/faults'
 import type { JsonReport } from '../../src/main/cli/json-report'
 import { cli, serviceForFile } from './run-cli'
 

@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import type { LocalService } from '../../src/main/service/server'
+import type { LocalService } from '../../src/dev-service/server'
 import type { JsonReport } from '../../src/main/cli/json-report'
 import { defaultSettings } from '../../src/shared/settings-schema'
 import { cli, serviceForFile } from './run-cli'

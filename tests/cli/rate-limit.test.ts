@@ -1,7 +1,7 @@
 // A one-shot check against a service that answers every request with 429 and no Retry-After (U2):
 // it gives up within its small wait budget, says until when, and does not keep the caller waiting.
 import { describe, expect, it } from 'vitest'
-import type { LocalService } from '../../src/main/service/server'
+import type { LocalService } from '../../src/dev-service/server'
 import { cli, serviceForFile } from './run-cli'
 
 let svc: LocalService

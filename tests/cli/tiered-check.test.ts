@@ -3,7 +3,7 @@
 // say what each row rests on (fields added, none renamed or removed).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { JsonReport } from '../../src/main/cli/json-report'
-import { startLocalService, type LocalService } from '../../src/main/service/server'
+import { startLocalService, type LocalService } from '../../src/dev-service/server'
 import { cli, dataDirs } from './run-cli'
 
 const dirs = dataDirs()

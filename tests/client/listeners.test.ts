@@ -2,7 +2,7 @@
 // MaxListenersExceededWarning (one listener per request on the poll's signal).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LiquidityClient } from '../../src/main/client/liquidity-client'
-import { startLocalService, type LocalService } from '../../src/main/service/server'
+import { startLocalService, type LocalService } from '../../src/dev-service/server'
 import { settle } from '../engine/scheduler/fake-clock'
 import { recordWarnings } from './helpers/wait'
 

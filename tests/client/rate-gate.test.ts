@@ -9,7 +9,7 @@ import {
 import { clockTime } from '../../src/main/client/errors-map'
 import { RateGates } from '../../src/main/client/rate-gate'
 import { clockSleep } from '../../src/main/core/connection'
-import { startLocalService, type LocalService } from '../../src/main/service/server'
+import { startLocalService, type LocalService } from '../../src/dev-service/server'
 import { FakeClock, settle } from '../engine/scheduler/fake-clock'
 import { recordWarnings, until } from './helpers/wait'
 

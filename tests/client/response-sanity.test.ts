@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { LiquidityClient } from '../../src/main/client/liquidity-client'
 import { LiquidityError } from '../../src/shared/errors'
-import { startLocalService, type LocalService } from '../../src/main/service/server'
+import { startLocalService, type LocalService } from '../../src/dev-service/server'
 
 const NOW = Date.parse('2025-11-05T12:00:00Z')
 let service: LocalService

@@ -6,7 +6,7 @@ import {
   type LiquidityClientOptions,
 } from '../../src/main/client/liquidity-client'
 import { RateGates } from '../../src/main/client/rate-gate'
-import { startLocalService, type LocalService } from '../../src/main/service/server'
+import { startLocalService, type LocalService } from '../../src/dev-service/server'
 
 let service: LocalService
 beforeAll(async () => {

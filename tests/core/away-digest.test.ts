@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { defaultRules, type NotificationDecision } from '../../src/shared/alert-rules'
 import { FakeClock } from '../engine/scheduler/fake-clock'
-import { startLocalService } from '../../src/main/service/server'
+import { startLocalService } from '../../src/dev-service/server'
 import { cycleThenWait, harness, LIVE_KEY, MIN, tempDir, type Harness } from './helpers'
 
 const HOUR = 60 * MIN

@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { defaultRules, type AlertRule } from '../../src/shared/alert-rules'
 import { LiquidityError } from '../../src/shared/errors'
-import type { LocalService } from '../../src/main/service/server'
+import type { LocalService } from '../../src/dev-service/server'
 import { scriptKnownYear } from '../service/known-year'
 import { liveHarness, type Harness } from './helpers'
 

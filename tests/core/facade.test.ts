@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { FakeClock } from '../engine/scheduler/fake-clock'
-import { startLocalService } from '../../src/main/service/server'
+import { startLocalService } from '../../src/dev-service/server'
 import { harness, liveHarness, row, until, type Harness } from './helpers'
 
 let h: Harness | null = null

@@ -12,7 +12,7 @@ import type { KeyValueStoreFactory } from '../../src/main/engine/storage/key-val
 import type { SecretStore, StoredKey } from '../../src/main/engine/secrets/secret-store'
 import { KeytarSecretStore } from '../../src/main/engine/secrets/secret-store-keytar'
 import { openSettings } from '../../src/main/engine/settings/settings-store'
-import { startLocalService, type LocalService } from '../../src/main/service/server'
+import { startLocalService, type LocalService } from '../../src/dev-service/server'
 import { FakeClock } from '../engine/scheduler/fake-clock'
 import { utcTime } from '../../src/shared/local-time'
 

@@ -1,7 +1,7 @@
 // An answer that matches the schema but not reality (another symbol, an impossible figure) is
 // refused by the client; the row keeps its last good figures, says what is wrong, and nothing fires.
 import { afterEach, describe, expect, it } from 'vitest'
-import type { Fault } from '../../src/main/service/server'
+import type { Fault } from '../../src/dev-service/server'
 import { cycleThenWait, harness, row, type Harness } from './helpers'
 
 let h: Harness | null = null

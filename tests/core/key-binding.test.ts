@@ -4,7 +4,7 @@
 // (scripts/with-keyring.sh).
 import { afterEach, describe, expect, it } from 'vitest'
 import { KeytarSecretStore } from '../../src/main/engine/secrets/secret-store-keytar'
-import type { LocalService } from '../../src/main/service/server'
+import type { LocalService } from '../../src/dev-service/server'
 import { FakeClock } from '../engine/scheduler/fake-clock'
 import { servicesPerTest } from '../service/helpers'
 import { harness, secretStore, type Harness } from './helpers'

@@ -2,7 +2,7 @@
 // stand in for a series that was never fetched on its own.
 import { afterEach, describe, expect, it } from 'vitest'
 import { LiquidityClient } from '../../src/main/client/liquidity-client'
-import type { LocalService } from '../../src/main/service/server'
+import type { LocalService } from '../../src/dev-service/server'
 import { cycleThenWait, liveHarness, MIN, type Harness } from './helpers'
 
 let h: Harness | null = null

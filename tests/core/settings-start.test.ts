@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { startLocalService, type LocalService } from '../../src/main/service/server'
+import { startLocalService, type LocalService } from '../../src/dev-service/server'
 import { defaultSettings, type Settings } from '../../src/shared/settings-schema'
 import { harness, seedSettings, tempDir, type Harness } from './helpers'
 import { FakeClock } from '../engine/scheduler/fake-clock'

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { CACHE_FILE_NAME } from '../../src/main/engine/storage/cache'
 import { cacheNamespace } from '../../src/main/engine/storage/cache-namespace'
-import { startLocalService, type LocalService } from '../../src/main/service/server'
+import { startLocalService, type LocalService } from '../../src/dev-service/server'
 import { FakeClock } from '../engine/scheduler/fake-clock'
 import { cycleThenWait, harness, row, tempDir, type Harness } from './helpers'
 

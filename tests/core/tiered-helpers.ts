@@ -1,7 +1,7 @@
 // A core watching a generated universe (the local service's `universe` option) over real HTTP,
 // with request counts read off the service's own counters and log.
 import { defaultRules, type AlertRule } from '../../src/shared/alert-rules'
-import { startLocalService, type LocalService } from '../../src/main/service/server'
+import { startLocalService, type LocalService } from '../../src/dev-service/server'
 import type { AppCoreDeps } from '../../src/main/core/app-core'
 import { FakeClock } from '../engine/scheduler/fake-clock'
 import { harness, type Harness } from './helpers'

@@ -1,7 +1,7 @@
 // /__admin scripts a running service over HTTP: faults, scenarios, latency; loopback + key only.
 import { networkInterfaces } from 'node:os'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { LocalService } from '../../src/main/service/server'
+import type { LocalService } from '../../src/dev-service/server'
 import { ASSET, errorOf, get, start } from './helpers'
 
 let svc: LocalService

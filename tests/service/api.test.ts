@@ -1,7 +1,7 @@
 // The spec's rules over real HTTP: defaults, clamping, validation, case-sensitivity, auth, errors.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseAnalytics, parseAssetDetail } from '../../src/shared/parse'
-import { DEMO_API_KEY, type LocalService } from '../../src/main/service/server'
+import { DEMO_API_KEY, type LocalService } from '../../src/dev-service/server'
 import { ANALYTICS, ASSET, DAY, NOON, errorOf, get, isoDate, ok, start } from './helpers'
 
 let svc: LocalService

@@ -10,7 +10,7 @@ afterEach(() => {
 })
 
 function run(args: string[]): { child: ChildProcess; output: () => string } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/service/cli.ts', ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/dev-service/cli.ts', ...args], {
     cwd: process.cwd(),
     stdio: ['ignore', 'pipe', 'pipe'],
   })

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AssetDetail } from '../../src/shared/liquidity-schemas'
 import { parseAnalytics, parseAssetDetail } from '../../src/shared/parse'
-import type { LocalService } from '../../src/main/service/server'
+import type { LocalService } from '../../src/dev-service/server'
 import { ANALYTICS, ASSET, DAY, NOON, isoDate, ok, start, type TestClock } from './helpers'
 
 let svc: LocalService & { clock: TestClock }

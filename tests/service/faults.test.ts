@@ -1,7 +1,7 @@
 // Each fault mode does to the wire what it says, for as many requests as it says.
 import { request, Agent } from 'node:http'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { LocalService } from '../../src/main/service/server'
+import type { LocalService } from '../../src/dev-service/server'
 import { ANALYTICS, ASSET, errorOf, get, start } from './helpers'
 
 let svc: LocalService

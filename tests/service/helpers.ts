@@ -5,7 +5,7 @@ import {
   startLocalService,
   type LocalService,
   type LocalServiceOptions,
-} from '../../src/main/service/server'
+} from '../../src/dev-service/server'
 
 export const NOON = Date.parse('2025-11-05T12:00:00Z')
 export const DAY = 86_400_000

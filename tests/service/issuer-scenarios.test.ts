@@ -3,7 +3,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { AssetDetail } from '../../src/shared/liquidity-schemas'
 import { parseAssetDetail } from '../../src/shared/parse'
-import type { LocalService } from '../../src/main/service/server'
+import type { LocalService } from '../../src/dev-service/server'
 import { ASSET, ok, start, type TestClock } from './helpers'
 
 type Svc = LocalService & { clock: TestClock }

@@ -2,7 +2,7 @@
 // whose dates and depths the test chose, so a backtest's episodes can be known in advance.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseAnalytics } from '../../src/shared/parse'
-import type { LocalService } from '../../src/main/service/server'
+import type { LocalService } from '../../src/dev-service/server'
 import { ANALYTICS, DAY, NOON, isoDate, ok, start, type TestClock } from './helpers'
 
 let svc: LocalService & { clock: TestClock }

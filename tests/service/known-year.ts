@@ -1,6 +1,6 @@
 // A year with known drops for backtest tests (core, CLI, browser): TSLA dips three times, NVDA is
 // flat. Dates are days before today (UTC), so a service on the real clock tells the same story.
-import type { LocalService } from '../../src/main/service/server'
+import type { LocalService } from '../../src/dev-service/server'
 
 const DAY_MS = 86_400_000
 

@@ -1,6 +1,6 @@
 // The service's request log: what tests use to see which Authorization header arrived where.
 import { afterEach, describe, expect, it } from 'vitest'
-import { startLocalService, type LocalService } from '../../src/main/service/server'
+import { startLocalService, type LocalService } from '../../src/dev-service/server'
 
 let svc: LocalService | null = null
 afterEach(async () => {

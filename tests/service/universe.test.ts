@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LiquidityClient } from '../../src/main/client/liquidity-client'
 import { buildCatalog } from '../../src/main/service/catalog'
-import type { LocalService } from '../../src/main/service/server'
+import type { LocalService } from '../../src/dev-service/server'
 import { MAX_UNIVERSE } from '../../src/main/service/universe'
 import { start } from './helpers'
 

@@ -2,7 +2,7 @@
 // wall clock jumps 9 h (Date is the one thing faked: the clock is a true boundary), 'resume'; the
 // alerts that crossed meanwhile reach the OS as ONE notification, not a burst.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { startLocalService, type LocalService } from '../../src/main/service/server'
+import { startLocalService, type LocalService } from '../../src/dev-service/server'
 import { closeAll, launchApp } from './launch'
 
 let service: LocalService | null = null

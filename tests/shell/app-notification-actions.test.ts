@@ -3,7 +3,7 @@
 // snoozes the symbol on the rule in the settings (the asset view's snooze), shows the window and
 // sends it to the asset. Elsewhere there are no buttons, and a click on the body opens the asset.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { startLocalService, type LocalService } from '../../src/main/service/server'
+import { startLocalService, type LocalService } from '../../src/dev-service/server'
 import { defaultRules } from '../../src/shared/alert-rules'
 import { closeAll, launchApp, type RunningApp } from './launch'
 

@@ -1,6 +1,6 @@
 // The ground truth of the soak: the twin service has the same clock and the same real-world
 // scenarios as the faulty one, but no faults and no misreporting.
-import type { LocalService } from '../../src/main/service/server'
+import type { LocalService } from '../../src/dev-service/server'
 
 /** Each symbol's first issuer, which the issuer-level stories act on. */
 export async function issuersOf(

@@ -1,7 +1,7 @@
 // What happens to the service during a soak, poll by poll: drawn once from a seed with fast-check,
 // so a failing soak is replayed exactly by its seed.
 import fc from 'fast-check'
-import type { Fault, Scenario } from '../../src/main/service/server'
+import type { Fault, Scenario } from '../../src/dev-service/server'
 
 export type SoakEvent =
   | { kind: 'none' }

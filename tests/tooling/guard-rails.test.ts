@@ -3,10 +3,12 @@
 import { ESLint } from 'eslint'
 import { describe, expect, it } from 'vitest'
 
-// Only the import rule, and no type information (building the TypeScript program is what is slow).
+// Only the import rules (import() is held by no-restricted-syntax), and no type information
+// (building the TypeScript program is what is slow).
+const IMPORT_RULES = new Set(['no-restricted-imports', 'no-restricted-syntax'])
 const eslint = new ESLint({
   cwd: process.cwd(),
-  ruleFilter: ({ ruleId }) => ruleId === 'no-restricted-imports',
+  ruleFilter: ({ ruleId }) => IMPORT_RULES.has(ruleId),
   overrideConfig: { languageOptions: { parserOptions: { projectService: false } } },
 })
 
@@ -15,7 +17,7 @@ async function restricted(filePath: string, code: string): Promise<boolean> {
   const messages = result?.messages ?? []
   const fatal = messages.find((m) => m.fatal)
   if (fatal) throw new Error(`${filePath}: ${fatal.message}`)
-  return messages.some((m) => m.ruleId === 'no-restricted-imports')
+  return messages.some((m) => m.ruleId !== null && IMPORT_RULES.has(m.ruleId))
 }
 
 const use = (name: string): string => `\nexport const used = ${name}\n`
@@ -89,6 +91,30 @@ describe('architecture guard rails', () => {
       "import { openCore } from '../core/open-core'",
       'openCore',
     ],
+    [
+      "the app's demo service imports the development service",
+      'src/main/service/server.ts',
+      "import { FaultController } from '../../dev-service/faults'",
+      'FaultController',
+    ],
+    [
+      'the core starts the development service',
+      'src/main/core/connection.ts',
+      "import { startLocalService } from '../../dev-service/server'",
+      'startLocalService',
+    ],
+    [
+      'the composition root imports the development service',
+      'src/main/index.ts',
+      "import { startLocalService } from '../dev-service/server'",
+      'startLocalService',
+    ],
+    [
+      'the core loads the development service with import()',
+      'src/main/core/connection.ts',
+      "const loaded = import('../../dev-service/server')",
+      'loaded',
+    ],
   ])('refuses: %s', async (_what, file, line, name) => {
     expect(await restricted(file, line + use(name))).toBe(true)
   })
@@ -129,6 +155,18 @@ describe('architecture guard rails', () => {
       'src/main/core/app-core.ts',
       "import { openCore } from './open-core'",
       'openCore',
+    ],
+    [
+      "the CLI's serve command loads the development service",
+      'src/main/cli/main.ts',
+      "const loaded = import('../../dev-service/cli')",
+      'loaded',
+    ],
+    [
+      "the development service builds on the app's demo service",
+      'src/dev-service/server.ts',
+      "import { startDemoService } from '../main/service/server'",
+      'startDemoService',
     ],
   ])('allows: %s', async (_what, file, line, name) => {
     expect(await restricted(file, line + use(name))).toBe(false)

@@ -186,9 +186,11 @@ async function main(argv: string[]): Promise<number | null> {
     case 'backtest':
       return backtest(rest)
     case 'serve':
-      // The service CLI parses process.argv itself and keeps running until a signal.
+      // The development service (scenarios, faults, /__admin), as `npm run service`: the one place
+      // src/main loads src/dev-service, and the CLI is not in the app's bundle. Its CLI parses
+      // process.argv itself and keeps running until a signal.
       process.argv = [...process.argv.slice(0, 2), ...rest]
-      await import('../service/cli')
+      await import('../../dev-service/cli')
       return null
     case 'help':
     case '--help':

@@ -7,14 +7,14 @@ import type { Sleep } from '../client/retry'
 import type { Clock } from '../engine/poll/scheduler'
 import {
   QUIET_WHEN_IDLE,
-  startLocalService,
-  type LocalService,
-  type LocalServiceOptions,
+  startDemoService,
+  type DemoService,
+  type DemoServiceOptions,
 } from '../service/server'
 
 export interface EmbeddedServiceOptions {
-  /** Replaces startLocalService (tests keep a handle on the service to add scenarios). */
-  start?: (opts: LocalServiceOptions) => Promise<LocalService>
+  /** Replaces startDemoService (tests start the development one, to add scenarios and faults). */
+  start?: (opts: DemoServiceOptions) => Promise<DemoService>
   latencyMs?: number
 }
 
@@ -80,7 +80,7 @@ export async function openConnection(o: ConnectOptions): Promise<Connection> {
     }
   }
   // Demo mode: loopback only, a random port, the service's own public demo key (no keychain).
-  const start = o.embedded?.start ?? startLocalService
+  const start = o.embedded?.start ?? startDemoService
   const service = await start({
     host: '127.0.0.1',
     port: 0,

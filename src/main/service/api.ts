@@ -1,5 +1,5 @@
 // The two public endpoints: path matching, query validation, and the body or a clear error.
-import type { AssetType } from './catalog'
+import type { AssetType } from './catalog-types'
 import { suggestSymbol } from './catalog'
 import type { DataModel } from './model'
 import { error, json, type Reply } from './reply'

@@ -1,39 +1,8 @@
 // The demo universe: which assets exist, who issues tokens for them, and on which networks.
 // A "slice" (asset × issuer × network) is the unit everything else is computed from.
+import type { Asset, Catalog, Slice } from './catalog-types'
 import { seedOf, unit } from './hash'
 import { universeAssets } from './universe'
-
-export type AssetType = 'stock' | 'commodity'
-
-export interface Asset {
-  symbol: string
-  name: string
-  assetType: AssetType
-  /** Reference price of the underlying, USD. */
-  price: number
-  /** Typical total on-chain TVL across issuers, USD. */
-  size: number
-}
-
-export interface Slice {
-  index: number
-  asset: Asset
-  issuer: string
-  tokenSymbol: string
-  network: string
-  seed: number
-  /** Typical TVL of this slice, USD. */
-  baseTvl: number
-}
-
-export interface Catalog {
-  assets: Asset[]
-  bySymbol: Map<string, Asset>
-  issuers: string[]
-  networks: string[]
-  slices: Slice[]
-  slicesBySymbol: Map<string, Slice[]>
-}
 
 const M = 1_000_000
 const stock = (symbol: string, name: string, price: number, sizeM: number): Asset => ({

@@ -1,6 +1,6 @@
 // Raw values of one slice (or asset) at an instant: a pure function of the time, no state.
 // Log-space noise keeps TVL positive and makes moves proportional, like real markets.
-import type { Asset, Slice } from './catalog'
+import type { Asset, Slice } from './catalog-types'
 import { octaves, seedOf } from './hash'
 
 export const DAY_MS = 86_400_000

@@ -1,8 +1,8 @@
 // Values of every slice at an instant, memoised per day: past days never change (unless a
 // scenario does), so the 365-day analytics calls reduce to array sums.
-import type { Catalog, Slice } from './catalog'
+import type { Catalog, Slice } from './catalog-types'
 import { assetLogTvl, DAY_MS, dayIndex, poolCountFor, sliceTurnover, sliceTvl } from './generator'
-import type { ScenarioController } from './scenarios'
+import type { DataOverlay } from './overlay'
 
 /** Whole dollars per slice, so every sum in a response is exact. */
 export interface Snapshot {
@@ -45,7 +45,7 @@ export class DataModel {
 
   constructor(
     readonly catalog: Catalog,
-    readonly scenarios: ScenarioController,
+    readonly overlay: DataOverlay,
   ) {}
 
   /**
@@ -72,8 +72,8 @@ export class DataModel {
   }
 
   private checkVersion(): void {
-    if (this.version === this.scenarios.version) return
-    this.version = this.scenarios.version
+    if (this.version === this.overlay.version) return
+    this.version = this.overlay.version
     this.days.clear()
     this.live = null
     this.replies.clear()
@@ -109,17 +109,17 @@ export class DataModel {
       let a = assetLog.get(sym)
       if (a === undefined) assetLog.set(sym, (a = assetLogTvl(sym, ms)))
       // A known-drops story replaces the noise with the flat catalog level.
-      raw[slice.index] = this.scenarios.isFlat(sym) ? slice.baseTvl : sliceTvl(slice, ms, a)
+      raw[slice.index] = this.overlay.isFlat(sym) ? slice.baseTvl : sliceTvl(slice, ms, a)
     }
     // TVL moved between issuers first: the other stories act on where it is.
-    this.scenarios.migrate(this.catalog.slices, raw, ms)
+    this.overlay.migrate(this.catalog.slices, raw, ms)
     for (const slice of this.catalog.slices) {
-      const tvl = Math.round((raw[slice.index] ?? 0) * this.scenarios.multiplier(slice, ms))
+      const tvl = Math.round((raw[slice.index] ?? 0) * this.overlay.multiplier(slice, ms))
       snap.tvl[slice.index] = tvl
       snap.volume[slice.index] = Math.round(tvl * sliceTurnover(slice, ms))
       snap.pools[slice.index] = Math.max(
         0,
-        poolCountFor(tvl) - this.scenarios.poolsRemoved(slice, ms),
+        poolCountFor(tvl) - this.overlay.poolsRemoved(slice, ms),
       )
     }
     return snap

@@ -1,6 +1,6 @@
 // Liquidity pools of one slice: stable identities (address, dex, pair) and an exact integer split
 // of the slice's TVL and volume, so pools always sum to their network entry.
-import type { Slice } from './catalog'
+import type { Slice } from './catalog-types'
 import { base58, hash32, hex, unit } from './hash'
 
 export interface PoolBody {

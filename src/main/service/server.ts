@@ -1,26 +1,20 @@
-// The local Liquidity service: the app's demo data source, `npm run service`, and the HTTP test
-// double for every other module. Implements shared/spec/liquidity-data-service.md.
+// The local Liquidity service as the app embeds it: generated demo data over plain HTTP.
+// Implements shared/spec/liquidity-data-service.md. Faults, scenarios and the /__admin routes are
+// development tools (src/dev-service): they plug in through `extend` and are not bundled here.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { ADMIN_PREFIX, handleAdmin, type AdminDeps } from './admin'
 import { handleApi, matchApiRoute, type ApiRoute } from './api'
 import { getCatalog } from './catalog'
-import { sendWithFault } from './fault-send'
-import { FaultController } from './faults'
+import type { Catalog } from './catalog-types'
 import { DataModel } from './model'
-import { checkBearer, error, send } from './reply'
-import { ScenarioController } from './scenarios'
-
-export type { Fault } from './faults'
-export type { Scenario, ActiveScenario } from './scenarios'
-export { FaultController } from './faults'
-export { ScenarioController } from './scenarios'
+import { NO_OVERLAY, type DataOverlay } from './overlay'
+import { checkBearer, error, send, type Reply } from './reply'
 
 /** Public by design: it only unlocks generated demo data on a loopback port. */
 export const DEMO_API_KEY = 'lw-demo-key-0000000000000000'
 
-export interface LocalServiceOptions {
+export interface DemoServiceOptions {
   host?: string
   /** 0 (default) picks a free port. */
   port?: number
@@ -29,15 +23,11 @@ export interface LocalServiceOptions {
   now?: () => Date
   /** Added to every API response. */
   latencyMs?: number
-  /** Serve /__admin (loopback only, bearer key). Default false; the CLI turns it on. */
-  admin?: boolean
   /**
    * Serve a generated universe of this many assets (the 26 real demo assets first, then made-up
    * ones with realistic issuers, networks and pools) instead of the demo's 26: scale tests, bench.
    */
   universe?: number
-  /** How many recent requests requestLog() keeps (default 1000). */
-  requestLogSize?: number
   /**
    * How long an idle keep-alive connection stays open, in ms (default 30 000). 0 keeps it until
    * the client closes it: no timer per socket between requests.
@@ -59,29 +49,39 @@ export interface ServiceStats {
   connections: number
 }
 
-/** One request as the service received it (tests check where the API key went). */
-export interface LoggedRequest {
-  method: string
-  path: string
-  /** The query string without its '?' ('' when none): which analytics a poll asked for. */
-  query: string
-  /** The Authorization header as sent, or null when there was none. */
-  authorization: string | null
+/** What the service lends an extension: its data, clock and key, and its latency and counts. */
+export interface ServiceContext {
+  catalog: Catalog
+  now: () => Date
+  apiKey: string
+  setLatency(ms: number): void
+  stats(): ServiceStats
 }
 
-/** The request log keeps the most recent requests only, so a long-running service stays small. */
-const DEFAULT_REQUEST_LOG_SIZE = 1000
+/** How one API answer is delayed and sent (the plain way: no delay, sent as built). */
+export interface Delivery {
+  delayMs: number
+  send(res: ServerResponse, reply: Reply): void
+}
 
-export interface LocalService {
+/** What a development service adds to the demo one; the app passes none. */
+export interface ServiceExtension {
+  /** Scripted stories over the generated values. */
+  overlay?: DataOverlay
+  /** Sees every request first. */
+  onRequest?(req: IncomingMessage, url: URL): void
+  /** Answers a path of its own before the API is asked; null when the path is not its. */
+  route?(req: IncomingMessage, path: string): Promise<Reply> | null
+  /** How an API answer for this endpoint (and asset symbol) goes out. */
+  deliver?(kind: ApiRoute['kind'], symbol: string | undefined): Delivery
+}
+
+export interface DemoService {
   /** http://127.0.0.1:PORT, no trailing slash. */
   url: string
   apiKey: string
-  faults: FaultController
-  scenarios: ScenarioController
   setLatency(ms: number): void
   stats(): ServiceStats
-  /** The most recent requests, oldest first (bounded); cleared by resetStats(). */
-  requestLog(): LoggedRequest[]
   resetStats(): void
   close(): Promise<void>
 }
@@ -96,17 +96,18 @@ function assetSymbol(route: ApiRoute): string | undefined {
   }
 }
 
-export async function startLocalService(opts: LocalServiceOptions = {}): Promise<LocalService> {
+const plainDelivery: Delivery = { delayMs: 0, send }
+
+/** `extend` is called once, before the service listens, with what an extension may use. */
+export async function startDemoService(
+  opts: DemoServiceOptions = {},
+  extend?: (ctx: ServiceContext) => ServiceExtension,
+): Promise<DemoService> {
   const host = opts.host ?? '127.0.0.1'
   const apiKey = opts.apiKey ?? DEMO_API_KEY
   const now = opts.now ?? (() => new Date())
-  const logSize = Math.max(1, opts.requestLogSize ?? DEFAULT_REQUEST_LOG_SIZE)
   const catalog = getCatalog(opts.universe)
-  const faults = new FaultController()
-  const scenarios = new ScenarioController(catalog, now)
-  const model = new DataModel(catalog, scenarios)
   const counts: ServiceStats = { requests: 0, connections: 0 }
-  let log: LoggedRequest[] = []
   let latencyMs = opts.latencyMs ?? 0
   // Aborts pending latency waits so close() is not held up by them.
   const closing = new AbortController()
@@ -116,22 +117,16 @@ export async function startLocalService(opts: LocalServiceOptions = {}): Promise
     latencyMs = ms
   }
   const stats = (): ServiceStats => ({ ...counts })
-  const adminDeps: AdminDeps = { apiKey, faults, scenarios, setLatency, stats }
+  const ext = extend?.({ catalog, now, apiKey, setLatency, stats }) ?? {}
+  const model = new DataModel(catalog, ext.overlay ?? NO_OVERLAY)
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     counts.requests++
     const url = new URL(req.url ?? '/', 'http://service.local')
     const path = url.pathname
-    log.push({
-      method: req.method ?? '',
-      path,
-      query: url.search.slice(1),
-      authorization: req.headers.authorization ?? null,
-    })
-    if (log.length > logSize) log = log.slice(-logSize)
-    if (path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`)) {
-      if (opts.admin) return send(res, await handleAdmin(req, path, adminDeps))
-    }
+    ext.onRequest?.(req, url)
+    const own = ext.route?.(req, path)
+    if (own) return send(res, await own)
     const route = matchApiRoute(path)
     if (!route) {
       return send(
@@ -154,8 +149,8 @@ export async function startLocalService(opts: LocalServiceOptions = {}): Promise
         ),
       )
     }
-    const { delayMs, fault } = faults.take(route.kind, assetSymbol(route))
-    const wait = latencyMs + delayMs
+    const delivery = ext.deliver?.(route.kind, assetSymbol(route)) ?? plainDelivery
+    const wait = latencyMs + delivery.delayMs
     if (wait > 0) {
       try {
         await sleep(wait, undefined, { signal: closing.signal })
@@ -166,7 +161,7 @@ export async function startLocalService(opts: LocalServiceOptions = {}): Promise
     if (res.destroyed) return
     const reply =
       checkBearer(req, apiKey) ?? handleApi(route, url.searchParams, model, now().getTime())
-    sendWithFault(res, reply, fault)
+    delivery.send(res, reply)
   }
 
   const checkMs = opts.timeoutCheckMs ?? 30_000
@@ -197,15 +192,11 @@ export async function startLocalService(opts: LocalServiceOptions = {}): Promise
   return {
     url: `http://${shownHost}:${port}`,
     apiKey,
-    faults,
-    scenarios,
     setLatency,
     stats,
-    requestLog: () => log.map((r) => ({ ...r })),
     resetStats: () => {
       counts.requests = 0
       counts.connections = 0
-      log = []
     },
     close: () => {
       closed ??= new Promise<void>((resolve) => {

@@ -2,7 +2,7 @@
 // then seeded made-up stocks (tickers of 3–5 letters, unlike any real one) and a few commodities,
 // each sized like the long tail of tokenized stocks. Deterministic: universe N is always the same,
 // and universe M < N is its prefix.
-import type { Asset } from './catalog'
+import type { Asset } from './catalog-types'
 import { seedOf, unit } from './hash'
 
 /** The largest universe the service will build (10 000 assets stay well under a second). */

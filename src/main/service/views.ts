@@ -1,5 +1,5 @@
 // Response bodies built from the model. Every total is a sum of the parts it is shown with.
-import type { AssetType, Slice } from './catalog'
+import type { AssetType, Slice } from './catalog-types'
 import { assetPrice, dayIndex, isoDay } from './generator'
 import { groupSum, type DataModel } from './model'
 import { buildPools, type PoolBody } from './pools'
@@ -42,16 +42,16 @@ function change(from: number, to: number): number {
 
 /** The instant a symbol's data is shown as of: now, or earlier when a scenario froze it. */
 function dataMs(model: DataModel, symbol: string, nowMs: number): number {
-  return Math.min(nowMs, model.scenarios.frozenAt(symbol) ?? nowMs)
+  return Math.min(nowMs, model.overlay.frozenAt(symbol) ?? nowMs)
 }
 
 /** Caller has checked that the symbol exists. */
 export function assetDetail(model: DataModel, symbol: string, requestMs: number): AssetDetailBody {
-  const { catalog, scenarios } = model
+  const { catalog, overlay } = model
   const nowMs = dataMs(model, symbol, requestMs)
   const asset = catalog.bySymbol.get(symbol)
   if (!asset) throw new Error(`unknown symbol ${symbol}`)
-  const missing = scenarios.missingIssuers(symbol)
+  const missing = overlay.missingIssuers(symbol)
   const slices = (catalog.slicesBySymbol.get(symbol) ?? []).filter((s) => !missing.has(s.issuer))
   const today = dayIndex(nowMs)
   const live = model.at(nowMs)
@@ -83,7 +83,7 @@ export function assetDetail(model: DataModel, symbol: string, requestMs: number)
   const totalTvl = issuers.reduce((s, i) => s + i.totalTvl, 0)
   const totalVolume = issuers.reduce((s, i) => s + i.totalVolume, 0)
   // The key names the issuers left out, so a detail without them is summed separately.
-  const gone = scenarios.missingIssuers(symbol, true)
+  const gone = overlay.missingIssuers(symbol, true)
   const past = (catalog.slicesBySymbol.get(symbol) ?? []).filter((s) => !gone.has(s.issuer))
   const key = `detail:${symbol}:${[...gone].sort().join(',')}`
   const tvl7 = groupSum(model.forDay(today - 7, nowMs), key, past).tvl
@@ -99,18 +99,18 @@ export function assetDetail(model: DataModel, symbol: string, requestMs: number)
     history: {
       '7d': {
         tvl: tvl7,
-        tvlChange: scenarios.reportedChange(symbol, '7d') ?? change(tvl7, totalTvl),
+        tvlChange: overlay.reportedChange(symbol, '7d') ?? change(tvl7, totalTvl),
       },
       '30d': {
         tvl: tvl30,
-        tvlChange: scenarios.reportedChange(symbol, '30d') ?? change(tvl30, totalTvl),
+        tvlChange: overlay.reportedChange(symbol, '30d') ?? change(tvl30, totalTvl),
       },
     },
     issuers,
     marketData: {
       onChainMarketCap: Math.round(totalTvl * capMultiple),
       tradfiAssetPrice:
-        Math.round(assetPrice(asset, nowMs) * scenarios.priceFactor(symbol, nowMs) * 100) / 100,
+        Math.round(assetPrice(asset, nowMs) * overlay.priceFactor(symbol, nowMs) * 100) / 100,
     },
   }
 }

@@ -13,7 +13,7 @@ import { KeytarSecretStore } from '../../../src/main/engine/secrets/secret-store
 import { withOverrides } from '../../../src/main/ipc/core-types'
 import { createIpcHandlers, type IpcHandlerTable } from '../../../src/main/ipc/handlers'
 import type { EventSink } from '../../../src/main/ipc/events'
-import { startLocalService, type LocalService } from '../../../src/main/service/server'
+import { startLocalService, type LocalService } from '../../../src/dev-service/server'
 import type { NotificationDecision } from '../../../src/shared/alert-rules'
 import type { IpcMethod } from '../../../src/shared/ipc-channels'
 import type { IpcArgs, IpcResults } from '../../../src/shared/ipc-contract'

@@ -5,7 +5,7 @@ import { LiquidityClient } from '../../../src/main/client/liquidity-client'
 import { ResponseCache } from '../../../src/main/engine/storage/cache'
 import { assetRequest, cycleStockRequest } from '../../../src/main/engine/storage/cache-keys'
 import { getCatalog } from '../../../src/main/service/catalog'
-import { startLocalService } from '../../../src/main/service/server'
+import { startLocalService } from '../../../src/dev-service/server'
 import { ASSET_TYPES } from '../../../src/shared/liquidity-schemas'
 
 /** Fills dataDir's cache; returns the universe's symbols and the URL of the (stopped) service. */

@@ -2,7 +2,7 @@
 // Runs the local Liquidity service standalone, with /__admin on for scripting it from outside.
 import { parseArgs } from 'node:util'
 import { startLocalService, type LocalService } from './server'
-import { MAX_UNIVERSE } from './universe'
+import { MAX_UNIVERSE } from '../main/service/universe'
 
 const USAGE =
   'Usage: npm run service -- [--port 8787] [--host 127.0.0.1] [--key KEY] [--latency MS]\n' +

@@ -2,8 +2,8 @@
 // Loopback only and behind the same bearer key, since it changes what every client sees.
 import type { IncomingMessage } from 'node:http'
 import { z } from 'zod'
+import { checkBearer, error, json, type Reply } from '../main/service/reply'
 import { FaultError, type FaultController } from './faults'
-import { checkBearer, error, json, type Reply } from './reply'
 import { ScenarioError, type ScenarioController } from './scenarios'
 
 export const ADMIN_PREFIX = '/__admin'

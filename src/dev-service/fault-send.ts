@@ -1,9 +1,9 @@
 // Sends a reply bent by a fault: what a flaky proxy, an overloaded backend or a captive portal
 // would do to the client.
 import type { ServerResponse } from 'node:http'
+import { error, JSON_TYPE, send, type Reply } from '../main/service/reply'
 import { patchJson } from './body-patch'
 import type { ParsedFault } from './faults'
-import { error, JSON_TYPE, send, type Reply } from './reply'
 
 const STATUS_CODES: Record<number, [string, string]> = {
   401: ['unauthorized', 'The API key is not valid.'],
