@@ -59,8 +59,10 @@ export function colourSlots(names: Iterable<string>): Map<string, number> {
 
 function slotColour(c: SeriesPalette, slot: number, name: string): string {
   const token = slot < NAMED_SLOTS.length ? c.palette[NAMED_SLOTS[slot]!] : undefined
-  // Past the palette (or without one): a hue from the name, mid lightness reads on both themes.
-  return token || `hsl(${nameHash(name) % 360} 62% 52%)`
+  // Past the palette (or without one): hues spread by the golden angle (one per slot, so never
+  // the same twice in a chart), mid lightness reads on both themes.
+  const hue = slot < NAMED_SLOTS.length ? nameHash(name) % 360 : Math.round((slot * 137.508) % 360)
+  return token || `hsl(${hue} 62% 52%)`
 }
 
 /**
