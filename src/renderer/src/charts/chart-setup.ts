@@ -58,6 +58,8 @@ interface TimeOpts {
   yTickFormat?: (v: number) => string
   /** A second y axis on the right (pool count). */
   y2Format?: (v: number) => string
+  /** The second axis from zero: the pool count, where 303 → 310 is not a crash. */
+  y2FromZero?: boolean
   /** The datasets to be drawn: scale ranges and line width come from them. */
   data?: readonly ChartDataset[]
 }
@@ -78,12 +80,13 @@ export function timeSeriesOptions({
   yFormat,
   yTickFormat = yFormat,
   y2Format,
+  y2FromZero = false,
   data = [],
 }: TimeOpts): ChartOptions {
   const axis = { color: colors.muted, font: { size: 11 } }
   // Tick labels never rotate, so Chart.js need not measure them for rotation; sample a few for width.
   const flat = { minRotation: 0, maxRotation: 0, sampleSize: 4 }
-  const bounds = timeBounds(data)
+  const bounds = timeBounds(data, y2FromZero ? ['y2'] : [])
   const range = (b: AxisBounds | undefined) => (b ? { min: b.min, max: b.max } : {})
   const step = (b: AxisBounds | undefined) => (b?.stepSize ? { stepSize: b.stepSize } : {})
   const lines = data.filter((d) => (d.type ?? 'line') === 'line').length

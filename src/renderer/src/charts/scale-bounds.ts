@@ -34,9 +34,13 @@ type Point = { x: number; y: number | null }
 /**
  * x: first to last time stamp (the data is sorted); one value axis per yAxisID, from zero where it
  * carries bars (Chart.js's bar default, beginAtZero). Hidden datasets do not count, as in Chart.js.
- * Axes without finite data are left out (Chart.js then decides).
+ * Axes without finite data are left out (Chart.js then decides). Axes named in `fromZero` start
+ * at zero too (a count whose changes are small beside its size).
  */
-export function timeBounds(datasets: readonly ChartDataset[]): Record<string, AxisBounds> {
+export function timeBounds(
+  datasets: readonly ChartDataset[],
+  fromZero: readonly string[] = [],
+): Record<string, AxisBounds> {
   let xMin = Infinity
   let xMax = -Infinity
   const value = new Map<string, { lo: number; hi: number }>()
@@ -56,7 +60,7 @@ export function timeBounds(datasets: readonly ChartDataset[]): Record<string, Ax
       if (y < r.lo) r.lo = y
       if (y > r.hi) r.hi = y
     }
-    if (d.type === 'bar') {
+    if (d.type === 'bar' || fromZero.includes(id)) {
       r.lo = Math.min(r.lo, 0)
       r.hi = Math.max(r.hi, 0)
     }

@@ -2,8 +2,8 @@
 // Datasets and options built here from the engine's ShareHistory; Chart.svelte feeds them to one
 // Chart.js line chart in place, so switching view or a poll's new point redraws the same chart.
 import type { ChartDataset, ChartOptions, Scale } from 'chart.js'
-import { OTHERS, type ShareHistory } from '../../../../shared/asset-shares'
-import { seriesColor, timeSeriesOptions } from '../../charts/chart-setup'
+import type { ShareHistory } from '../../../../shared/asset-shares'
+import { timeSeriesOptions } from '../../charts/chart-setup'
 import { niceBounds } from '../../charts/scale-bounds'
 import {
   fmtClock,
@@ -20,14 +20,14 @@ import type { CsvTable } from '../../lib/download'
 /** Stacked: absolute TVL stacked; share: each part's share of the sum, stacked to 100 %. */
 export type ShareMode = 'stacked' | 'share'
 
-/** A part's colour: the palette in order, "Others" in the muted tone. */
-export function partColor(c: ChartColors, name: string, i: number): string {
-  return name === OTHERS ? c.muted : seriesColor(c, i)
-}
-
-export function shareDatasets(h: ShareHistory, mode: ShareMode, c: ChartColors): ChartDataset[] {
+/** `colourOf`: each part's colour by name (charts/series-colours.ts), "Others" muted. */
+export function shareDatasets(
+  h: ShareHistory,
+  mode: ShareMode,
+  colourOf: (name: string) => string,
+): ChartDataset[] {
   return h.parts.map((p, i) => {
-    const color = partColor(c, p.name, i)
+    const color = colourOf(p.name)
     const ys = mode === 'share' ? p.share.map((s) => s * 100) : p.tvl
     return {
       type: 'line',
