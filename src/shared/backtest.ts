@@ -53,10 +53,10 @@ function span(e: BacktestEpisode): string {
 }
 
 /** "3 times on TSLA (2026-02-03 – 2026-02-10: worst −12.3 %, …)" for one symbol that fired. */
-function firedOn(r: BacktestSymbolResult): string {
+function firedOn(r: BacktestSymbolResult, spans: boolean): string {
   const n = r.episodes.length
   const times = n === 1 ? 'once' : n === 2 ? 'twice' : `${n} times`
-  return `${times} on ${r.symbol} (${r.episodes.map(span).join(', ')})`
+  return `${times} on ${r.symbol}${spans ? ` (${r.episodes.map(span).join(', ')})` : ''}`
 }
 
 /** "FOO (unknown to the service) and BAR (no daily series)": the symbols not tested, and why. */
@@ -69,6 +69,27 @@ function notTested(results: readonly BacktestSymbolResult[]): string {
  * on NVDA and AAPL; FOO could not be tested (unknown to the service)." Their notes say more.
  */
 export function backtestSummary(results: readonly BacktestSymbolResult[]): string {
+  return summary(results, true)
+}
+
+/**
+ * The same sentence without the date ranges ("Would have fired 3 times on TSLA, never on NVDA."):
+ * the rule editor lists the episodes in a table under it, however many there are.
+ */
+export function backtestHeadline(results: readonly BacktestSymbolResult[]): string {
+  return summary(results, false)
+}
+
+const DAY_MS = 86_400_000
+
+/** Days the rule would have been firing: to the day it ended, or through `to` while still open. */
+export function episodeDays(e: BacktestEpisode, to: string | null): number {
+  const end = e.end ?? to
+  if (end === null) return 1
+  return Math.round((Date.parse(end) - Date.parse(e.start)) / DAY_MS) + (e.end === null ? 1 : 0)
+}
+
+function summary(results: readonly BacktestSymbolResult[], spans: boolean): string {
   const tested = results.filter((r) => r.tested)
   const untested = results.filter((r) => !r.tested)
   if (tested.length === 0)
@@ -80,5 +101,5 @@ export function backtestSummary(results: readonly BacktestSymbolResult[]): strin
   const lost = untested.length === 0 ? '' : `; ${notTested(untested)} could not be tested`
   if (fired.length === 0) return `Would never have fired on ${joinNames(never)}${lost}.`
   const rest = never.length > 0 ? `, never on ${joinNames(never)}` : ''
-  return `Would have fired ${fired.map(firedOn).join('; ')}${rest}${lost}.`
+  return `Would have fired ${fired.map((r) => firedOn(r, spans)).join(spans ? '; ' : ', ')}${rest}${lost}.`
 }

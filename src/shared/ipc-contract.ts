@@ -105,8 +105,8 @@ export const ipcArgSchemas = {
   getRules: none,
   saveRule: z.tuple([alertRuleSchema]),
   deleteRule: z.tuple([z.string().min(1).max(64)]),
-  /** The rule as edited (maybe unsaved): run over the service's last year of daily series. */
-  backtestRule: z.tuple([alertRuleSchema]),
+  /** The rule as edited (maybe unsaved, maybe not yet named): run over the service's last year of daily series. */
+  backtestRule: z.tuple([alertRuleSchema.extend({ name: z.string().max(120) })]),
   snooze: z.tuple([snoozeSchema]),
   getAlertHistory: z.tuple([historyFilterSchema]),
   getAlertInstances: none,

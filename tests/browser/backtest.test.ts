@@ -32,6 +32,15 @@ async function runTest(app: App): Promise<string> {
   return (await summary.textContent())!.trim()
 }
 
+/** The episode table's rows as text: symbol, start, end, days, worst. */
+function episodeRows(app: App): Promise<string[][]> {
+  return app.page
+    .locator('[data-testid="backtest-episodes"] tbody tr')
+    .evaluateAll((rows) =>
+      rows.map((r) => [...r.children].map((c) => (c.textContent ?? '').trim())),
+    )
+}
+
 describe('Test on last year', () => {
   for (const colorScheme of ['light', 'dark'] as const) {
     it(`shows when the rule would have fired, with the episodes shaded (${colorScheme})`, async () => {
@@ -39,9 +48,15 @@ describe('Test on last year', () => {
       const { page } = app
       await openDefaultRule(app)
       const [a, b, c] = knownYearEpisodes(Date.now())
+      // One short line, then the episodes in a table (start, end, days, worst).
       expect(await runTest(app)).toBe(
-        `Would have fired 3 times on TSLA (${a!.start} – ${a!.end}: worst −30.0 %, ${b!.start} – ${b!.end}: worst −18.0 %, ${c!.start} – still open: worst −25.0 %), never on NVDA, AAPL and GOLD.`,
+        'Would have fired 3 times on TSLA, never on NVDA, AAPL and GOLD.',
       )
+      expect(await episodeRows(app)).toEqual([
+        ['TSLA', a!.start, a!.end, '6', '−30.0 %'],
+        ['TSLA', b!.start, b!.end, '2', '−18.0 %'],
+        ['TSLA', c!.start, 'still open', '2', '−25.0 %'],
+      ])
       // The rule as edited went to main (the unsaved form, not the stored rule).
       expect(app.bridge.requests('backtestRule')).toHaveLength(1)
       const chart = page.getByTestId('backtest-chart')
@@ -68,7 +83,8 @@ describe('Test on last year', () => {
     const { page } = app
     await openDefaultRule(app)
     await page.locator('#rule-threshold').fill('28')
-    expect(await runTest(app)).toMatch(/^Would have fired once on TSLA \(/)
+    expect(await runTest(app)).toMatch(/^Would have fired once on TSLA, never on /)
+    expect(await episodeRows(app)).toHaveLength(1)
     // Busy: the service answers slowly.
     const svc = app.service()!
     svc.faults.inject({ kind: 'latency', ms: 1500, match: 'analytics' })
@@ -123,6 +139,72 @@ describe('Test on last year', () => {
     for (const symbol of ['NVDA', 'AAPL', 'GOLD']) expect(firing(symbol)).toEqual([])
 
     await expectPng(app, await exportFile(page, 'backtest chart', 'PNG'))
+    expect(app.pageErrors).toEqual([])
+  })
+
+  it('tests a rule that has no name yet', async () => {
+    const app = await suite.start()
+    const { page } = app
+    await openDefaultRule(app)
+    await page.locator('#rule-name').fill('')
+    expect(await runTest(app)).toMatch(/^Would have fired 3 times on TSLA/)
+    expect(await page.getByTestId('backtest-error').count()).toBe(0)
+    // Main still validates what it was sent: the rule went through its schema with an empty name.
+    const sent = app.bridge.requests('backtestRule').at(-1)!
+    expect((sent.args[0] as { name: string }).name).toBe('')
+    expect(app.pageErrors).toEqual([])
+  })
+
+  it('marks a result outdated once the condition changes, until tested again', async () => {
+    const app = await suite.start()
+    const { page } = app
+    await openDefaultRule(app)
+    await runTest(app)
+    const outdated = page.getByTestId('backtest-outdated')
+    expect(await outdated.count()).toBe(0)
+    await page.locator('#rule-threshold').fill('28')
+    await expect.poll(() => outdated.isVisible(), POLL).toBe(true)
+    expect(await outdated.textContent()).toMatch(/changed since this test/)
+    expect(await page.getByTestId('backtest-result').getAttribute('data-outdated')).toBe('true')
+    // The name is not part of what is tested: renaming does not make a result outdated.
+    await page.locator('#rule-threshold').fill('10')
+    await expect.poll(() => outdated.count(), POLL).toBe(0)
+    await page.locator('#rule-name').fill('Renamed')
+    expect(await outdated.count()).toBe(0)
+    await page.locator('#rule-threshold').fill('28')
+    await expect.poll(() => outdated.count(), POLL).toBe(1)
+    expect(await runTest(app)).toMatch(/^Would have fired once on TSLA/)
+    await expect.poll(() => outdated.count(), POLL).toBe(0)
+    expect(await page.getByTestId('backtest-result').getAttribute('data-outdated')).toBe('false')
+  })
+
+  it('many episodes: a one-line summary, then a table of them that scrolls', async () => {
+    const app = await suite.start({ viewport: { width: 1100, height: 900 } })
+    const { page } = app
+    await openDefaultRule(app)
+    // 38 sharp dips of TSLA over the year, each confirmed the next day.
+    const DAY = 86_400_000
+    const midnight = Math.floor(Date.now() / DAY) * DAY
+    app.service()!.scenarios.add({
+      kind: 'known-drops',
+      symbol: 'TSLA',
+      drops: Array.from({ length: 38 }, (_, i) => ({
+        pct: 30,
+        endsAt: midnight - (10 + 9 * i) * DAY,
+        windowDays: 1,
+        recoverDays: 3,
+      })),
+    })
+    const summary = await runTest(app)
+    expect(summary).toMatch(/^Would have fired \d+ times on TSLA, never on NVDA, AAPL and GOLD\.$/)
+    const rows = await episodeRows(app)
+    expect(rows.length).toBe(Number(/fired (\d+) times/.exec(summary)![1]))
+    expect(rows.length).toBeGreaterThan(30)
+    // The table scrolls inside its own box: the panel does not grow by a row per episode.
+    const box = page.getByTestId('backtest-episodes')
+    const size = await box.evaluate((el) => ({ client: el.clientHeight, scroll: el.scrollHeight }))
+    expect(size.scroll).toBeGreaterThan(size.client)
+    expect(size.client).toBeLessThan(400)
     expect(app.pageErrors).toEqual([])
   })
 })

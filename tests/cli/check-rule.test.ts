@@ -30,9 +30,15 @@ describe('check --help', () => {
       expect(r.code).toBe(0)
       const kinds = conditionSchema.options.map((o) => o.shape.kind.value)
       expect(conditionKinds().map((k) => k.kind)).toEqual(kinds)
+      // check --help: one line each; check --help-conditions: what each means, with its example.
+      const full = await cli(['check', '--help-conditions'])
+      expect(full.code).toBe(0)
       for (const k of conditionKinds()) {
-        expect(r.stdout).toContain(`  ${k.kind}: ${k.summary}`)
-        expect(r.stdout).toContain(`--rule '${JSON.stringify(k.example)}'`)
+        expect(r.stdout).toMatch(
+          new RegExp(`^  ${k.kind}: +${k.brief.replace(/[()|.*+?^$[\]\\]/g, '\\$&')}$`, 'm'),
+        )
+        expect(full.stdout).toContain(`  ${k.kind}: ${k.summary}`)
+        expect(full.stdout).toContain(`--rule '${JSON.stringify(k.example)}'`)
         expect(conditionSchema.safeParse(k.example).success, k.kind).toBe(true)
       }
       expect(r.stdout).toMatch(/--rule JSON\s+judge this condition/)

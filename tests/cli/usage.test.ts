@@ -11,8 +11,9 @@ describe('cli usage', () => {
       expect(r.code, args.join(' ')).toBe(0)
       expect(r.stdout).toMatch(/^Usage:/m)
       expect(r.stdout).toContain('npm run cli -- check')
-      // serve's line lists every option the service takes.
-      expect(r.stdout).toMatch(/npm run cli -- serve .*\[--host .*\[--universe N\]/)
+      // serve's line lists every option the service takes (in the whole usage; check's help is check's).
+      if (args[0] !== 'check')
+        expect(r.stdout).toMatch(/npm run cli -- serve .*\[--host .*\[--universe N\]/)
       expect(r.stderr).toBe('')
     }
   })
@@ -25,7 +26,7 @@ describe('cli usage', () => {
       for (const [args, error] of [
         [
           ['check', '--jsn'],
-          'error: unknown option --jsn; check takes --json, --base-url, --symbols, --data-dir, --rule, --verbose, --help',
+          'error: unknown option --jsn; check takes --json, --base-url, --symbols, --data-dir, --rule, --verbose, --help, --help-conditions',
         ],
         [['check', '--symbols'], 'error: --symbols needs a value after it'],
         [['check', '--json=yes'], 'error: --json takes no value'],
@@ -80,6 +81,58 @@ describe('cli usage', () => {
       const none = await cli([])
       expect(none.code).toBe(2)
       expect(none.stderr).toMatch(/^error: no command given\nUsage:/)
+    },
+  )
+
+  it("`backtest --help` prints backtest's usage, not every command's", { timeout: T }, async () => {
+    for (const args of [
+      ['backtest', '--help'],
+      ['backtest', '-h'],
+    ]) {
+      const r = await cli(args)
+      expect(r.code, args.join(' ')).toBe(0)
+      expect(r.stderr).toBe('')
+      expect(r.stdout).toMatch(/^Usage:\n {2}npm run cli -- backtest /)
+      expect(r.stdout).toContain('--days N')
+      expect(r.stdout).not.toContain('npm run cli -- check')
+      expect(r.stdout).not.toContain('npm run cli -- serve')
+      expect(r.stdout).not.toMatch(/^check runs one poll/m)
+    }
+  })
+
+  it(
+    '`check --help` lists each condition kind on one line; --help-conditions has the detail',
+    { timeout: T },
+    async () => {
+      const r = await cli(['check', '--help'])
+      expect(r.code).toBe(0)
+      expect(r.stdout).toMatch(/^Usage:\n {2}npm run cli -- check /)
+      expect(r.stdout).not.toContain('npm run cli -- backtest')
+      const list = r.stdout.slice(r.stdout.indexOf('Condition kinds'))
+      const lines = list.trim().split('\n').slice(1)
+      const kinds = [
+        'tvl-change',
+        'tvl-below',
+        'concentration',
+        'pool-count',
+        'net-flow',
+        'issuer-drop',
+      ]
+      for (const k of kinds) {
+        const line = lines.find((l) => l.trimStart().startsWith(`${k}:`))
+        expect(line, k).toBeDefined()
+        expect(line!.length, line).toBeLessThanOrEqual(100)
+      }
+      expect(list).toContain('--help-conditions')
+      expect(list).not.toContain('ignoreMigrations (a safeguard')
+
+      const d = await cli(['check', '--help-conditions'])
+      expect(d.code).toBe(0)
+      expect(d.stderr).toBe('')
+      for (const k of kinds) expect(d.stdout).toMatch(new RegExp(`^  ${k}: `, 'm'))
+      // The detail and an example of each, as --rule takes it.
+      expect(d.stdout).toContain('ignoreMigrations (a safeguard')
+      expect(d.stdout).toContain(`--rule '{"kind":"tvl-below","amount":1000000}'`)
     },
   )
 })

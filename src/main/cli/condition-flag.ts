@@ -24,6 +24,6 @@ export function parseConditionFlag(which: string, text: string): AlertCondition 
     p.length === 0 ? 'the condition' : p.map(String).join('.'),
   )
   throw new Error(
-    `${which} is not a condition Liquidity Watch knows: ${problem}. Condition kinds: ${kinds} (see check --help for an example of each).`,
+    `${which} is not a condition Liquidity Watch knows: ${problem}. Condition kinds: ${kinds} (see check --help-conditions for an example of each).`,
   )
 }

@@ -14,7 +14,7 @@ import { parseRuleFlag } from './cli-rules'
 import { defaultDataDir } from './data-dir'
 import { oneLine } from './format'
 import { emptyReport } from './json-report'
-import { USAGE } from './usage'
+import { backtestUsage, checkUsage, conditionHelp, USAGE } from './usage'
 import { helpLine, UsageError, usageError } from './arg-errors'
 
 function parseSymbols(v: string): string[] {
@@ -88,6 +88,7 @@ const CHECK_OPTIONS = {
   rule: { type: 'string', multiple: true },
   verbose: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
+  'help-conditions': { type: 'boolean', default: false },
 } as const
 
 const BACKTEST_OPTIONS = {
@@ -109,7 +110,11 @@ async function check(args: string[]): Promise<number> {
   }
   const { values } = parsed
   if (values.help) {
-    process.stdout.write(`${USAGE}\n`)
+    process.stdout.write(`${checkUsage()}\n`)
+    return 0
+  }
+  if (values['help-conditions']) {
+    process.stdout.write(`${conditionHelp()}\n`)
     return 0
   }
   let symbols: string[] | undefined
@@ -150,7 +155,7 @@ async function backtest(args: string[]): Promise<number> {
   }
   const { values } = parsed
   if (values.help) {
-    process.stdout.write(`${USAGE}\n`)
+    process.stdout.write(`${backtestUsage()}\n`)
     return 0
   }
   let options

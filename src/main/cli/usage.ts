@@ -1,21 +1,32 @@
 // The CLI's usage text: printed for --help (stdout, exit 0) and when no command is given (stderr, exit 2);
-// an argument error prints one line and points at --help instead (arg-errors.ts).
+// an argument error prints one line and points at --help instead (arg-errors.ts). `<command> --help`
+// prints that command's part only; `check --help-conditions` the condition kinds in full.
 import { conditionKinds } from '../../shared/condition-kinds'
 
-/** Every condition kind of the rule schema, with an example: made from the schema's own list. */
-function conditionHelp(): string {
-  return conditionKinds()
+/** Every condition kind of the rule schema in full, with an example: made from the schema's own list. */
+export function conditionHelp(): string {
+  return `Condition kinds (for --rule and a rule's "condition" in settings):\n${conditionKinds()
     .map((k) => `  ${k.kind}: ${k.summary}\n      --rule '${JSON.stringify(k.example)}'`)
-    .join('\n')
+    .join('\n')}`
 }
 
-export const USAGE = `Usage:
-  npm run cli -- check [--json] [--base-url URL] [--symbols TSLA,NVDA] [--data-dir DIR] [--rule JSON]... [--verbose]
-  npm run cli -- backtest [--symbols TSLA,NVDA] [--rule JSON] [--days 365] [--json] [--base-url URL] [--data-dir DIR]
-  npm run cli -- serve [--port 8787] [--host 127.0.0.1] [--key KEY] [--latency MS] [--universe N] [--scenario JSON]... [--fault JSON]...
-  npm run cli -- --help
+/** One line per condition kind (its brief), and where the detail is. */
+function conditionList(): string {
+  const kinds = conditionKinds()
+  const width = Math.max(...kinds.map((k) => k.kind.length)) + 2
+  return `Condition kinds (for --rule and a rule's "condition" in settings; "check --help-conditions"
+or README "Alert rules" for what each means, with an example):
+${kinds.map((k) => `  ${`${k.kind}:`.padEnd(width)}${k.brief}`).join('\n')}`
+}
 
-check runs one poll and prints the watchlist as a table (or --json for scripts).
+const CHECK_LINE =
+  '  npm run cli -- check [--json] [--base-url URL] [--symbols TSLA,NVDA] [--data-dir DIR] [--rule JSON]... [--verbose] [--help-conditions]'
+const BACKTEST_LINE =
+  '  npm run cli -- backtest [--symbols TSLA,NVDA] [--rule JSON] [--days 365] [--json] [--base-url URL] [--data-dir DIR]'
+const SERVE_LINE =
+  '  npm run cli -- serve [--port 8787] [--host 127.0.0.1] [--key KEY] [--latency MS] [--universe N] [--scenario JSON]... [--fault JSON]...'
+
+const CHECK_TEXT = `check runs one poll and prints the watchlist as a table (or --json for scripts).
   --json          one JSON document on stdout, always (also when every request failed): rows (with
                   plain-language problems and findings), events, decisions, failures, notes, errors
   --base-url URL  the Liquidity service to read (https, or http on this machine); default: the
@@ -28,6 +39,7 @@ check runs one poll and prints the watchlist as a table (or --json for scripts).
                   the 2nd run, re-arm 2 points) and its own alert state in DIR/cli-rules/, so the
                   saved rules' alerts are left as they were
   --verbose       also say why the system keychain could not be read
+  --help-conditions  print what each condition kind means, with an example, and exit
   Exit codes: 0 no alert firing (held alerts, whose figures disagree or that are flapping, are not
   firing), 1 alerts firing on trusted data (also through an outage: the last trusted reading
   stands), 2 error (a request failed with no cached data to stand in; the API key is missing,
@@ -35,9 +47,9 @@ check runs one poll and prints the watchlist as a table (or --json for scripts).
   so the next run cannot continue from this one; or the check could not run, e.g. the watchlist is
   empty or a --rule is not a condition); the reason is on stderr. When cached data stands in for a
   failed request, the table shows it and a note says from when.
-  The API key comes from LIQUIDITY_API_KEY, else the desktop app's entry in the system keychain.
+  The API key comes from LIQUIDITY_API_KEY, else the desktop app's entry in the system keychain.`
 
-backtest runs an alert rule over the service's daily TVL of the last year and says when it would
+const BACKTEST_TEXT = `backtest runs an alert rule over the service's daily TVL of the last year and says when it would
 have fired: "Would have fired twice on TSLA (2026-02-03 – 2026-02-10: worst −12.3 %, 2026-05-01 –
 still open: worst −10.8 %), never on NVDA." One evaluation per day: change over N days = TVL on the day / TVL N days before − 1;
 it fires after the rule's pending days of breach in a row (2) and ends on the first day the value
@@ -55,10 +67,32 @@ is back past the threshold by the re-arm margin (2 points).
                   it); every key also after an argument error
   Exit codes: 0 would never have fired, 1 would have fired on at least one symbol, 2 error (bad
   arguments or --rule, a condition the daily series cannot answer, the service could not be read,
-  or a symbol could not be tested: unknown, no data or too short a series; the reason is on stderr).
+  or a symbol could not be tested: unknown, no data or too short a series; the reason is on stderr).`
 
-Condition kinds (for --rule and a rule's "condition" in settings):
-${conditionHelp()}
-
-serve runs the local Liquidity service with demo data (see README: faults and scenarios);
+const SERVE_TEXT = `serve runs the local Liquidity service with demo data (see README: faults and scenarios);
   --universe N serves N assets (the 26 demo ones, then generated ones).`
+
+/** `check --help`: check's usage and the condition kinds, one line each. */
+export function checkUsage(): string {
+  return `Usage:\n${CHECK_LINE}\n\n${CHECK_TEXT}\n\n${conditionList()}`
+}
+
+/** `backtest --help`: backtest's usage only. */
+export function backtestUsage(): string {
+  return `Usage:\n${BACKTEST_LINE}\n\n${BACKTEST_TEXT}`
+}
+
+/** `--help` (and no command): every command. */
+export const USAGE = `Usage:
+${CHECK_LINE}
+${BACKTEST_LINE}
+${SERVE_LINE}
+  npm run cli -- --help
+
+${CHECK_TEXT}
+
+${BACKTEST_TEXT}
+
+${conditionList()}
+
+${SERVE_TEXT}`

@@ -195,6 +195,13 @@ export function toRule(f: RuleForm): AlertRule {
   }
 }
 
+/** What "Test on last year" depends on (not the name, nor how notifications are paced): a result
+ *  asked for another key is outdated. */
+export function testedKey(r: AlertRule): string {
+  const { scope, condition, overrides, pendingCycles, rearmMarginPct, enabled } = r
+  return JSON.stringify({ scope, condition, overrides, pendingCycles, rearmMarginPct, enabled })
+}
+
 type Override = AlertRule['overrides'][string]
 
 /** The overrides with `patch` applied to one symbol; an entry left with nothing in it is dropped. */
