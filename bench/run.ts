@@ -19,6 +19,11 @@ interface Bench {
 
 const BENCHES: Bench[] = [
   {
+    file: 'bench/cli-start.ts',
+    fn: 'benchCliStart',
+    title: 'liquidity-watch --help (built) against npm run cli -- --help: first line, median of 20',
+  },
+  {
     file: 'bench/client-refresh.ts',
     fn: 'benchClientRefresh',
     title: 'Client refresh (200 requests, 25 ms latency)',

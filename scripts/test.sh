@@ -17,9 +17,9 @@ run() {
 run npm run --silent typecheck
 run npx eslint .
 run npx prettier --check .
-run npx electron-vite build
+run npm run --silent build
 # Coverage of the whole run; vitest.config.ts sets the floor for index.ts and shell/**.
-run npx vitest run --coverage "$@"
+run npx vitest run --coverage --reporter=default --reporter=./tests/slowest-files.ts "$@"
 if [ -f scripts/electronegativity.mjs ]; then
   run node scripts/electronegativity.mjs
 fi

@@ -1,17 +1,11 @@
 // `cli serve` reuses the service CLI: it listens, answers with the demo key, and stops on SIGTERM.
 import { spawn } from 'node:child_process'
-import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-
-const root = fileURLToPath(new URL('../../', import.meta.url))
+import { cliNodeArgs, root } from './run-cli'
 
 describe('cli serve', () => {
   it('runs the local service until SIGTERM', { timeout: 60_000 }, async () => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'src/main/cli/main.ts', 'serve', '--port', '0'],
-      { cwd: root },
-    )
+    const child = spawn(process.execPath, [...cliNodeArgs(), 'serve', '--port', '0'], { cwd: root })
     let out = ''
     child.stdout.on('data', (b: Buffer) => (out += b.toString()))
     const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)))

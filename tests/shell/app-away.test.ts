@@ -1,8 +1,9 @@
 // Sleep through the real app (src/main/index.ts on the Electron fake): powerMonitor 'suspend', the
 // wall clock jumps 9 h (Date is the one thing faked: the clock is a true boundary), 'resume'; the
 // alerts that crossed meanwhile reach the OS as ONE notification, not a burst.
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { startLocalService, type LocalService } from '../../src/dev-service/server'
+import { onlyInThrowawayKeyring } from './throwaway-keyring'
 import { closeAll, launchApp } from './launch'
 
 let service: LocalService | null = null
@@ -13,12 +14,11 @@ afterEach(async () => {
   vi.useRealTimers()
 })
 
-// A throwaway keyring only (scripts/with-keyring.sh): the test stores a key under the development
-// keychain name, which must never touch a developer's own keyring.
-const throwawayKeyring = process.env.LW_TEST_KEYRING_SESSION === '1'
 const HOUR = 3_600_000
 
-describe.runIf(throwawayKeyring)('waking from sleep', () => {
+describe('waking from sleep', () => {
+  beforeEach(onlyInThrowawayKeyring)
+
   it('sends one "while you were away" notification for what crossed', async () => {
     // Timers stay real; Date runs on with them and can jump as a machine's clock does over sleep.
     vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true })

@@ -2,9 +2,10 @@
 // macOS the alert's notification has "Snooze 1 h" and "Snooze until tomorrow" buttons; choosing one
 // snoozes the symbol on the rule in the settings (the asset view's snooze), shows the window and
 // sends it to the asset. Elsewhere there are no buttons, and a click on the body opens the asset.
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { startLocalService, type LocalService } from '../../src/dev-service/server'
 import { defaultRules } from '../../src/shared/alert-rules'
+import { onlyInThrowawayKeyring } from './throwaway-keyring'
 import { closeAll, launchApp, type RunningApp } from './launch'
 
 let service: LocalService | null = null
@@ -15,10 +16,6 @@ afterEach(async () => {
   service = null
   Object.defineProperty(process, 'platform', platform)
 })
-
-// A throwaway keyring only (scripts/with-keyring.sh): the test stores a key under the development
-// keychain name, which must never touch a developer's own keyring.
-const throwawayKeyring = process.env.LW_TEST_KEYRING_SESSION === '1'
 
 /** The app running against a local service, with TSLA's 7-day drop firing: its one notification. */
 async function firing(os: NodeJS.Platform) {
@@ -46,7 +43,9 @@ async function firing(os: NodeJS.Platform) {
 const snoozedUntil = async (app: RunningApp, ruleId: string): Promise<string | null> =>
   (await app.call('getRules')).find((r) => r.id === ruleId)?.overrides['TSLA']?.snoozedUntil ?? null
 
-describe.runIf(throwawayKeyring)('a notification’s buttons and click', () => {
+describe('a notification’s buttons and click', () => {
+  beforeEach(onlyInThrowawayKeyring)
+
   it('macOS: "Snooze until tomorrow" snoozes TSLA on the rule, shows the window on TSLA', async () => {
     const { app, n, ruleId } = await firing('darwin')
     expect(n.options.actions).toEqual([

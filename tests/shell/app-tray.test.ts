@@ -3,8 +3,9 @@
 // notification the engine sends is shown, kept alive, and opens its asset when clicked.
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startLocalService, type LocalService } from '../../src/dev-service/server'
+import { onlyInThrowawayKeyring } from './throwaway-keyring'
 import { closeAll, launchApp } from './launch'
 
 let service: LocalService | null = null
@@ -14,15 +15,12 @@ afterEach(async () => {
   service = null
 })
 
-// A throwaway keyring only (scripts/with-keyring.sh): these tests store a key under the
-// development keychain name, which must never touch a developer's own keyring.
-const throwawayKeyring = process.env.LW_TEST_KEYRING_SESSION === '1'
-if (!throwawayKeyring) console.warn('no throwaway keyring: run through scripts/with-keyring.sh')
-
 setFlagsFromString('--expose-gc')
 const gc = runInNewContext('gc') as () => void
 
-describe.runIf(throwawayKeyring)('the tray follows the engine (live service on 127.0.0.1)', () => {
+describe('the tray follows the engine (live service on 127.0.0.1)', () => {
+  beforeEach(onlyInThrowawayKeyring)
+
   it('says a fetch failed, then all clear, then pending, then the firing count with the alert icon', async () => {
     service = await startLocalService()
     const app = await launchApp({ settings: { baseUrl: service.url, watchlist: ['TSLA', 'NVDA'] } })

@@ -20,6 +20,7 @@ import { cliRules, cliRulesStateDir } from './cli-rules'
 import { alertStateLost, cachedNotes, nothingToShow, runErrors } from './check-outcome'
 import { eventLines, findingLines, oneLine, pollsToConfirm, table } from './format'
 import { emptyReport, jsonReport, type JsonReport } from './json-report'
+import { EXIT_OK, EXIT_FIRING, EXIT_ERROR } from './exit-codes'
 
 export interface CheckOptions {
   dataDir: string
@@ -44,9 +45,7 @@ export interface CheckIo {
  */
 export const CHECK_WAIT_BUDGET_MS = 15_000
 
-export const EXIT_OK = 0
-export const EXIT_FIRING = 1
-export const EXIT_ERROR = 2
+export { EXIT_OK, EXIT_FIRING, EXIT_ERROR }
 
 export const createConf: KeyValueStoreFactory = ({ cwd, configName }) =>
   new Conf({ cwd, configName, projectName: 'liquidity-watch' })

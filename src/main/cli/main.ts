@@ -5,15 +5,11 @@ import { statSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { checkServiceUrl } from '../../shared/service-url'
-import { argErrorJson, backtestRuleFor, runBacktestCli } from './backtest'
-import { parseDaysFlag } from './backtest-args'
 import type { AlertCondition } from '../../shared/alert-rules'
-import { runCheck, EXIT_ERROR } from './check'
+import { EXIT_ERROR } from './exit-codes'
 import { parseConditionFlag } from './condition-flag'
 import { parseRuleFlag } from './cli-rules'
 import { defaultDataDir } from './data-dir'
-import { oneLine } from './format'
-import { emptyReport } from './json-report'
 import { backtestUsage, checkUsage, conditionHelp, USAGE } from './usage'
 import { helpLine, UsageError, usageError } from './arg-errors'
 
@@ -129,6 +125,8 @@ async function check(args: string[]): Promise<number> {
   } catch (e) {
     usageError(e, 'check')
   }
+  // The engine loads only for a command that runs (bundled, `--help` stays a few modules).
+  const { runCheck } = await import('./check')
   return runCheck(
     {
       json: values.json,
@@ -158,6 +156,7 @@ async function backtest(args: string[]): Promise<number> {
     process.stdout.write(`${backtestUsage()}\n`)
     return 0
   }
+  const { parseDaysFlag } = await import('./backtest-args')
   let options
   try {
     options = {
@@ -168,6 +167,7 @@ async function backtest(args: string[]): Promise<number> {
   } catch (e) {
     usageError(e, 'backtest')
   }
+  const { runBacktestCli } = await import('./backtest')
   return runBacktestCli(
     {
       ...options,
@@ -221,18 +221,22 @@ main(process.argv.slice(2)).then(
     // Lingering sockets must not keep a finished check alive.
     setTimeout(() => process.exit(code), 2_000).unref()
   },
-  (e: unknown) => {
+  async (e: unknown) => {
+    const { oneLine } = await import('./format')
     const message = oneLine((e as Error).message)
     const help = e instanceof UsageError ? `${helpLine(e.command)}\n` : ''
     process.stderr.write(`error: ${message}\n${help}`)
     // `check --json` promises one document on stdout, also when the check could not start.
     const args = process.argv.slice(2)
     if (args[0] === 'check' && args.includes('--json')) {
+      const { emptyReport } = await import('./json-report')
       const baseUrl = flagValue(args, '--base-url')
       const doc = emptyReport(baseUrl ? 'live' : 'demo', baseUrl ?? '', new Date().toISOString())
       process.stdout.write(`${JSON.stringify({ ...doc, notes: [], errors: [message] }, null, 2)}\n`)
     }
     if (args[0] === 'backtest' && args.includes('--json')) {
+      const { argErrorJson, backtestRuleFor } = await import('./backtest')
+      const { parseDaysFlag } = await import('./backtest-args')
       const doc = argErrorJson(
         known(() => parseDaysFlag(flagValue(args, '--days'))),
         known(() => {
