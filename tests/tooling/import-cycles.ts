@@ -192,3 +192,44 @@ export function checkCycles(root: string, known: readonly KnownCycle[] = []): Cy
   }
   return { failures, stale: known.filter((k) => !used.has(k)) }
 }
+
+/**
+ * A seam-type module (a file named model.ts) stays at the bottom: it imports only types, and only
+ * from src/shared or another model.ts. One line per import that breaks this. `others` are files
+ * named model.ts that are not seam-type modules.
+ */
+export function modelImportFaults(root: string, others: readonly string[] = []): string[] {
+  const { edges } = importGraph(root)
+  const faults: string[] = []
+  for (const [file, targets] of edges) {
+    if (!file.endsWith('/model.ts') || others.includes(file)) continue
+    for (const t of targets)
+      if (!t.startsWith('src/shared/') && !t.endsWith('/model.ts'))
+        faults.push(`${file} imports ${t}, which is neither src/shared nor a model.ts`)
+    const path = join(dirname(root), file)
+    const source = ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest)
+    for (const s of source.statements) {
+      const line = s.getText(source).split('\n')[0]
+      if (ts.isImportDeclaration(s)) {
+        if (!importsOnlyTypes(s)) faults.push(`${file} imports a value: ${line}`)
+      } else if (!declaresOnlyTypes(s)) faults.push(`${file} holds a value: ${line}`)
+    }
+  }
+  return faults
+}
+
+function declaresOnlyTypes(s: ts.Statement): boolean {
+  if (ts.isExportDeclaration(s)) return s.isTypeOnly
+  return ts.isInterfaceDeclaration(s) || ts.isTypeAliasDeclaration(s)
+}
+
+function importsOnlyTypes(s: ts.ImportDeclaration): boolean {
+  const clause = s.importClause
+  if (!clause) return false // a side-effect import runs code
+  if (clause.isTypeOnly) return true
+  if (clause.name) return false
+  const named = clause.namedBindings
+  return (
+    named !== undefined && ts.isNamedImports(named) && named.elements.every((e) => e.isTypeOnly)
+  )
+}
