@@ -25,7 +25,7 @@ export const serviceUrlSchema = z.string().transform((text, ctx) => {
   return z.NEVER
 })
 
-/** Names the UI and messages use for each setting. */
+/** Names the UI and messages use for each setting; a setting without one is a type error. */
 export const SETTING_LABELS = {
   version: 'Settings version',
   watchlist: 'Watchlist',
@@ -36,7 +36,7 @@ export const SETTING_LABELS = {
   rules: 'Alert rules',
   startAtLogin: 'Start at login',
   notificationsPausedUntil: 'Notification pause',
-} as const
+} as const satisfies Record<SettingKey, string>
 
 /** Rows and rules are keyed by symbol and id (the UI's keyed lists throw on a duplicate). */
 function firstDuplicate(keys: string[]): string | null {

@@ -27,7 +27,8 @@ import { type RawResponse, requestOnce } from './http-request'
 import { readJsonBody, tryJsonBody } from './response-body'
 import { SignalLinks } from './signal-links'
 import { RateGates, gatedExchange, timerMs, type Hold, type RateGate } from './rate-gate'
-import { DEFAULT_RETRY, type RetryPolicy, type Sleep, abortableSleep, withRetry } from './retry'
+import { DEFAULT_RETRY, type RetryPolicy, abortableSleep, withRetry } from './retry'
+import type { Sleep } from './sleep'
 
 export interface LiquidityClientOptions {
   baseUrl: string

@@ -5,8 +5,8 @@
 import type { AbortableLimit } from './abortable-limit'
 import { heldError } from './errors-map'
 import type { RawResponse } from './http-request'
-import type { Sleep } from './retry'
 import { parseRetryAfter } from './retry-after'
+import type { Sleep } from './sleep'
 
 /** Retry-After is clamped to [1 s, 1 h]: 0 must not mean "hammer", 10^12 s must not mean "never". */
 export const MIN_HOLD_MS = 1_000

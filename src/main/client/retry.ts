@@ -4,6 +4,7 @@ import { setTimeout as delay } from 'node:timers/promises'
 import { LiquidityError } from '../../shared/errors'
 import { cancelledError, isTlsFailure } from './errors-map'
 import { timerMs, waitsOut } from './rate-gate'
+import type { Sleep } from './sleep'
 
 export interface RetryPolicy {
   maxAttempts: number
@@ -29,8 +30,6 @@ export const DEFAULT_RETRY: RetryPolicy = {
   retryAfterCapMs: 120_000,
   waitBudgetMs: 120_000,
 }
-
-export type Sleep = (ms: number, signal: AbortSignal) => Promise<void>
 
 /** Real sleep; rejects as soon as the signal aborts so a cancelled refresh stops waiting. */
 export const abortableSleep: Sleep = async (ms, signal) => {

@@ -3,7 +3,7 @@
 import { LiquidityError } from '../../shared/errors'
 import { LiquidityClient, type LiquidityClientOptions } from '../client/liquidity-client'
 import type { RateGates } from '../client/rate-gate'
-import type { Sleep } from '../client/retry'
+import type { Sleep } from '../client/sleep'
 import type { Clock } from '../engine/poll/scheduler'
 import {
   QUIET_WHEN_IDLE,

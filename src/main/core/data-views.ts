@@ -17,11 +17,11 @@ import {
   assetRequest,
   cycleStockRequest,
 } from '../engine/storage/cache-keys'
-import type { CycleClient } from '../engine/poll/cycle-fetch'
 import type { Clock } from '../engine/poll/scheduler'
 import { isStale } from '../engine/poll/snapshot'
 import { cachedKnownSymbols, cachedSnapshot, isAssetType } from '../engine/poll/snapshot-cache'
 import type { DataSource } from './data-source'
+import type { CycleClient } from '../engine/poll/fetch-types'
 
 export interface ViewDeps {
   client: () => CycleClient

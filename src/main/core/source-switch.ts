@@ -4,13 +4,13 @@ import type { AlertStateStore } from '../engine/alerts/alert-state-store'
 import type { CycleAlertStore } from '../engine/poll/cycle'
 import type { SaveHealth } from '../engine/storage/save-health'
 import type { DataSource } from './data-source'
-import type { PollLoop } from './poll-loop'
 
 export interface SwitchOwners {
   data: DataSource
   alerts: AlertStateStore
   saves: SaveHealth
-  poll: Pick<PollLoop, 'sourceChanged'>
+  /** The poll loop (PollLoop), which sits above this module: only what a switch tells it. */
+  poll: { sourceChanged(lastSuccessMs: number | null): void }
 }
 
 /**

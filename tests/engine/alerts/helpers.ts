@@ -6,16 +6,16 @@ import {
   type NotificationDecision,
 } from '../../../src/shared/alert-rules'
 import { assetDetailSchema, type AssetDetail } from '../../../src/shared/liquidity-schemas'
-import { freshState, type AlertEngineState } from '../../../src/main/engine/alerts/engine-state'
+import { freshState } from '../../../src/main/engine/alerts/engine-state'
 import {
   evaluateCycle,
   type CycleInput,
   type CycleResult,
 } from '../../../src/main/engine/alerts/evaluate'
-import type { Observation } from '../../../src/main/engine/alerts/measure'
 import type { NotifyPrefs } from '../../../src/main/engine/alerts/quiet-hours'
 import type { IssuerWindow } from '../../../src/main/engine/history/issuer-window'
 import { classifyIssuerMoves, type IssuerTvl } from '../../../src/shared/issuer-moves'
+import type { AlertEngineState, Observation } from '../../../src/main/engine/alerts/model'
 
 export interface DetailSpec {
   /** Current total TVL; ignored when issuers are given (then it is their sum). */

@@ -4,7 +4,7 @@
 // 1000 symbols it showed about one poll in a hundred.
 import { describe, expect, it } from 'vitest'
 import { Harness, detail, good } from './helpers'
-import type { Observation } from '../../../src/main/engine/alerts/measure'
+import type { Observation } from '../../../src/main/engine/alerts/model'
 
 describe('a screened row', () => {
   it('keeps its last detail’s “figures disagree”, saying when that detail was fetched', () => {

@@ -2,18 +2,15 @@
 // events may reach the user now (data that disagrees, flapping, the cooldown), including news owed
 // from earlier cycles and the flapping notices.
 import { localWhen, type UtcOffset } from '../../../shared/local-time'
-import type { Absence } from './baseline'
-import type { InstanceRecord } from './engine-state'
 import { cooldownUntil } from './cooldown'
 import { catchUp, dataWithhold } from './episode-news'
 import { issuerLeftNotice } from './issuer-left'
 import { flapFound, flapNotice, restartFlapTracking, trackFlapping } from './flapping'
-import type { Measurement, NoVerdict } from './measure'
-import type { Screened } from './reading'
 import { FLAPPING_NOTE, cooldownNote, flapWaitNote } from './notes'
 import type { Withhold } from './notify'
 import type { Target } from './rules'
 import { step, type DraftEvent } from './transitions'
+import type { Absence, InstanceRecord, Measurement, NoVerdict, Screened } from './model'
 
 export interface Drafted {
   draft: DraftEvent

@@ -9,7 +9,8 @@ import { alertEventSchema, type AlertEvent, type AlertEventType } from '../../..
 import { SnapshotFile } from '../storage/atomic-file'
 import type { Saveable } from '../storage/save-health'
 import { openStateFile } from '../storage/state-file'
-import { engineStateSchema, freshState, type AlertEngineState } from './engine-state'
+import { engineStateSchema, freshState } from './engine-state'
+import type { AlertEngineState } from './model'
 
 export const ALERT_STATE_FILE = 'alert-state.json'
 export const DEFAULT_MAX_HISTORY = 1000

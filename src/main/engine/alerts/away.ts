@@ -10,9 +10,10 @@ import type { AlertEvent, NotificationDecision } from '../../../shared/alert-rul
 import type { AwayDigest, AwayItem } from '../../../shared/away-digest'
 import { localWhen, type UtcOffset } from '../../../shared/local-time'
 import { whileMarket } from '../../../shared/market-hours'
-import { instanceKey, type InstanceRecord } from './engine-state'
+import { instanceKey } from './engine-state'
 import { formatDuration } from './format'
 import { aboutEvents, asOfLine, newsLine, plural, single, type TextTime } from './notification-text'
+import type { InstanceRecord } from './model'
 
 const MIN_AWAY_MS = 30 * 60_000
 const MISSED_POLLS = 3

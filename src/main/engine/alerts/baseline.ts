@@ -8,40 +8,14 @@ import { CHANGE_WINDOWS, type ChangeWindow } from '../../../shared/alert-rules'
 import type { AssetDetail } from '../../../shared/liquidity-schemas'
 import { joinNames } from '../../../shared/plain-list'
 import { computeChange } from '../../../shared/change'
-import type { MissingPart, SymbolBaseline } from './engine-state'
 import { likeForLikeChanges, withSample } from './like-for-like'
+import type { Absence, LikeForLike, MissingPart, SymbolBaseline } from './model'
 
 const DAY_MS = 86_400_000
 /** After the longest window, no window can still count a part: it left for good, re-anchor. */
 export const FORGET_MISSING_MS = 30 * DAY_MS
 
 const SEP = '\u0000'
-
-/** A part (issuer or one network of it) that is absent now, and what it was at the anchor. */
-export interface Absence {
-  /** "issuer Ondo" or "network solana of issuer Ondo". */
-  label: string
-  /** The part's keys ("issuer\u0000network"), to remember it was named. */
-  keys: string[]
-  since: string
-  /** Trusted readings in a row without it. */
-  polls: number
-  /** Its TVL at the anchor, and its share of the anchor's TVL (percent); null when unknown. */
-  tvl: number | null
-  sharePct: number | null
-}
-
-export interface LikeForLike {
-  /** TVL of the parts present then and now: now ÷ at the anchor. null when unknown or zero. */
-  ratio: number | null
-  /** Window changes (percent) of the parts present, over the window ending now; null when unknown. */
-  change: Record<ChangeWindow, number | null>
-  /** The missing parts with their anchor TVL, for a like-for-like total or share. */
-  missing: { issuer: string; network: string; tvl: number }[]
-  absences: Absence[]
-  /** "issuer Ondo" / "issuers Ondo and Swarm": what the comparison leaves out. */
-  without: string
-}
 
 function partsOf(detail: AssetDetail): Map<string, number> {
   const parts = new Map<string, number>()

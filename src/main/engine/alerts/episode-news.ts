@@ -2,12 +2,11 @@
 // that clears (figures that disagree, the cooldown, flapping) is told once it clears, if it is
 // still true by then; news that stopped being true meanwhile is forgotten.
 import type { AlertEvent } from '../../../shared/alert-rules'
-import type { InstanceRecord, Owed } from './engine-state'
-import type { Measurement, NoVerdict } from './measure'
 import { DISAGREE_NOTE, untoldRecoveryNote } from './notes'
 import type { Withhold } from './notify'
 import type { Target } from './rules'
 import { draft, type DraftEvent } from './transitions'
+import type { InstanceRecord, Measurement, NoVerdict, Owed } from './model'
 
 type Draft = Pick<AlertEvent, 'type' | 'verified'>
 

@@ -9,16 +9,9 @@ import type {
 } from '../../../shared/alert-rules'
 import type { FlowResult } from '../../../shared/flow'
 import type { IssuerWindows } from '../history/issuer-window'
-import {
-  instanceKey,
-  toInstance,
-  type AlertEngineState,
-  type InstanceRecord,
-  type SourceMark,
-  type SymbolBaseline,
-} from './engine-state'
+import { instanceKey, toInstance } from './engine-state'
 import { measure } from './measure'
-import { readSymbol, type Observation, type SymbolReading } from './reading'
+import { readSymbol } from './reading'
 import { advance } from './advance'
 import { owedAfter } from './episode-news'
 import { decideNotifications, type Candidate } from './notify'
@@ -28,9 +21,18 @@ import type { LikeForLikeChange } from '../../../shared/view-models'
 import { trackSource } from './source-freshness'
 import type { ReleaseVerdict } from './notes'
 import { liveTargets, type Target } from './rules'
-import { keepReference, poolCountsOf, poolReference, type PoolCounts } from './pool-reference'
+import { keepReference, poolCountsOf, poolReference } from './pool-reference'
 import { marketAtData } from './market-note'
 import { awaySpell, stillFiring } from './away'
+import type {
+  AlertEngineState,
+  InstanceRecord,
+  Observation,
+  PoolCounts,
+  SourceMark,
+  SymbolBaseline,
+  SymbolReading,
+} from './model'
 
 export interface CycleInput {
   now: Date

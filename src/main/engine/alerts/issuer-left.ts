@@ -2,11 +2,10 @@
 // once per absence, naming it, after pendingCycles trusted polls without it (at least 2).
 import { missingPartPolls } from '../../../shared/alert-facts'
 import type { UtcOffset } from '../../../shared/local-time'
-import type { Absence } from './baseline'
-import type { InstanceRecord } from './engine-state'
 import { absenceText } from './reading'
 import type { Target } from './rules'
 import type { DraftEvent } from './transitions'
+import type { Absence, InstanceRecord } from './model'
 
 /**
  * Forget parts that came back (a new absence is news again); return the notice for absences that

@@ -6,7 +6,7 @@
 // rate (geometric interpolation), so a steady trend reads the same whatever the poll times.
 import { CHANGE_WINDOWS, type ChangeWindow } from '../../../shared/alert-rules'
 import { pctChange } from '../../../shared/change'
-import type { SymbolBaseline } from './engine-state'
+import type { SymbolBaseline } from './model'
 
 const DAY_MS = 86_400_000
 const WINDOW_MS: Record<ChangeWindow, number> = { '7d': 7 * DAY_MS, '30d': 30 * DAY_MS }

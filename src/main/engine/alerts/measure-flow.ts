@@ -3,10 +3,8 @@
 // No split (history too short, no price) is no verdict, with the split's own plain reason.
 import { flowWords, signedPct, type FlowResult } from '../../../shared/flow'
 import type { NetFlowCondition } from '../../../shared/net-flow-condition'
-import type { LikeForLike } from './baseline'
 import { formatPct, windowDays } from './format'
-import type { Measurement } from './measure'
-import type { NoVerdict } from './reading'
+import type { LikeForLike, Measurement, NoVerdict } from './model'
 
 export function measureNetFlow(
   symbol: string,

@@ -8,8 +8,7 @@ import { priceAdjustment } from '../../../shared/issuer-moves'
 import { joinNames } from '../../../shared/plain-list'
 import type { IssuerWindow } from '../history/issuer-window'
 import { formatAmount, formatPct, formatSignedPct, windowDays } from './format'
-import type { Measurement } from './measure'
-import type { NoVerdict } from './reading'
+import type { Measurement, NoVerdict } from './model'
 
 interface IssuerFall {
   issuer: string

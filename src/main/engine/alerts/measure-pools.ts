@@ -3,11 +3,9 @@
 // held by the instance while an episode is under way (see pool-reference.ts).
 import type { PoolCountCondition } from '../../../shared/pool-count-condition'
 import { networkKey, poolCountsByNetwork } from '../../../shared/pool-counts'
-import type { LikeForLike } from './baseline'
-import type { Measurement } from './measure'
-import type { NoVerdict } from './reading'
 import type { AssetDetail } from '../../../shared/liquidity-schemas'
 import { plural } from './notification-text'
+import type { LikeForLike, Measurement, NoVerdict } from './model'
 
 const pools = (n: number): string => plural(n, 'pool')
 

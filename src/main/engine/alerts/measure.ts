@@ -2,11 +2,9 @@
 // parts of the symbol vanished), or no verdict when the figures cannot say.
 import type { AlertCondition } from '../../../shared/alert-rules'
 import type { AssetDetail } from '../../../shared/liquidity-schemas'
-import type { LikeForLike } from './baseline'
 import { computeChange } from '../../../shared/change'
 import { disagreement, largestShare } from './change'
 import { formatAmount, formatPct, formatSignedPct, windowDays } from './format'
-import type { NoVerdict, SymbolReading } from './reading'
 import { formatHhi, hhiText } from '../../../shared/hhi'
 import { measurePools } from './measure-pools'
 import { measureNetFlow } from './measure-flow'
@@ -14,35 +12,7 @@ import type { FlowResult } from '../../../shared/flow'
 import type { IssuerWindows } from '../history/issuer-window'
 import { measureIssuerDrop } from './measure-issuer-drop'
 import { migrationNote } from './migration-note'
-
-export type { NoVerdict, Observation, SymbolReading } from './reading'
-
-export interface Measurement {
-  kind: 'measured'
-  value: number
-  threshold: number
-  breach: boolean
-  /** Back past the threshold by the re-arm margin: a firing episode may end. */
-  clear: boolean
-  verified: boolean
-  /** "figures disagree: service says +2.0 %, history says −12.4 %" when not verified. */
-  disagreement: string | null
-  /** "TSLA TVL down 12.4 % in 7 days"; unverified figures are marked from `verified` where shown. */
-  headline: string
-  /** "TSLA TVL still down 13.0 % in 7 days" — for repeat reminders. */
-  ongoing: string
-  /** "7-day TVL drop" — names the condition in the recovery message. */
-  subject: string
-  /** Instance detail for the UI. */
-  status: string
-  /** The value as a person reads it: "down 4.0 % in 7 days", "TVL $850K". */
-  reading: string
-  /**
-   * What the value came back to, with its threshold, for the recovery notice (after the symbol):
-   * "7-day TVL back to −3.1 % (threshold −10.0 %)". Every kind gives one.
-   */
-  recovery: string
-}
+import type { LikeForLike, Measurement, NoVerdict, SymbolReading } from './model'
 
 function withoutTag(lfl: LikeForLike | null): string {
   if (lfl === null) return ''

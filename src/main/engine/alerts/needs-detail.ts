@@ -4,7 +4,7 @@
 // and parts missing from a symbol are tracked like for like on trusted detail readings only.
 import type { AlertRule } from '../../../shared/alert-rules'
 import { cooldownUntil } from './cooldown'
-import type { AlertEngineState, InstanceRecord } from './engine-state'
+import type { AlertEngineState, InstanceRecord } from './model'
 
 function underWay(r: InstanceRecord, rule: AlertRule | undefined, now: Date): boolean {
   if (r.phase !== 'ok' || r.breachCount > 0 || r.owed !== null) return true

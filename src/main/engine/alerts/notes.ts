@@ -1,9 +1,13 @@
 // The plain-language notes that say why an alert was not notified (Notification log, check --json).
 // Those the Alerts view shows too live in shared/alert-facts.ts.
+import type { TimeHold } from './model'
 export { DISAGREE_NOTE, FLAPPING_NOTE } from '../../../shared/alert-facts'
-/** Holds that end by the clock (and then deliver a digest). */
-export const TIME_HOLDS = ['quiet-hours', 'paused'] as const
-export type TimeHold = (typeof TIME_HOLDS)[number]
+/** Holds that end by the clock (and then deliver a digest): TimeHold (model.ts) as a list. */
+export const TIME_HOLDS = ['quiet-hours', 'paused'] as const satisfies readonly TimeHold[]
+// Every hold is in the list (the state file's schema reads held events' reasons from it).
+const _everyHoldListed: Exclude<TimeHold, (typeof TIME_HOLDS)[number]> extends never
+  ? true
+  : never = true
 
 export const DISABLED_NOTE = 'Desktop notifications are turned off in Settings.'
 export const BACKFILL_NOTE =

@@ -9,7 +9,7 @@ import type {
   NotificationDecision,
   SuppressReason,
 } from '../../../shared/alert-rules'
-import { instanceKey, type HeldEvent } from './engine-state'
+import { instanceKey } from './engine-state'
 import {
   BACKFILL_NOTE,
   SEEDED_NOTE,
@@ -37,6 +37,7 @@ import { holdReason, type NotifyPrefs } from './quiet-hours'
 import type { AwayDigest } from '../../../shared/away-digest'
 import { utcTime, type UtcOffset } from '../../../shared/local-time'
 import { awayDecision, awayDigest, type AwaySpell, type StillFiring } from './away'
+import type { HeldEvent } from './model'
 
 /** An alert that must not reach the user now, and why (decided by the engine, which knows the data). */
 export interface Withhold {

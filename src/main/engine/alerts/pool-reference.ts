@@ -6,14 +6,8 @@
 // over pendingCycles and until the pools come back, instead of vanishing on the next poll.
 import type { AssetDetail } from '../../../shared/liquidity-schemas'
 import { networkKey, poolCountsByNetwork } from '../../../shared/pool-counts'
-import type { InstanceRecord } from './engine-state'
 import type { Target } from './rules'
-
-/** A symbol's pools per network (networkKey) at its last trusted reading. */
-export interface PoolCounts {
-  at: string
-  networks: Record<string, number>
-}
+import type { InstanceRecord, PoolCounts } from './model'
 
 export function poolCountsOf(detail: AssetDetail, now: Date): PoolCounts {
   return { at: now.toISOString(), networks: poolCountsByNetwork(detail) }

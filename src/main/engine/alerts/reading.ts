@@ -2,47 +2,20 @@
 // compared like for like when parts of it vanished) or a reason there is no verdict (no data, fetch
 // error, cached data, the service's data stopped advancing); plus its new baseline and the findings
 // its row shows.
-import type { SerializedError } from '../../../shared/errors'
-import type { AssetDetail } from '../../../shared/liquidity-schemas'
 import { localWhen, type UtcOffset } from '../../../shared/local-time'
-import { absencesOf, readParts, type Absence, type LikeForLike } from './baseline'
-import type { SourceMark, SymbolBaseline } from './engine-state'
+import { absencesOf, readParts } from './baseline'
 import { disagreementFindings } from './findings'
 import { formatAmount, formatPct } from './format'
 import { isSourceStale, sourceStaleText } from './source-freshness'
-
-export interface Observation {
-  detail: AssetDetail | null
-  error: SerializedError | null
-  fromCache: boolean
-  fetchedAt: string | null
-  stale: boolean
-  /**
-   * Not detail-fetched this poll by plan, and clear of every rule on this poll's bulk series
-   * (tiered poll). Its detail, if any, is the cached one.
-   */
-  screened?: boolean
-}
-
-/** Not measurable this cycle: never a breach, never a recovery. */
-export interface NoVerdict {
-  kind: 'nodata' | 'error' | 'stale'
-  detail: string
-}
-
-/**
- * Screened on the bulk series, clear of every rule: no verdict either (nothing advances, resolves
- * or notifies), but not a problem: the alert keeps the state it was judged in on the last detail.
- * It can never fire from bulk data: a breach there makes the poll fetch the detail.
- */
-export interface Screened {
-  kind: 'screened'
-  detail: string
-}
-
-/** Trusted data; `lfl` when parts of the anchor are missing (judge like for like). */
-export type SymbolReading =
-  { kind: 'good'; detail: AssetDetail; lfl: LikeForLike | null } | NoVerdict | Screened
+import type {
+  Absence,
+  NoVerdict,
+  Observation,
+  Screened,
+  SourceMark,
+  SymbolBaseline,
+  SymbolReading,
+} from './model'
 
 export const SCREENED_DETAIL =
   'checked on the daily series of every symbol this poll: clear of its limits; its detail is fetched the moment it nears one'

@@ -1,10 +1,8 @@
 // One (rule, symbol) instance's step through OK → Pending → Firing → Resolved for one cycle.
 import type { AlertEvent, AlertEventType } from '../../../shared/alert-rules'
-import type { InstanceRecord } from './engine-state'
 import { formatDuration } from './format'
-import type { Measurement, NoVerdict } from './measure'
-import type { Screened } from './reading'
 import type { Target } from './rules'
+import type { InstanceRecord, Measurement, NoVerdict, Screened } from './model'
 
 export type DraftEvent = Omit<AlertEvent, 'id'>
 

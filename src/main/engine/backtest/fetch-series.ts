@@ -8,7 +8,7 @@ import {
   type SeriesPoint,
   type AnalyticsStock,
 } from '../../../shared/liquidity-schemas'
-import type { CycleClient } from '../poll/cycle-fetch'
+import type { CycleClient } from '../poll/fetch-types'
 
 /** Up to this many symbols, one request each; more take the bulk requests (one per asset type). */
 export const PER_SYMBOL_MAX = 4

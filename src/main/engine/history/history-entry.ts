@@ -2,7 +2,7 @@
 // (never a cached stand-in, never the bulk screen's figures), and how its split is stored.
 import type { AssetDetail, AssetType } from '../../../shared/liquidity-schemas'
 import { newestDate } from '../alerts/source-freshness'
-import type { FetchResult } from '../poll/cycle-fetch'
+import type { FetchResult } from '../poll/fetch-types'
 
 export interface IssuerPart {
   issuer: string

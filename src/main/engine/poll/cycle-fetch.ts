@@ -3,80 +3,12 @@
 // (The whole-market total is not polled: nothing a poll builds reads it; the view fetches it.)
 // Each answer goes into the cache; each failure falls back to the cache with the failure attached.
 import type { SerializedError } from '../../../shared/errors'
-import {
-  analyticsLabel,
-  type AnalyticsStock,
-  type AssetDetail,
-  type AssetType,
-} from '../../../shared/liquidity-schemas'
-import type {
-  AnalyticsQuery,
-  AnalyticsResponseMap,
-  GroupBy,
-} from '../../../shared/liquidity-schemas'
-import type { ResponseCache } from '../storage/cache'
-import type { Target } from '../alerts/rules'
+import { analyticsLabel, type AssetType } from '../../../shared/liquidity-schemas'
 import { emptyResult, fetchBulk, fetchDetails, tracker } from './fetch-steps'
-import type { DetailAttempts } from './detail-attempts'
-import { everyDetail, type DetailReason } from './poll-plan'
-import type { SymbolSnapshot } from './snapshot'
+import type { FetchContext, FetchResult } from './fetch-types'
+import { everyDetail } from './poll-plan'
 import { isAssetType } from './snapshot-cache'
 import { tieredFetch } from './tiered-fetch'
-
-/** The two client calls a cycle makes; LiquidityClient satisfies it. */
-export interface CycleClient {
-  getAsset(symbol: string, opts?: CallOptions): Promise<AssetDetail>
-  getAnalytics<G extends GroupBy>(
-    q: AnalyticsQuery & { groupBy: G },
-    opts?: CallOptions,
-  ): Promise<AnalyticsResponseMap[G]>
-}
-
-/** A poll's cancel signal and the clock time by which its requests stop waiting (rate holds, back-off). */
-interface CallOptions {
-  signal?: AbortSignal
-  deadline?: number
-}
-
-export interface Fetched<T> {
-  data: T | null
-  fetchedAt: string | null
-  fromCache: boolean
-  error: SerializedError | null
-}
-
-export interface FetchResult {
-  snapshots: SymbolSnapshot[]
-  stock: Map<AssetType, Fetched<AnalyticsStock>>
-  requests: number
-  successes: number
-  errors: SerializedError[]
-  /** Tiered polls: each detail fetched and why (null when every detail was fetched). */
-  plan: Map<string, DetailReason> | null
-  /** Tiered polls: symbols near a rule on the bulk that the budget left for a later poll. */
-  deferredNear?: ReadonlySet<string>
-}
-
-export interface FetchContext {
-  client: CycleClient
-  cache: ResponseCache
-  signal: AbortSignal
-  /** The poll's wait deadline (clock ms): no request of it waits past this. */
-  deadline?: number
-  now: () => Date
-  intervalMs: number
-  /** What the poll plan weighs (poll-plan.ts); without it every detail is fetched every poll. */
-  plan?: PlanContext
-}
-
-export interface PlanContext {
-  budget: number
-  targets: readonly Target[]
-  alertRelevant: ReadonlySet<string>
-  visible: ReadonlySet<string>
-  /** The last detail request per symbol (read by the plan, written by each detail fetch). */
-  attempts: DetailAttempts
-}
 
 export async function fetchAll(ctx: FetchContext, symbols: string[]): Promise<FetchResult> {
   if (!everyDetail(symbols.length, ctx.plan?.budget ?? Infinity)) return tieredFetch(ctx, symbols)

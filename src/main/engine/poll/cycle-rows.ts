@@ -6,14 +6,14 @@ import type { AssetType } from '../../../shared/liquidity-schemas'
 import type { UtcOffset } from '../../../shared/local-time'
 import type { Settings } from '../../../shared/settings-schema'
 import type { WatchRow } from '../../../shared/view-models'
-import type { AlertEngineState } from '../alerts/engine-state'
 import type { CycleResult as Evaluated } from '../alerts/evaluate'
 import { liveTargets } from '../alerts/rules'
 import type { AlertRule } from '../../../shared/alert-rules'
-import type { FetchResult } from './cycle-fetch'
 import { rowFindings } from './row-findings'
 import { seriesEntry } from './series-index'
 import { buildRow, instancesBySymbol, seriesFactsFor } from './snapshot'
+import type { AlertEngineState } from '../alerts/model'
+import type { FetchResult } from './fetch-types'
 
 export function snoozedSymbols(rules: AlertRule[], watchlist: string[], now: Date): Set<string> {
   return new Set(

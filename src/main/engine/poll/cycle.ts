@@ -8,7 +8,6 @@ import type { SerializedError } from '../../../shared/errors'
 import type { Settings } from '../../../shared/settings-schema'
 import { systemUtcOffset, type UtcOffset } from '../../../shared/local-time'
 import type { LikeForLikeChange, WatchRow } from '../../../shared/view-models'
-import type { AlertEngineState } from '../alerts/engine-state'
 import { evaluateCycle, type CycleInput as EvaluateInput } from '../alerts/evaluate'
 import type { NotifyPrefs } from '../alerts/quiet-hours'
 import { liveTargets, ruleIsActive } from '../alerts/rules'
@@ -17,14 +16,7 @@ import { newestSeriesDates } from '../alerts/source-freshness'
 import { entriesFromPoll, type HistoryEntry } from '../history/history-entry'
 import type { FlowResult } from '../../../shared/flow'
 import type { ResponseCache } from '../storage/cache'
-import {
-  fetchAll,
-  requestFailures,
-  type CycleClient,
-  type FetchResult,
-  type PlanContext,
-  type RequestFailure,
-} from './cycle-fetch'
+import { fetchAll, requestFailures, type RequestFailure } from './cycle-fetch'
 import { symbolsNeedingDetail } from '../alerts/needs-detail'
 import type { DetailAttempts } from './detail-attempts'
 import { addFailedAttempts, addNotJudged } from './not-judged'
@@ -34,6 +26,8 @@ import { toObservation } from './snapshot'
 import { FLOW_WINDOW, flowWindows, flowsOf, splitsOver, type FlowReader } from './cycle-flows'
 import { addSeriesGaps, cycleRowFindings, cycleRows } from './cycle-rows'
 import { issuerWindowsOf, type ReadIssuerWindow } from './issuer-windows'
+import type { AlertEngineState } from '../alerts/model'
+import type { CycleClient, FetchResult, PlanContext } from './fetch-types'
 
 // Where callers have always found them.
 export { FLOW_WINDOW, FLOW_WINDOW_DAYS } from './cycle-flows'

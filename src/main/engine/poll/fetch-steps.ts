@@ -3,8 +3,8 @@
 import { LiquidityError, toSerializedError } from '../../../shared/errors'
 import type { AnalyticsStock, AssetType } from '../../../shared/liquidity-schemas'
 import { ANALYTICS_DAYS, assetRequest, cycleStockRequest } from '../storage/cache-keys'
-import type { FetchContext, FetchResult, Fetched } from './cycle-fetch'
 import { cachedSnapshot, cachedStock } from './snapshot-cache'
+import type { FetchContext, Fetched, FetchResult } from './fetch-types'
 
 export function throwIfAborted(signal: AbortSignal): void {
   if (signal.aborted) throw new LiquidityError('cancelled', 'The refresh was cancelled.')

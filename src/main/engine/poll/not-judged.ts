@@ -5,8 +5,8 @@ import { localWhen, type UtcOffset } from '../../../shared/local-time'
 import { formatDuration } from '../alerts/format'
 import type { DetailAttempts } from './detail-attempts'
 import type { AssetType } from '../../../shared/liquidity-schemas'
-import type { FetchResult } from './cycle-fetch'
 import type { SymbolSnapshot } from './snapshot'
+import type { FetchResult } from './fetch-types'
 
 function why(
   s: SymbolSnapshot,

@@ -11,7 +11,7 @@ import { formatPct, windowDays } from '../alerts/format'
 import type { IssuerWindows } from '../history/issuer-window'
 import { MIGRATION_WINDOW } from '../history/issuer-window'
 import { plural } from '../alerts/notification-text'
-import type { PoolCounts } from '../alerts/pool-reference'
+import type { PoolCounts } from '../alerts/model'
 
 export interface RowFacts {
   symbol: string

@@ -6,10 +6,10 @@ import type { ChangeInfo, LikeForLikeChange, WatchRow } from '../../../shared/vi
 import { rowHold } from '../../../shared/alert-facts'
 import { computeChange } from '../../../shared/change'
 import { isSourceStale, newestDate } from '../alerts/source-freshness'
-import type { Observation } from '../alerts/measure'
 import { clampInterval } from './scheduler'
 import type { BulkFigures } from './bulk-screen'
 import { seriesEntry } from './series-index'
+import type { Observation } from '../alerts/model'
 
 /** Slack on top of two missed polls before data counts as stale (a slow cycle is not an outage). */
 export const STALE_GRACE_MS = 2 * 60_000

@@ -3,12 +3,12 @@
 // on its bulk figures or, when the bulk cannot screen it, shown as not judged this poll.
 import { ASSET_TYPES, type AssetType, type SeriesPoint } from '../../../shared/liquidity-schemas'
 import { assetRequest } from '../storage/cache-keys'
-import type { FetchContext, FetchResult } from './cycle-fetch'
 import { emptyResult, fetchBulk, fetchDetails, tracker } from './fetch-steps'
 import { bulkFigures } from './bulk-screen'
 import { planPoll, type CachedDetail } from './poll-plan'
 import { isStale } from './snapshot'
 import { cachedSnapshot, isAssetType } from './snapshot-cache'
+import type { FetchContext, FetchResult } from './fetch-types'
 
 /** Types of the cached details; both when a symbol's type is not known yet (at most 2 requests). */
 function typesInUse(cached: ReadonlyMap<string, CachedDetail>): AssetType[] {

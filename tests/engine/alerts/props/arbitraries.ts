@@ -5,7 +5,7 @@
 import fc from 'fast-check'
 import { defaultRules, type AlertRule } from '../../../../src/shared/alert-rules'
 import { assetDetailSchema, type AssetDetail } from '../../../../src/shared/liquidity-schemas'
-import type { Observation } from '../../../../src/main/engine/alerts/reading'
+import type { Observation } from '../../../../src/main/engine/alerts/model'
 
 export const SYMBOLS = ['TSLA', 'NVDA'] as const
 const ISSUERS = ['Backed', 'Ondo', 'Dinari'] as const

@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest'
 import type { AlertEvent, AlertRule } from '../../../../src/shared/alert-rules'
 import { freshState } from '../../../../src/main/engine/alerts/engine-state'
 import { evaluateCycle } from '../../../../src/main/engine/alerts/evaluate'
-import type { Observation } from '../../../../src/main/engine/alerts/reading'
 import { SYMBOLS, buildDetail, detailShape, observation, readingKind, ruleArb } from './arbitraries'
+import type { Observation } from '../../../../src/main/engine/alerts/model'
 
 const START = Date.parse('2025-03-03T12:00:00.000Z')
 const RUNS = Number(process.env.LW_PROPERTY_RUNS ?? 200)

@@ -10,7 +10,6 @@ import type { AlertEvent, AlertRule } from '../../../../src/shared/alert-rules'
 import type { AssetDetail } from '../../../../src/shared/liquidity-schemas'
 import { freshState } from '../../../../src/main/engine/alerts/engine-state'
 import { evaluateCycle, type CycleResult } from '../../../../src/main/engine/alerts/evaluate'
-import type { Observation } from '../../../../src/main/engine/alerts/reading'
 import {
   SYMBOLS,
   buildDetail,
@@ -21,6 +20,7 @@ import {
   sourceAge,
   type ReadingKind,
 } from './arbitraries'
+import type { Observation } from '../../../../src/main/engine/alerts/model'
 
 const DAY_MS = 86_400_000
 const HOUR_MS = 3_600_000

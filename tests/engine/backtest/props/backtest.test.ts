@@ -9,7 +9,6 @@ import { backtestSymbol } from '../../../../src/main/engine/backtest/backtest-sy
 import { measure } from '../../../../src/main/engine/alerts/measure'
 import { liveTargets } from '../../../../src/main/engine/alerts/rules'
 import { step } from '../../../../src/main/engine/alerts/transitions'
-import type { InstanceRecord } from '../../../../src/main/engine/alerts/engine-state'
 import {
   defaultRules,
   type AlertCondition,
@@ -18,6 +17,7 @@ import {
 import type { BacktestEpisode } from '../../../../src/shared/backtest'
 import { detail } from '../../alerts/helpers'
 import { daily } from '../series'
+import type { InstanceRecord } from '../../../../src/main/engine/alerts/model'
 
 const RUNS = Number(process.env.LW_PROPERTY_RUNS ?? 200)
 

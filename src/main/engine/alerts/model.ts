@@ -1,0 +1,221 @@
+// The alert engine's seam types: its persisted state, a symbol's reading and a rule's measurement.
+// Type-only, importing nothing but src/shared, so every stage that passes them along imports them
+// from here, downward, and no stage has to import another to name what it is handed.
+import type { EpisodeNewsType } from '../../../shared/alert-facts'
+import type {
+  AlertEvent,
+  AlertInstance,
+  AlertPhase,
+  ChangeWindow,
+  HeldBackReason,
+} from '../../../shared/alert-rules'
+import type { AwayDigest } from '../../../shared/away-digest'
+import type { SerializedError } from '../../../shared/errors'
+import type { AssetDetail } from '../../../shared/liquidity-schemas'
+
+/** Holds that end by the clock (and then deliver a digest); the list is TIME_HOLDS (notes.ts). */
+export type TimeHold = 'quiet-hours' | 'paused'
+
+/** News of an episode the user has not had yet: told once the reason clears, if still true. */
+export interface Owed {
+  type: EpisodeNewsType
+  why: HeldBackReason
+}
+
+/**
+ * heldBack (from owed) and cooldownUntil (from lastOutAt and the rule) are derived when shown
+ * (toInstance), not stored.
+ */
+export interface InstanceRecord extends Omit<AlertInstance, 'heldBack' | 'cooldownUntil'> {
+  phase: AlertPhase
+  /** Last 'fired' or 'repeated' event: the repeat timer runs from here. */
+  lastAlertAt: string | null
+  owed: Owed | null
+  /** Last time a notification for it went out (sent, or queued for a digest): the cooldown runs from here. */
+  lastOutAt: string | null
+  /** The condition with hysteresis: set by a breach, cleared only past the re-arm margin. */
+  raised: boolean
+  /** `raised` of the last readings (up to 21), oldest first, as '0'/'1': the flap detector's input. */
+  flapHistory: string
+  /** The user was told it is flapping (and will be told when it stops). */
+  flapAnnounced: boolean
+  /** Its 'flapping' event is in the history (and the poll's output) though the notice still waits. */
+  flapLogged: boolean
+  /** The rule as edited when the flap history began: an edit starts the history afresh. */
+  fingerprint: string
+  /** Parts ("issuer\u0000network") already named in an 'issuer-left' notice during their absence. */
+  missingNamed: string[]
+  /**
+   * This episode was already under way at a fresh start (the backfill poll): its 'fired' and
+   * 'resolved' are recorded, not notified as news. Cleared when the episode is over.
+   */
+  seeded: boolean
+  /** pool-count rules: the count a drop is measured from while its episode is under way (pool-reference.ts). */
+  poolRef?: number | null
+}
+
+export interface HeldEvent {
+  reason: TimeHold
+  event: AlertEvent
+}
+
+export interface MissingPart {
+  /** First trusted reading without it. */
+  since: string
+  /** Trusted readings in a row without it. */
+  polls: number
+}
+
+/** A symbol's parts at its last complete reading (the anchor), and those missing since. */
+export interface SymbolBaseline {
+  issuers: string[]
+  /** "issuer\u0000network" pairs. */
+  networks: string[]
+  /** TVL of each pair at the anchor. */
+  tvl: Record<string, number>
+  /** Verified window changes (percent) at the anchor: where its parts were one window before it. */
+  change: Record<ChangeWindow, number | null>
+  /** When the anchor was read; null in files from before it was kept (no like-for-like change then). */
+  anchoredAt: string | null
+  /** Pairs of the anchor absent from the latest trusted reading. */
+  missing: Record<string, MissingPart>
+  /** Trusted readings while parts are missing (about one a day), oldest first: see like-for-like.ts. */
+  samples: PartsSample[]
+}
+
+/** The anchor's pairs at one trusted reading, in the order of `networks`; null where absent. */
+export interface PartsSample {
+  at: string
+  tvl: (number | null)[]
+}
+
+/** The newest point of a symbol's daily series at the service, as of the poll that checked it. */
+export interface SourceMark {
+  /** YYYY-MM-DD */
+  newest: string
+  /** The poll whose fresh analytics listed it (the mark expires after SOURCE_MARK_TTL_MS). */
+  checkedAt: string
+}
+
+export interface AlertEngineState {
+  version: 1
+  /** false until a cycle had fresh data: that first cycle is backfill and notifies nothing. */
+  initialized: boolean
+  /**
+   * Started fresh in place of a state file that could not be used: the user may already have been
+   * told of what is firing, so episodes under way at the backfill poll stay silent (seeded) until
+   * they end. A first run or a new data source does not set it (nothing was told then).
+   */
+  afterReset: boolean
+  /** Event id counter (ids stay unique without randomness, so evaluation stays pure). */
+  seq: number
+  instances: InstanceRecord[]
+  /** Issuers/networks of each symbol's last good observation, to spot ones that vanish. */
+  baselines: Record<string, SymbolBaseline>
+  /** Per symbol: how current the service's own data is (source freshness). */
+  sources: Record<string, SourceMark>
+  /** Per symbol: pools per network at its last trusted reading (what a pool drop is measured from). */
+  pools: Record<string, PoolCounts>
+  /** 'once' rules: instance key → fingerprint of the rule when its notification went out. */
+  onceSent: Record<string, string>
+  /** Events waiting for quiet hours or a pause to end; delivered as one digest. */
+  held: HeldEvent[]
+  /** Held events dropped beyond the cap, still counted in the digest. */
+  heldOverflow: number
+  /** The last cycle that judged fresh data: the away digest (away.ts) measures from here. */
+  lastSeenAt: string | null
+  /** What crossed while the user was away, shown in the Alerts view until dismissed. */
+  away: AwayDigest | null
+}
+
+/** A symbol's pools per network (networkKey) at its last trusted reading. */
+export interface PoolCounts {
+  at: string
+  networks: Record<string, number>
+}
+
+/** A part (issuer or one network of it) that is absent now, and what it was at the anchor. */
+export interface Absence {
+  /** "issuer Ondo" or "network solana of issuer Ondo". */
+  label: string
+  /** The part's keys ("issuer\u0000network"), to remember it was named. */
+  keys: string[]
+  since: string
+  /** Trusted readings in a row without it. */
+  polls: number
+  /** Its TVL at the anchor, and its share of the anchor's TVL (percent); null when unknown. */
+  tvl: number | null
+  sharePct: number | null
+}
+
+export interface LikeForLike {
+  /** TVL of the parts present then and now: now ÷ at the anchor. null when unknown or zero. */
+  ratio: number | null
+  /** Window changes (percent) of the parts present, over the window ending now; null when unknown. */
+  change: Record<ChangeWindow, number | null>
+  /** The missing parts with their anchor TVL, for a like-for-like total or share. */
+  missing: { issuer: string; network: string; tvl: number }[]
+  absences: Absence[]
+  /** "issuer Ondo" / "issuers Ondo and Swarm": what the comparison leaves out. */
+  without: string
+}
+
+export interface Observation {
+  detail: AssetDetail | null
+  error: SerializedError | null
+  fromCache: boolean
+  fetchedAt: string | null
+  stale: boolean
+  /**
+   * Not detail-fetched this poll by plan, and clear of every rule on this poll's bulk series
+   * (tiered poll). Its detail, if any, is the cached one.
+   */
+  screened?: boolean
+}
+
+/** Not measurable this cycle: never a breach, never a recovery. */
+export interface NoVerdict {
+  kind: 'nodata' | 'error' | 'stale'
+  detail: string
+}
+
+/**
+ * Screened on the bulk series, clear of every rule: no verdict either (nothing advances, resolves
+ * or notifies), but not a problem: the alert keeps the state it was judged in on the last detail.
+ * It can never fire from bulk data: a breach there makes the poll fetch the detail.
+ */
+export interface Screened {
+  kind: 'screened'
+  detail: string
+}
+
+/** Trusted data; `lfl` when parts of the anchor are missing (judge like for like). */
+export type SymbolReading =
+  { kind: 'good'; detail: AssetDetail; lfl: LikeForLike | null } | NoVerdict | Screened
+
+export interface Measurement {
+  kind: 'measured'
+  value: number
+  threshold: number
+  breach: boolean
+  /** Back past the threshold by the re-arm margin: a firing episode may end. */
+  clear: boolean
+  verified: boolean
+  /** "figures disagree: service says +2.0 %, history says −12.4 %" when not verified. */
+  disagreement: string | null
+  /** "TSLA TVL down 12.4 % in 7 days"; unverified figures are marked from `verified` where shown. */
+  headline: string
+  /** "TSLA TVL still down 13.0 % in 7 days" — for repeat reminders. */
+  ongoing: string
+  /** "7-day TVL drop" — names the condition in the recovery message. */
+  subject: string
+  /** Instance detail for the UI. */
+  status: string
+  /** The value as a person reads it: "down 4.0 % in 7 days", "TVL $850K". */
+  reading: string
+  /**
+   * What the value came back to, with its threshold, for the recovery notice (after the symbol):
+   * "7-day TVL back to −3.1 % (threshold −10.0 %)". Every kind gives one.
+   */
+  recovery: string
+}
