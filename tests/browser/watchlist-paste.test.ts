@@ -12,15 +12,17 @@ const suite = useBrowserApps()
 
 /** A clipboard paste into the focused Add symbol field (line breaks and all). */
 async function pasteIntoAdd(page: Page, text: string): Promise<void> {
-  const input = page.getByLabel('Add symbol')
-  await input.focus()
-  await input.evaluate((el, t) => {
-    const data = new DataTransfer()
-    data.setData('text/plain', t)
-    const e = new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true })
+  await page.getByLabel('Add symbol').focus()
+  // Run in the page (a string: this file is typed for Node, not the DOM).
+  await page.evaluate(`(() => {
+    const t = ${JSON.stringify(text)};
+    const data = new DataTransfer();
+    data.setData('text/plain', t);
+    const e = new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true });
     // Not cancelled: do what the browser does with a one-line field (line breaks dropped).
-    if (el.dispatchEvent(e)) document.execCommand('insertText', false, t.replace(/[\r\n]/g, ''))
-  }, text)
+    if (document.activeElement.dispatchEvent(e))
+      document.execCommand('insertText', false, t.replace(/[\\r\\n]/g, ''));
+  })()`)
 }
 
 describe('pasting a list of symbols', () => {
