@@ -5,6 +5,7 @@ export const REQUEST_CHANNELS = {
   getWatchlist: 'watchlist:get',
   getWatchlistPage: 'watchlist:page',
   addSymbol: 'watchlist:add',
+  addSymbols: 'watchlist:add-many',
   removeSymbol: 'watchlist:remove',
   getKnownSymbols: 'symbols:known',
   getAsset: 'asset:get',

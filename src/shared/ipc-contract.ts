@@ -12,6 +12,7 @@ import type { SerializedError } from './errors'
 import type { IpcEvent, IpcMethod } from './ipc-channels'
 import { ASSET_TYPES, GROUP_BY } from './liquidity-schemas'
 import type { Settings } from './settings-schema'
+import { MAX_PIECES, MAX_SYMBOL_PIECE, type AddSymbolsResult } from './symbol-list'
 import {
   MAX_PAUSE_MINUTES,
   MAX_WATCHLIST,
@@ -91,6 +92,13 @@ export const ipcArgSchemas = {
   getWatchlist: none,
   getWatchlistPage: z.tuple([watchlistRangeSchema]),
   addSymbol: z.tuple([symbolSchema]),
+  /** Typed or pasted pieces, any case: main resolves each to the service's symbol (symbol-list.ts). */
+  addSymbols: z.tuple([
+    z
+      .array(z.string().max(MAX_SYMBOL_PIECE + 1))
+      .min(1)
+      .max(MAX_PIECES),
+  ]),
   removeSymbol: z.tuple([symbolSchema]),
   getKnownSymbols: none,
   getAsset: z.tuple([symbolSchema]),
@@ -147,6 +155,7 @@ export interface IpcResults {
   getWatchlist: WatchRow[]
   getWatchlistPage: WatchlistPage
   addSymbol: WatchRow[]
+  addSymbols: AddSymbolsResult
   removeSymbol: WatchRow[]
   getKnownSymbols: KnownSymbol[]
   getAsset: AssetView

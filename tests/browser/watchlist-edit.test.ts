@@ -1,8 +1,9 @@
 // Editing the watchlist from the keyboard: add a ticker (Enter in the field), remove it (Enter on
-// its remove button), and the messages for an unknown symbol and a wrongly cased one.
+// its remove button), the message for an unknown symbol, and a lower-case ticker added as the
+// service spells it (issue 22, item 4: it was refused with "did you mean TSLA?" said twice).
 import { describe, expect, it } from 'vitest'
 import { useBrowserApps, type App } from './harness'
-import { POLL, symbolsShown, waitForTvl, watchRows } from './helpers'
+import { POLL, symbolsShown, waitForTvl } from './helpers'
 
 const suite = useBrowserApps()
 
@@ -25,7 +26,7 @@ describe('watchlist editing', () => {
       .toEqual(['TSLA', 'NVDA', 'AAPL', 'GOLD', 'MSFT'])
     await waitForTvl(page, 5)
     expect(await page.getByLabel('Add symbol').inputValue()).toBe('')
-    expect(app.bridge.requests('addSymbol').map((r) => r.args)).toEqual([['MSFT']])
+    expect(app.bridge.requests('addSymbols').map((r) => r.args)).toEqual([[['MSFT']]])
     expect((await app.core.getSettings()).watchlist).toContain('MSFT')
 
     const remove = page.getByRole('button', { name: 'Remove MSFT' })
@@ -49,14 +50,15 @@ describe('watchlist editing', () => {
     const text = (await error.textContent()) ?? ''
     expect(text).toMatch(/NOSUCH/)
     expect(text).toMatch(/not (known|found)|no asset|unknown/i)
+    expect(text).toBe('NOSUCH is not known to the service.')
     // The preload's "[kind] " prefix carries the kind across contextBridge; it is not for people
     // (the renderer should show ApiCallError.from(e).message).
     expect(text, 'bridge kind tag shown to the user').not.toMatch(/^\[[a-z-]+\]/)
     expect(await page.getByLabel('Add symbol').getAttribute('aria-invalid')).toBe('true')
     expect(await symbolsShown(page)).toEqual(['TSLA', 'NVDA', 'AAPL', 'GOLD'])
-    expect(app.bridge.requests('addSymbol')[0]?.result).toMatchObject({
-      ok: false,
-      error: { kind: 'not-found' },
+    expect(app.bridge.requests('addSymbols')[0]?.result).toMatchObject({
+      ok: true,
+      value: { added: [], unknown: ['NOSUCH'] },
     })
   })
 
@@ -66,10 +68,11 @@ describe('watchlist editing', () => {
     await waitForTvl(page, 1)
 
     await addByKeyboard(app, 'tsla')
-    const error = page.getByTestId('add-symbol-error')
-    await expect.poll(() => error.isVisible(), POLL).toBe(true)
-    expect(await error.textContent()).toMatch(/TSLA/)
-    expect(await error.textContent()).toMatch(/case|did you mean/i)
-    expect(await watchRows(page).count()).toBe(1)
+    const done = page.getByTestId('add-symbol-done')
+    await expect.poll(() => done.isVisible(), POLL).toBe(true)
+    expect(await done.textContent()).toBe('Added TSLA.')
+    await expect.poll(() => symbolsShown(page), POLL).toEqual(['GOLD', 'TSLA'])
+    expect(await page.getByTestId('add-symbol-error').count()).toBe(0)
+    expect((await app.core.getSettings()).watchlist).toEqual(['GOLD', 'TSLA'])
   })
 })

@@ -10,6 +10,7 @@ export const VALID_ARGS: { [M in IpcMethod]: unknown[] } = {
   getWatchlist: [],
   getWatchlistPage: [{ start: 0, count: 40 }],
   addSymbol: ['TSLA'],
+  addSymbols: [['tsla', 'MSFT']],
   removeSymbol: ['GOLD'],
   getKnownSymbols: [],
   getAsset: ['BRK.B'],

@@ -4,7 +4,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import builderConfig from '../../electron-builder'
 import { closeAll, launchApp } from './launch'
 
@@ -90,6 +90,22 @@ describe('the app started with nothing configured', () => {
     const link = await ipc.invoke('shell:open-external', { url: page }, 'https://github.com/')
     expect(link).toMatchObject({ ok: false, error: { kind: 'invalid-argument' } })
     expect(app.electron.shell.opened).toEqual([])
+  })
+
+  it('logs a refused IPC call in the main log with its channel and the sender origin', async () => {
+    const app = await launchApp()
+    const logged: string[] = []
+    const spy = vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => {
+      logged.push(a.map(String).join(' '))
+    })
+    try {
+      await app.electron.ipcMain.invoke('key:clear', { url: 'https://evil.example/p?secret=1' })
+    } finally {
+      spy.mockRestore()
+    }
+    expect(logged).toContain(
+      '[main] IPC call refused: key:clear from https://evil.example (not the app page)',
+    )
   })
 })
 

@@ -19,6 +19,19 @@ export interface HopOptions {
   /** Where the user fixes the service address, for the failure messages. */
   help: SettingsHelp
   onSocket?: (socket: Socket) => void
+  /** Each time the request goes out (requestFresh may send it twice). */
+  onSend?: () => void
+}
+
+/** Failures of a request sent on a reused keep-alive socket that died before any answer came. */
+const staleSocketFailures = new WeakSet<object>()
+
+/**
+ * The request went out on a kept-alive socket that had died while idle (the computer slept, a NAT
+ * forgot it) and nothing came back: the service never saw it, and a fresh socket may succeed.
+ */
+export function isStaleSocketFailure(e: unknown): boolean {
+  return typeof e === 'object' && e !== null && staleSocketFailures.has(e)
 }
 
 export function requestOnce(url: URL, o: HopOptions): Promise<RawResponse> {
@@ -46,8 +59,14 @@ export function requestOnce(url: URL, o: HopOptions): Promise<RawResponse> {
     o.signal.addEventListener('abort', onAbort, { once: true })
 
     req.on('socket', (s) => o.onSocket?.(s))
-    req.on('error', (e) => fail(networkError(e, url, o.help)))
+    let answered = false
+    req.on('error', (e) => {
+      const err = networkError(e, url, o.help)
+      if (req.reusedSocket && !answered) staleSocketFailures.add(err)
+      fail(err)
+    })
     req.on('response', (res) => {
+      answered = true
       const declared = Number(res.headers['content-length'])
       if (Number.isFinite(declared) && declared > o.maxBodyBytes) {
         fail(tooLargeError(o.maxBodyBytes))
@@ -78,4 +97,21 @@ export function requestOnce(url: URL, o: HopOptions): Promise<RawResponse> {
     })
     req.end()
   })
+}
+
+/**
+ * requestOnce, sent again once on a fresh socket when it went out on a kept-alive socket that had
+ * died while idle (isStaleSocketFailure): the GET never arrived, so this is neither a retry nor a
+ * failure. The other idle sockets went through the same gap: they are closed too.
+ */
+export async function requestFresh(url: URL, o: HopOptions): Promise<RawResponse> {
+  o.onSend?.()
+  try {
+    return await requestOnce(url, o)
+  } catch (e) {
+    if (!isStaleSocketFailure(e) || o.signal.aborted) throw e
+    for (const list of Object.values(o.agent.freeSockets)) for (const s of list ?? []) s.destroy()
+    o.onSend?.()
+    return requestOnce(url, o)
+  }
 }

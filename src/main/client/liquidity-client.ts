@@ -23,7 +23,7 @@ import {
   timeoutError,
   type SettingsHelp,
 } from './errors-map'
-import { type RawResponse, requestOnce } from './http-request'
+import { type RawResponse, requestFresh } from './http-request'
 import { readJsonBody, tryJsonBody } from './response-body'
 import { SignalLinks } from './signal-links'
 import { RateGates, gatedExchange, timerMs, type Hold, type RateGate } from './rate-gate'
@@ -242,14 +242,14 @@ export class LiquidityClient {
     try {
       let url = start
       for (let hop = 0; ; hop++) {
-        this.counters.requests++
-        const res = await requestOnce(url, {
+        const res = await requestFresh(url, {
           agent: this.agent,
           headers,
           signal: attempt.signal,
           maxBodyBytes: this.maxBodyBytes,
           help: this.help,
           onSocket: (s) => this.countSocket(s),
+          onSend: () => void this.counters.requests++,
         })
         if (!REDIRECT_STATUSES.has(res.status)) return res
         const location = res.headers.location

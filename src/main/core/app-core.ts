@@ -5,7 +5,8 @@ import type { AlertRule, NotificationDecision } from '../../shared/alert-rules'
 import { LiquidityError } from '../../shared/errors'
 import type { BacktestView } from '../../shared/backtest'
 import type { IpcArgs } from '../../shared/ipc-contract'
-import type { Settings, SettingsPatch } from '../../shared/settings-schema'
+import { MAX_WATCHLIST, type Settings, type SettingsPatch } from '../../shared/settings-schema'
+import { addSymbolsLine, type AddSymbolsResult } from '../../shared/symbol-list'
 import type {
   ConnectionTestResult,
   EngineStatus,
@@ -26,6 +27,7 @@ import {
   viewDepsOf,
   type ViewDeps,
 } from './data-views'
+import { addSymbols } from './add-symbols'
 import { backtestRule } from './backtest-rule'
 import { assetFlowView } from './asset-flow'
 import type { AssetSharesView } from '../../shared/asset-shares'
@@ -111,6 +113,16 @@ class Core implements AppCore {
     const rows = this.emitRows()
     this.o.poll.refreshSoon()
     return rows
+  }
+  /** A typed or pasted list, any case: what the service knows is added in one edit. */
+  async addSymbols(pieces: string[]): Promise<AddSymbolsResult> {
+    const now = new Date(this.o.clock.now())
+    const outcome = await addSymbols(this.o.settings, this.o.data, pieces, now)
+    const line = addSymbolsLine(outcome, MAX_WATCHLIST)
+    if (outcome.added.length === 0) return { ...outcome, line, rows: this.rows() }
+    const rows = this.emitRows()
+    this.o.poll.refreshSoon()
+    return { ...outcome, line, rows }
   }
   removeSymbol(symbol: string): Promise<WatchRow[]> {
     return edits.settle(() => {

@@ -46,6 +46,11 @@ export interface AppCoreDeps {
   alertStateDir?: string
   /** The user's time zone for quiet hours and times in messages; default the system's. */
   utcOffset?: UtcOffset
+  /**
+   * Demo mode with an empty history starts with the demo service's past week in it
+   * (core/demo-history.ts). The app sets it; tests and the CLI leave it off (default false).
+   */
+  seedDemoHistory?: boolean
   /** Opens history.sqlite (default: node:sqlite's DatabaseSync); tests inject a fault here. */
   openHistoryDb?: (path: string) => DatabaseSync
   /** Diagnostics (never the key). */

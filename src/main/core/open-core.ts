@@ -1,6 +1,8 @@
 // Opens the core's owners once, in order (settings, the source's cache, alert state, log, rate
 // holds, key, connection), and wires the poll: its runner, the view of what is shown, its loop.
 // Only the facade takes the result; every other module gets the few owners it asks.
+import { DEMO_SOURCE } from '../engine/storage/cache-namespace'
+import { seedDemoHistory } from './demo-history'
 import { AlertStateStore } from '../engine/alerts/alert-state-store'
 import { HistoryClient } from '../engine/history/history-client'
 import { historyPath } from '../engine/history/history-store'
@@ -84,6 +86,8 @@ export async function openCore(deps: AppCoreDeps): Promise<CoreOwners> {
     cache,
   )
   key.startupOver()
+  if (deps.seedDemoHistory === true && data.current().name === DEMO_SOURCE)
+    await seedDemoHistory(history, DEMO_SOURCE, settings.get().watchlist, clock.now())
 
   const runner = new CycleRunner({
     clock,

@@ -9,6 +9,7 @@ export const ARG_NAMES: { readonly [M in IpcMethod]: readonly string[] } = {
   getWatchlist: [],
   getWatchlistPage: ['range'],
   addSymbol: ['symbol'],
+  addSymbols: ['symbols'],
   removeSymbol: ['symbol'],
   getKnownSymbols: [],
   getAsset: ['symbol'],

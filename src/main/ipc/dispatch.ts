@@ -16,9 +16,12 @@ export async function dispatchIpc(
   frame: SenderFrame | null,
   args: unknown[],
   expected: RendererLocation,
+  /** Told of each refusal (the shell logs them, rate-limited: refusals.ts). */
+  onRefused?: (frame: SenderFrame | null) => void,
 ): Promise<IpcResult<unknown>> {
   // A destroyed frame (null) or any other page gets no data and no side effects.
   if (!frame || !isTrustedSender(frame.url, expected, frame)) {
+    onRefused?.(frame)
     return {
       ok: false,
       error: { kind: 'forbidden-sender', message: 'this page may not call the app' },

@@ -5,6 +5,7 @@ import { REQUEST_CHANNELS, type IpcMethod } from '../../shared/ipc-channels'
 import { dispatchIpc, type SenderFrame } from '../ipc/dispatch'
 import { channelEventSink, type EventSink } from '../ipc/events'
 import type { IpcHandlerTable } from '../ipc/handlers'
+import type { RefusalSink } from '../ipc/refusals'
 import type { RendererLocation } from '../ipc/sender'
 
 function frameOf(event: IpcMainInvokeEvent): SenderFrame | null {
@@ -17,11 +18,14 @@ function frameOf(event: IpcMainInvokeEvent): SenderFrame | null {
 export function registerIpcHandlers(
   table: IpcHandlerTable,
   renderer: RendererLocation,
+  refused?: RefusalSink,
 ): () => void {
   const entries = Object.entries(REQUEST_CHANNELS) as [IpcMethod, string][]
   for (const [method, channel] of entries) {
     ipcMain.handle(channel, (event, ...args: unknown[]) =>
-      dispatchIpc(table, method, frameOf(event), args, renderer),
+      dispatchIpc(table, method, frameOf(event), args, renderer, (frame) =>
+        refused?.(channel, frame),
+      ),
     )
   }
   return () => {

@@ -21,6 +21,7 @@ export async function setupCore(o: {
     emit: o.emit,
     notify: o.notify,
     isPackaged: app.isPackaged,
+    seedDemoHistory: true,
     log: o.log,
   })
   for (const report of core.reports()) o.log(report)

@@ -3,6 +3,7 @@
 import type { AppCore } from '../core/app-core'
 import { withOverrides } from '../ipc/core-types'
 import { createIpcHandlers } from '../ipc/handlers'
+import { refusalLog } from '../ipc/refusals'
 import type { RendererLocation } from '../ipc/sender'
 import { registerIpcHandlers } from './ipc-main'
 import type { ExternalLinks } from './setup-security'
@@ -29,5 +30,5 @@ export function setupIpc(o: {
     onError: (method, e) =>
       o.log(`${method} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`),
   })
-  return registerIpcHandlers(table, o.renderer)
+  return registerIpcHandlers(table, o.renderer, refusalLog({ log: o.log, now: Date.now }))
 }

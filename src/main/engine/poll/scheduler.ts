@@ -99,7 +99,8 @@ export class Poller {
     return {
       nextDueAt: this.nextDueAt,
       connection: this.connection(),
-      inFlight: this.flight !== null,
+      // An aborted cycle (suspend, a new key or source) is only winding down: nothing is refreshing.
+      inFlight: this.flight !== null && !this.flight.controller.signal.aborted,
       consecutiveFailures: this.failures,
       lastAttemptAt: this.lastAttemptAt,
       lastSuccessAt: this.lastSuccessAt,

@@ -2,9 +2,16 @@
 // filtering, add/remove. A long watchlist loads in two steps: the rows a screen shows first
 // (getWatchlistPage), then the whole list (getWatchlist); until then the rest are placeholders.
 import type { KnownSymbol, WatchRow } from '../../../shared/view-models'
-import { api, errorKind, errorMessage } from '../lib/api'
+import { MAX_PIECES, splitSymbolList } from '../../../shared/symbol-list'
+import { api, errorMessage } from '../lib/api'
 import { mergeRows } from './merge-rows'
 import { firstPageSize, isPending, type ListRow, type PendingRow } from './watchlist-pending'
+
+/** What adding said, and whether it is an error (nothing could be added). */
+export interface AddReply {
+  line: string
+  error: boolean
+}
 
 export type SortKey = 'symbol' | 'tvl' | 'change7d' | 'change30d' | 'volume' | 'alert'
 export type SortDir = 'ascending' | 'descending'
@@ -144,20 +151,23 @@ export class WatchlistStore {
     }
   }
 
-  /** Resolves to an error message for the user, or null on success. */
-  async add(symbol: string): Promise<string | null> {
-    const wanted = symbol.trim()
-    if (!wanted) return 'Type a symbol, for example TSLA.'
+  /**
+   * Adds a typed or pasted list (any case; commas, spaces or newlines between): main resolves the
+   * spelling and says in one line what it did. An error when nothing could be added.
+   */
+  async add(text: string): Promise<AddReply> {
+    const pieces = splitSymbolList(text)
+    if (pieces.length === 0)
+      return { line: 'Type a symbol, for example TSLA, or paste a list.', error: true }
+    if (pieces.length > MAX_PIECES)
+      return { line: `Paste at most ${MAX_PIECES} symbols at once.`, error: true }
     try {
-      this.#applyWhole(await api().addSymbol(wanted))
-      return null
+      const r = await api().addSymbols(pieces)
+      this.#applyWhole(r.rows)
+      const missed = r.unknown.length + r.notChecked.length + r.full.length
+      return { line: r.line, error: r.added.length === 0 && missed > 0 }
     } catch (e) {
-      const msg = errorMessage(e)
-      const exact = this.#known.find((k) => k.symbol.toLowerCase() === wanted.toLowerCase())
-      if (exact && exact.symbol !== wanted && errorKind(e) === 'not-found') {
-        return `${msg} Symbols are case-sensitive — did you mean ${exact.symbol}?`
-      }
-      return msg
+      return { line: errorMessage(e), error: true }
     }
   }
 
