@@ -3,7 +3,7 @@
 // the service knows is added in its spelling, and one line says which were unknown.
 import { afterEach, describe, expect, it } from 'vitest'
 import { splitSymbolList } from '../../src/shared/symbol-list'
-import { startLocalService, type LocalService } from '../../src/main/service/server'
+import { startLocalService, type LocalService } from '../../src/dev-service/server'
 import { FakeClock } from '../engine/scheduler/fake-clock'
 import { harness, liveHarness, type Harness } from './helpers'
 

@@ -3,7 +3,7 @@
 // not a failure. After resume, a keep-alive socket that died while asleep is retried once on a
 // fresh one, not counted as a failure. The local service over real HTTP, on the fake clock.
 import { afterEach, describe, expect, it } from 'vitest'
-import { startLocalService, type LocalService } from '../../src/main/service/server'
+import { startLocalService, type LocalService } from '../../src/dev-service/server'
 import { FakeClock } from '../engine/scheduler/fake-clock'
 import { forgetfulProxy, type ForgetfulProxy } from './forgetful-proxy'
 import { harness, liveHarness, until, type Harness } from './helpers'

@@ -3,12 +3,12 @@
 // week of polls that flow vs price, issuer moves and the share charts need (core/demo-history.ts).
 import { getCatalog } from './catalog'
 import { DataModel } from './model'
-import { ScenarioController } from './scenarios'
+import { NO_OVERLAY } from './overlay'
 import { assetDetail, type AssetDetailBody } from './views'
 
 /** Each known symbol's detail at `atMs`, as the demo service would have served it then. */
 export function pastDetails(symbols: readonly string[], atMs: number): AssetDetailBody[] {
   const catalog = getCatalog()
-  const model = new DataModel(catalog, new ScenarioController(catalog, () => new Date(atMs)))
+  const model = new DataModel(catalog, NO_OVERLAY)
   return symbols.filter((s) => catalog.bySymbol.has(s)).map((s) => assetDetail(model, s, atMs))
 }
