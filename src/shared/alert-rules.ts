@@ -10,6 +10,7 @@ import { poolCountConditionSchema } from './pool-count-condition'
 import { CLOSED_REASONS, MARKET_KINDS, MARKET_PHASES, type MarketSession } from './market-hours'
 import { netFlowConditionSchema } from './net-flow-condition'
 import { issuerDropConditionSchema } from './issuer-drop-condition'
+import { MAX_MONEY } from './response-sanity'
 
 // The facts the renderer needs too live without zod in alert-facts.ts; re-exported for the engine.
 export {
@@ -54,7 +55,8 @@ export const conditionSchema = z.discriminatedUnion('kind', [
       ignoreMigrations: z.boolean().optional(),
     })
     .strict(),
-  z.object({ kind: z.literal('tvl-below'), amount: z.number().positive() }).strict(),
+  // At most MAX_MONEY (more than all the wealth in the world): a larger floor is a typo.
+  z.object({ kind: z.literal('tvl-below'), amount: z.number().positive().max(MAX_MONEY) }).strict(),
   z
     .object({
       kind: z.literal('concentration'),

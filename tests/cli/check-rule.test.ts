@@ -142,6 +142,30 @@ describe('check --rule', () => {
   )
 })
 
+describe('check --rule bounds', () => {
+  it(
+    'an amount beyond any real market, or a threshold of zero: refused in plain words, exit 2',
+    { timeout: T },
+    async () => {
+      const huge = await cli(['check', '--rule', '{"kind":"tvl-below","amount":1e308}'])
+      expect(huge.code).toBe(2)
+      expect(huge.stderr).toMatch(
+        /^error: --rule 1 is not a condition Liquidity Watch knows: amount is 1e\+308, above the maximum of 1000000000000000\./m,
+      )
+      const zero = await cli([
+        'check',
+        '--rule',
+        '{"kind":"tvl-change","window":"7d","direction":"down","thresholdPct":0}',
+      ])
+      expect(zero.code).toBe(2)
+      expect(zero.stderr).toMatch(
+        /^error: --rule 1 is not a condition Liquidity Watch knows: thresholdPct should be above zero but is 0\./m,
+      )
+      expect(zero.stderr).not.toMatch(/below zero/)
+    },
+  )
+})
+
 describe('row findings', () => {
   it(
     '--json rows carry findings (pool changes since the last check, HHI); the table prints them',
