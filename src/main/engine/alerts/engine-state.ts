@@ -26,10 +26,7 @@ export interface Owed {
   why: HeldBackReason
 }
 
-/**
- * heldBack (from owed) and cooldownUntil (from lastOutAt and the rule) are derived when shown
- * (toInstance), not stored.
- */
+/** heldBack (from owed) and cooldownUntil (from lastOutAt and the rule) are derived when shown. */
 export interface InstanceRecord extends Omit<AlertInstance, 'heldBack' | 'cooldownUntil'> {
   phase: AlertPhase
   /** Last 'fired' or 'repeated' event: the repeat timer runs from here. */
@@ -56,6 +53,8 @@ export interface InstanceRecord extends Omit<AlertInstance, 'heldBack' | 'cooldo
   seeded: boolean
   /** pool-count rules: the count a drop is measured from while its episode is under way (pool-reference.ts). */
   poolRef?: number | null
+  /** Its first trusted reading (judged or screened): an episode found then was under way before. */
+  watchedSince: string | null
 }
 
 export interface HeldEvent {
@@ -103,7 +102,7 @@ export interface SourceMark {
 
 export interface AlertEngineState {
   version: 1
-  /** false until a cycle had fresh data: that first cycle is backfill and notifies nothing. */
+  /** false until a cycle had fresh data: that first cycle is backfill (silent after a reset). */
   initialized: boolean
   /**
    * Started fresh in place of a state file that could not be used: the user may already have been
@@ -189,6 +188,8 @@ const instanceSchema = z
     missingNamed: z.array(z.string()).default([]),
     seeded: z.boolean().default(false),
     poolRef: z.number().int().nonnegative().nullable().default(null),
+    // Records from before it were watched: none of their episodes began on a first reading.
+    watchedSince: iso.nullable().default(EPOCH),
   })
   .transform((r): InstanceRecord => ({
     ...r,

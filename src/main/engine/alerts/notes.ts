@@ -7,7 +7,8 @@ export type TimeHold = (typeof TIME_HOLDS)[number]
 
 export const DISABLED_NOTE = 'Desktop notifications are turned off in Settings.'
 export const BACKFILL_NOTE =
-  'First check after a fresh start: conditions already true are recorded, not notified as news.'
+  'First check after the alert state was reset: conditions already true are recorded, not ' +
+  'notified again (they may have been notified before).'
 export const SEEDED_NOTE =
   'Already under way when the alert state was reset (it may have been notified before): recorded ' +
   'and shown, not notified again.'
