@@ -226,6 +226,11 @@ export const SUPPRESS_REASONS = [
    * notifying such alerts — and it is no longer news (while it is, it stays held and owed).
    */
   'figures-disagree',
+  /**
+   * A one-shot run (`check`) whose alert state could not be saved: the next run would find the same
+   * news again and notify it twice, so none is sent until the state can be saved.
+   */
+  'unsaved',
 ] as const
 export type SuppressReason = (typeof SUPPRESS_REASONS)[number]
 
