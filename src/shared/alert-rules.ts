@@ -10,6 +10,7 @@ import { poolCountConditionSchema } from './pool-count-condition'
 import { CLOSED_REASONS, MARKET_KINDS, MARKET_PHASES, type MarketSession } from './market-hours'
 import { netFlowConditionSchema } from './net-flow-condition'
 import { issuerDropConditionSchema } from './issuer-drop-condition'
+import { MAX_MONEY } from './response-sanity'
 
 // The facts the renderer needs too live without zod in alert-facts.ts; re-exported for the engine.
 export {
@@ -54,7 +55,8 @@ export const conditionSchema = z.discriminatedUnion('kind', [
       ignoreMigrations: z.boolean().optional(),
     })
     .strict(),
-  z.object({ kind: z.literal('tvl-below'), amount: z.number().positive() }).strict(),
+  // At most MAX_MONEY (more than all the wealth in the world): a larger floor is a typo.
+  z.object({ kind: z.literal('tvl-below'), amount: z.number().positive().max(MAX_MONEY) }).strict(),
   z
     .object({
       kind: z.literal('concentration'),
@@ -224,6 +226,11 @@ export const SUPPRESS_REASONS = [
    * notifying such alerts — and it is no longer news (while it is, it stays held and owed).
    */
   'figures-disagree',
+  /**
+   * A one-shot run (`check`) whose alert state could not be saved: the next run would find the same
+   * news again and notify it twice, so none is sent until the state can be saved.
+   */
+  'unsaved',
 ] as const
 export type SuppressReason = (typeof SUPPRESS_REASONS)[number]
 

@@ -25,6 +25,12 @@ export const MAX_DAYS = 365
 export const EARLIEST_DATE = '2009-01-03'
 /** More than all the wealth in the world: no TVL, volume, cap or price comes near it. */
 export const MAX_MONEY = 1e15
+/**
+ * A reported change (tvlChange, a fraction when |x| ≤ 1, else a percent) outside −100 % … +10 000 %:
+ * nothing loses more than all of it, and a hundredfold rise in a month is beyond any real market.
+ */
+export const MIN_CHANGE_PCT = -100
+export const MAX_CHANGE_PCT = 10_000
 /** Deeper than any answer of the spec: deeper means a hostile or broken body. */
 export const MAX_DEPTH = 32
 const DAY_MS = 86_400_000
@@ -37,6 +43,15 @@ function checkMoney(value: number, where: string, path: string): void {
   if (value > MAX_MONEY) {
     refuse(
       `sent an implausible value for ${where} (${path} = ${String(value)}), far beyond any real market`,
+    )
+  }
+}
+
+function checkChange(value: number, where: string, path: string): void {
+  const pct = Math.abs(value) <= 1 ? value * 100 : value
+  if (pct < MIN_CHANGE_PCT || pct > MAX_CHANGE_PCT) {
+    refuse(
+      `sent an implausible value for ${where} (${path} = ${String(value)}): a change below −100 % or above +10 000 % is impossible or beyond any real market`,
     )
   }
 }
@@ -80,6 +95,8 @@ export function checkAssetDetail(d: AssetDetail, expected: AssetExpectation = {}
   money(d.totalVolume, 'totalVolume')
   money(d.history['7d'].tvl, 'history.7d.tvl')
   money(d.history['30d'].tvl, 'history.30d.tvl')
+  checkChange(d.history['7d'].tvlChange, d.symbol, 'history.7d.tvlChange')
+  checkChange(d.history['30d'].tvlChange, d.symbol, 'history.30d.tvlChange')
   money(d.marketData.onChainMarketCap, 'marketData.onChainMarketCap')
   money(d.marketData.tradfiAssetPrice, 'marketData.tradfiAssetPrice')
   d.issuers.forEach((iss, i) => {

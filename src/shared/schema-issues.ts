@@ -68,7 +68,9 @@ function sizeProblem(
     if (small && bound === 1) return 'is empty'
     return `${got}, ${small ? 'shorter' : 'longer'} than ${bound} characters`
   }
-  if (small && issue.origin === 'number' && bound === 0) return 'is below zero'
+  // positive(): zero itself is refused, and is not "below zero".
+  if (small && issue.origin === 'number' && bound === 0)
+    return issue.inclusive === false ? `should be above zero but ${got}` : 'is below zero'
   return `${got}, ${small ? 'below the minimum' : 'above the maximum'} of ${bound}`
 }
 

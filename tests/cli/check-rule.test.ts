@@ -87,7 +87,10 @@ describe('check --rule', () => {
         expect(fired.map((e) => e.ruleName)).toEqual(
           BREACHING.map((c, i) => `--rule ${i + 1}: ${JSON.stringify(c)}`),
         )
-        expect(fired[3]!.message).toMatch(/^TSLA has 0 pools on ethereum, below the floor of 1$/)
+        // The loss was there before the first run: said as under way when watching began.
+        expect(fired[3]!.message).toMatch(
+          /^TSLA has 0 pools on ethereum, below the floor of 1 \(already under way when watching began\)$/,
+        )
         // The saved rules were not judged, and their alert state was never written.
         expect(await readdir(dir)).not.toContain('alert-state.json')
         const [own] = await readdir(join(dir, 'cli-rules'))
@@ -144,6 +147,30 @@ describe('check --rule', () => {
       expect(unknown.stderr).toMatch(
         /^error: --rule 1 is not a condition Liquidity Watch knows: kind /m,
       )
+    },
+  )
+})
+
+describe('check --rule bounds', () => {
+  it(
+    'an amount beyond any real market, or a threshold of zero: refused in plain words, exit 2',
+    { timeout: T },
+    async () => {
+      const huge = await cli(['check', '--rule', '{"kind":"tvl-below","amount":1e308}'])
+      expect(huge.code).toBe(2)
+      expect(huge.stderr).toMatch(
+        /^error: --rule 1 is not a condition Liquidity Watch knows: amount is 1e\+308, above the maximum of 1000000000000000\./m,
+      )
+      const zero = await cli([
+        'check',
+        '--rule',
+        '{"kind":"tvl-change","window":"7d","direction":"down","thresholdPct":0}',
+      ])
+      expect(zero.code).toBe(2)
+      expect(zero.stderr).toMatch(
+        /^error: --rule 1 is not a condition Liquidity Watch knows: thresholdPct should be above zero but is 0\./m,
+      )
+      expect(zero.stderr).not.toMatch(/below zero/)
     },
   )
 })

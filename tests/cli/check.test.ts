@@ -123,31 +123,24 @@ describe('cli check', () => {
         const second = await cli(args, env)
         // A cron job acting on exit 1 must not raise the alert the app holds back.
         expect(second.code).toBe(0)
-        expect(second.stdout).toMatch(/^AAPL\s.*\sheld \(figures disagree\)\s/m)
+        // Figures that disagree are no verdict (issue 22 item 12): the alert does not even go
+        // pending on them; the row says why it was not judged.
+        expect(second.stdout).not.toMatch(/^AAPL\s.*\s(firing|pending)/m)
         expect(second.stdout).toMatch(/^ {2}AAPL: figures disagree: service says \+2\.0 %/m)
-        // Said once: the reason in brackets, the symbol, then why (not "Not notified" again).
-        expect(second.stdout).toMatch(/^NOT NOTIFIED \(figures-disagree\) AAPL: the service/m)
-        expect(second.stdout).not.toMatch(/Not notified:/)
+        expect(second.stdout).not.toMatch(/NOT NOTIFIED/)
         const third = await cli([...args, '--json'], env)
         expect(third.code).toBe(0)
         const json = JSON.parse(third.stdout) as JsonReport
         expect(json.firing).toBe(0)
-        expect(json.held).toBe(1)
+        expect(json.held).toBe(0)
         expect(json.rows[0]).toMatchObject({
           symbol: 'AAPL',
-          alertState: 'firing',
-          heldBack: 'figures-disagree',
+          alertState: 'nodata',
+          heldBack: null,
           flapping: false,
         })
-        // Held and suppressed decisions name their symbol, as sent ones do.
-        const fresh = ['check', '--json', '--base-url', svc.url, '--symbols', 'AAPL']
-        const dir2 = await dataDir()
-        await cli([...fresh, '--data-dir', dir2], env)
-        const held = JSON.parse(
-          (await cli([...fresh, '--data-dir', dir2], env)).stdout,
-        ) as JsonReport
-        expect(held.decisions).not.toEqual([])
-        for (const d of held.decisions) expect(d).toMatchObject({ status: 'held', symbol: 'AAPL' })
+        expect(json.events).toEqual([])
+        expect(json.decisions).toEqual([])
       } finally {
         for (const id of ids) svc.scenarios.remove(id)
       }

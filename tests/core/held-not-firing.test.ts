@@ -19,13 +19,14 @@ describe('held alerts are not firing', () => {
     h.service.scenarios.add({ kind: 'reported-change', symbol: 'TSLA', tvlChange: 0.02 })
     await cycleThenWait(h)
     await cycleThenWait(h)
+    // Since issue 22 item 12 such figures are no verdict at all: nothing fires, so nothing is held;
+    // the row still says why it was not judged.
     const [instance] = (await h.core.getAlertInstances()).filter((i) => i.symbol === 'TSLA')
-    expect(instance).toMatchObject({ state: 'firing', heldBack: 'figures-disagree' })
+    expect(instance).toMatchObject({ state: 'nodata', phase: 'ok', heldBack: null })
     expect((await h.core.getStatus()).firingCount).toBe(0)
-    expect(row(await h.core.getWatchlist(), 'TSLA')).toMatchObject({
-      alertState: 'firing',
-      heldBack: 'figures-disagree',
-    })
+    const tsla = row(await h.core.getWatchlist(), 'TSLA')
+    expect(tsla).toMatchObject({ alertState: 'nodata', judgedState: 'ok', heldBack: null })
+    expect(tsla.problems).toContainEqual(expect.stringMatching(/^figures disagree: service says/))
     expect(row(await h.core.getWatchlist(), 'NVDA').heldBack).toBeNull()
   })
 

@@ -22,6 +22,16 @@ describe('AppCore with implausible answers (demo service over HTTP)', () => {
       { kind: 'body', match: 'asset', set: { 'history.7d.tvl': 1e300 } },
       /implausible value for TSLA \(history\.7d\.tvl = 1e\+300\)/,
     ],
+    [
+      'an impossible reported 7-day change (+88 822 727 %)',
+      { kind: 'body', match: 'asset', set: { 'history.7d.tvlChange': 88822727 } },
+      /implausible value for TSLA \(history\.7d\.tvlChange = 88822727\)/,
+    ],
+    [
+      'a reported 30-day change below −100 %',
+      { kind: 'body', match: 'asset', set: { 'history.30d.tvlChange': -250 } },
+      /implausible value for TSLA \(history\.30d\.tvlChange = -250\)/,
+    ],
   ])('%s: last good figures kept, problem shown, no alert', async (_name, fault, message) => {
     h = await harness({ settings: { watchlist: ['TSLA'] } })
     await cycleThenWait(h)

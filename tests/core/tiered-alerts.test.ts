@@ -66,17 +66,11 @@ describe('alerts in a tiered poll (1000 watched symbols)', { timeout: 60_000 }, 
     expect(
       h.notified.slice(sentBefore).filter((d) => d.status === 'sent' && d.symbol === symbol),
     ).toEqual([])
-    expect(h.core.lastCycle()!.events.filter((e) => e.symbol === symbol)).toMatchObject([
-      { type: 'fired', verified: false },
-    ])
-    const decisions = h.core.lastCycle()!.decisions
-    expect(
-      decisions.find(
-        (d) => d.status !== 'sent' && 'reason' in d && d.reason === 'figures-disagree',
-      ),
-    ).toBeDefined()
+    // Figures that disagree are no verdict (issue 22 item 12): nothing fires on them.
+    expect(h.core.lastCycle()!.events.filter((e) => e.symbol === symbol)).toEqual([])
     const r = row(await h.core.getWatchlist(), symbol)
-    expect(r).toMatchObject({ heldBack: 'figures-disagree', checkedBy: 'detail' })
+    expect(r).toMatchObject({ alertState: 'nodata', checkedBy: 'detail' })
+    expect(r.problems).toContainEqual(expect.stringMatching(/^figures disagree: service says/))
   })
 
   it("a firing symbol's recovery is judged on a detail: while its detail cannot be fetched it stays firing, though the bulk has recovered", async () => {

@@ -71,9 +71,10 @@ export function runErrors(cycle: CycleResult): string[] {
 export function alertStateLost(f: SaveFailure, dataDir: string): string {
   return (
     `the alert state could not be saved to ${f.path} (${f.reason}), so the next check starts ` +
-    'again from the last state saved: a pending alert cannot be confirmed and a firing one is ' +
-    `reported as new each run. Make sure ${dataDir} can be written (free space, not read-only), ` +
-    'or pass --data-dir with a folder that can.'
+    'again from the last state saved: a pending alert cannot be confirmed, and news found now is ' +
+    'not notified (each run would notify it again; it is notified once the state can be saved). ' +
+    `Make sure ${dataDir} can be written (free space, not read-only), or pass --data-dir with a ` +
+    'folder that can.'
   )
 }
 

@@ -114,6 +114,7 @@ export async function runCheck(o: CheckOptions, io: CheckIo): Promise<number> {
       ...(o.rules ? { alertStateDir: cliRulesStateDir(o.dataDir, o.rules) } : {}),
       client: { help: cliSettingsHelp(o.dataDir) },
       pollWaitBudgetMs: CHECK_WAIT_BUDGET_MS,
+      notifyOnlyWhenSaved: true,
       bindLegacyKey: false,
       log: (line) => diagnostics.push(line),
     })

@@ -35,6 +35,11 @@ export interface AppCoreDeps {
    * rate limit.
    */
   pollWaitBudgetMs?: number
+  /**
+   * One-shot runs (the CLI): send nothing the alert state could not save, since the next run
+   * starts from the file and would send it again.
+   */
+  notifyOnlyWhenSaved?: boolean
   /** Asset details per poll before polls are tiered (default DEFAULT_DETAIL_BUDGET, poll-plan.ts). */
   detailBudget?: number
   /** Per-run replacements that are not persisted (the CLI's --symbols, --base-url and --rule). */

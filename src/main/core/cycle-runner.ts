@@ -33,6 +33,8 @@ export interface CycleRunnerDeps {
   utcOffset?: UtcOffset
   /** Longest one poll may wait in all at rate holds and between attempts. */
   waitBudgetMs?: number
+  /** Send only what the saved alert state remembers (the CLI: CycleDeps.notifyOnlyWhenSaved). */
+  notifyOnlyWhenSaved?: boolean
   /** Asset details per poll before polls are tiered (default DEFAULT_DETAIL_BUDGET, poll-plan.ts). */
   detailBudget?: number
 }
@@ -137,6 +139,7 @@ export class CycleRunner {
           alsoSave: [d.log, attempts],
           now: () => this.now(),
           utcOffset: d.utcOffset,
+          notifyOnlyWhenSaved: d.notifyOnlyWhenSaved,
           recentlyNotified: () => d.log.symbolsSentSince(this.now().getTime() - DAY_MS),
           history: {
             record: (at, entries) => d.history.record(source, at.getTime(), entries),

@@ -101,6 +101,7 @@ export async function openCore(deps: AppCoreDeps): Promise<CoreOwners> {
     notify: deps.notify,
     utcOffset: deps.utcOffset,
     waitBudgetMs: deps.pollWaitBudgetMs,
+    notifyOnlyWhenSaved: deps.notifyOnlyWhenSaved,
     detailBudget: deps.detailBudget,
   })
   const view = new CoreView({

@@ -203,20 +203,16 @@ describe('figures that disagree (reported tvlChange vs computed change)', () => 
     const h = new Harness({ rules: [rule({ pendingCycles: 1 })] })
     h.warm()
     const r = h.run(disagreeing())
-    expect(r.events.map((e) => [e.type, e.verified])).toEqual([['fired', false]])
+    // Neither figure can be trusted: no verdict (issue 22 item 12), so nothing fires or is told.
+    expect(r.events).toEqual([])
     expect(sent(r)).toEqual([])
-    const [d] = r.decisions
-    expect(d).toMatchObject({
-      status: 'held',
-      reason: 'figures-disagree',
-      body: 'figures disagree: service says +2.0 %, history says −12.4 %',
-      eventIds: [r.events[0]?.id],
-    })
-    expect(d?.status === 'held' && d.note).toMatch(/not notified/i)
+    expect(r.decisions).toEqual([])
     expect(r.instances[0]).toMatchObject({
-      state: 'firing',
+      state: 'nodata',
+      phase: 'ok',
+      breachCount: 0,
       verified: false,
-      heldBack: 'figures-disagree',
+      heldBack: null,
     })
     expect(r.instances[0]?.detail).toContain(
       'figures disagree: service says +2.0 %, history says −12.4 %',
@@ -247,8 +243,9 @@ describe('figures that disagree (reported tvlChange vs computed change)', () => 
     const h = new Harness({ rules: [rule({ pendingCycles: 1 })] })
     h.warm()
     h.run(disagreeing())
+    // The disagreeing figures began no episode (issue 22 item 12): there is nothing to end.
     const over = h.run({ TSLA: good(moved('TSLA', 0)) })
-    expect(over.events.map((e) => e.type)).toEqual(['resolved'])
+    expect(over.events).toEqual([])
     expect(sent(over)).toEqual([])
     expect(sent(h.run({ TSLA: good(moved('TSLA', -1)) }))).toEqual([])
   })

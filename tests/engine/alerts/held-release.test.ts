@@ -91,7 +91,8 @@ describe('a held alert on disagreeing figures, once the user no longer wants tho
     expect(after.decisions).toMatchObject([{ status: 'held', reason: 'figures-disagree' }])
     const [d] = after.decisions
     expect(d?.status === 'held' && d.note).toMatch(/told if the figures agree/i)
-    expect(after.instances[0]).toMatchObject({ state: 'firing', heldBack: 'figures-disagree' })
+    // Not judged on them (nodata), still firing on its last trusted reading: shown held.
+    expect(after.instances[0]).toMatchObject({ phase: 'firing', heldBack: 'figures-disagree' })
     expect(sent(h.run(disagreeing))).toEqual([])
     const agree = h.run(agreeing)
     expect(sent(agree)).toMatchObject([{ title: 'TSLA TVL down 12.4 % in 7 days' }])
@@ -101,8 +102,8 @@ describe('a held alert on disagreeing figures, once the user no longer wants tho
   it('is suppressed, not "held", when it is no longer true by then', () => {
     const h = queuedThenOptedOut()
     const heldId = h.state.held[0]?.event.id
-    // Back to normal (still on figures that disagree, so nothing is told of the recovery).
-    const after = h.run({ TSLA: good(moved('TSLA', 0, { change7d: 0.5 })) })
+    // Back to normal on figures that agree (a recovery on figures that disagree is no verdict).
+    const after = h.run({ TSLA: good(moved('TSLA', 0)) })
     const heldAgain = after.decisions.filter(
       (x) => x.status === 'held' && x.eventIds.includes(heldId!),
     )

@@ -7,8 +7,10 @@ import { Harness, failed, good, moved, rule, sent, suppressedReasons } from './h
 const drop = (pct = -12) => ({ TSLA: good(moved('TSLA', pct)) })
 
 describe('first-run backfill', () => {
+  // The first run after the alert state was reset (the user may have been told already). A first
+  // start on a new state tells what it finds: see 'a first start tells …' below.
   it('records a condition already true at first run but notifies nothing', () => {
-    const h = new Harness({ rules: [rule({ pendingCycles: 1 })] })
+    const h = new Harness({ rules: [rule({ pendingCycles: 1 })], state: freshState(true) })
     const first = h.run(drop())
     expect(first.events.map((e) => e.type)).toEqual(['fired'])
     expect(sent(first)).toEqual([])
@@ -17,10 +19,21 @@ describe('first-run backfill', () => {
   })
 
   it('a first cycle without fresh data does not use up the backfill', () => {
-    const h = new Harness({ rules: [rule({ pendingCycles: 1 })] })
+    const h = new Harness({ rules: [rule({ pendingCycles: 1 })], state: freshState(true) })
     h.run({ TSLA: failed() })
     expect(h.state.initialized).toBe(false)
     expect(suppressedReasons(h.run(drop()))).toEqual(['backfill'])
+  })
+
+  it('a first start tells a condition already true once, as under way when watching began', () => {
+    const h = new Harness({ rules: [rule({ pendingCycles: 1 })] })
+    h.run({ TSLA: failed() })
+    const first = h.run(drop())
+    expect(first.events.map((e) => e.type)).toEqual(['fired'])
+    expect(sent(first)).toMatchObject([
+      { title: 'TSLA TVL down 12.0 % in 7 days (already under way when watching began)' },
+    ])
+    expect(h.run(drop()).decisions).toEqual([]) // still the same episode
   })
 
   it('after the backfill cycle a new episode notifies', () => {

@@ -177,7 +177,10 @@ describe('scope', () => {
     h.watchlist = ['TSLA', 'NVDA']
     const r = h.run({ TSLA: good(moved('TSLA', 0)), NVDA: good(moved('NVDA', -20)) })
     expect(r.instances.map((i) => i.symbol)).toEqual(['TSLA', 'NVDA'])
-    expect(sent(r)[0]?.title).toBe('NVDA TVL down 20.0 % in 7 days')
+    // Its first reading already breached: the drop began before it was watched.
+    expect(sent(r)[0]?.title).toBe(
+      'NVDA TVL down 20.0 % in 7 days (already under way when watching began)',
+    )
   })
 
   it("'symbols' scope follows its own list, not the watchlist", () => {

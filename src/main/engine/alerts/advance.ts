@@ -26,13 +26,28 @@ export interface AdvanceContext {
   tz: UtcOffset
 }
 
+/**
+ * Figures that disagree (reported vs computed change) are no verdict: neither can be trusted, so
+ * they move nothing (no pending step, no confirmation, no recovery) unless the user asked to be
+ * told of such alerts (notifyUnverified). The instance says why it was not judged.
+ */
+function trustedVerdict(
+  verdict: Measurement | NoVerdict | Screened,
+  notifyUnverified: boolean,
+): Measurement | NoVerdict | Screened {
+  if (verdict.kind !== 'measured' || verdict.verified || notifyUnverified) return verdict
+  return { kind: 'nodata', detail: `${verdict.status}; not judged until the figures agree` }
+}
+
 export function advance(
   prev: InstanceRecord | undefined,
   t: Target,
-  verdict: Measurement | NoVerdict | Screened,
+  measured: Measurement | NoVerdict | Screened,
   { now, notifyUnverified, absences, tz }: AdvanceContext,
 ): { record: InstanceRecord; drafted: Drafted[] } {
+  const verdict = trustedVerdict(measured, notifyUnverified)
   const { record, drafts } = step(prev, t, verdict, now)
+  if (verdict !== measured) record.verified = false
   if (record.fingerprint !== t.fingerprint) restartFlapTracking(record, t.fingerprint)
   if (verdict.kind === 'measured') trackFlapping(record, verdict)
   const until = cooldownUntil(record, t.rule, now)

@@ -1,7 +1,7 @@
 // Persists the alert engine's state and a bounded event history in one JSON file, atomically.
 // Memory first: a cycle advances the state in memory, and saving is a separate step that may fail
 // (full or read-only disk) without losing the advance. A file that cannot be read or validated is
-// kept aside and the engine starts fresh; a fresh state begins with a backfill cycle, so alerts
+// kept aside and the engine starts fresh after a reset: its first cycle is backfill, so alerts
 // that were firing are not notified again.
 import { join } from 'node:path'
 import { z } from 'zod'
@@ -41,7 +41,7 @@ export interface AlertStateStoreOptions {
 
 /**
  * A state for a different data source: instances, baselines and 'once' memory describe the old
- * source's data, so they go; a fresh state's first cycle is backfill and notifies nothing. Held
+ * source's data, so they go; what is under way on the new source is told once, as such. Held
  * notifications are owed to the user whatever the source, and the id counter keeps counting.
  */
 export function stateForNewSource(old: AlertEngineState): AlertEngineState {

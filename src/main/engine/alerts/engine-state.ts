@@ -74,6 +74,8 @@ const instanceSchema = z
     missingNamed: z.array(z.string()).default([]),
     seeded: z.boolean().default(false),
     poolRef: z.number().int().nonnegative().nullable().default(null),
+    // Records from before it were watched: none of their episodes began on a first reading.
+    watchedSince: iso.nullable().default(EPOCH),
   })
   .transform((r): InstanceRecord => ({
     ...r,

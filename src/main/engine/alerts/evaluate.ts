@@ -146,6 +146,8 @@ export function evaluateCycle(input: CycleInput): CycleResult {
     const absences = reading.kind === 'good' ? (reading.lfl?.absences ?? []) : null
     const { record, drafted } = advance(prev, t, verdict, { now, notifyUnverified, absences, tz })
     keepReference(record, poolRef)
+    // Trusted data the rule cannot judge yet (no history): still watched since now.
+    if (reading.kind === 'good') record.watchedSince ??= now.toISOString()
     // After a reset, an episode under way at the backfill poll whose symbol the user was notified
     // about lately was told before: neither its 'fired' (a poll or more later) nor its end is news.
     // One never told (it was still pending when the file broke) is notified as usual.
@@ -181,7 +183,9 @@ export function evaluateCycle(input: CycleInput): CycleResult {
     away: spell && { spell, still: stillFiring(records, alertEvents, targets), tz },
     now,
     prefs: input.prefs,
-    backfill,
+    // A first start tells what it finds (marked as under way before); after a reset it may have
+    // been told already, so the first poll only records.
+    backfill: backfill && state.afterReset,
     candidates,
     onceSent: state.onceSent,
     held: state.held,

@@ -52,6 +52,8 @@ export interface InstanceRecord extends Omit<AlertInstance, 'heldBack' | 'cooldo
   seeded: boolean
   /** pool-count rules: the count a drop is measured from while its episode is under way (pool-reference.ts). */
   poolRef?: number | null
+  /** Its first trusted reading (judged or screened): an episode found then was under way before. */
+  watchedSince: string | null
 }
 
 export interface HeldEvent {

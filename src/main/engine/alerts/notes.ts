@@ -11,10 +11,14 @@ const _everyHoldListed: Exclude<TimeHold, (typeof TIME_HOLDS)[number]> extends n
 
 export const DISABLED_NOTE = 'Desktop notifications are turned off in Settings.'
 export const BACKFILL_NOTE =
-  'First check after a fresh start: conditions already true are recorded, not notified as news.'
+  'First check after the alert state was reset: conditions already true are recorded, not ' +
+  'notified again (they may have been notified before).'
 export const SEEDED_NOTE =
   'Already under way when the alert state was reset (it may have been notified before): recorded ' +
   'and shown, not notified again.'
+export const UNSAVED_NOTE =
+  'Not notified: the alert state could not be saved, so the next check would notify this again. ' +
+  'It is notified once the alert state can be saved.'
 export const ONCE_NOTE = 'The rule notifies only once, and it already did.'
 /** A 'once' rule's other news (flapping, an issuer that left, a recovery) is history only. */
 export const ONCE_OTHER_NOTE =

@@ -62,7 +62,7 @@ export interface Candidate {
 export interface NotifyInput {
   now: Date
   prefs: NotifyPrefs
-  /** First cycle of a fresh state: record, never notify (no replay of what happened before). */
+  /** First cycle after a reset of the state: record, never notify (it may have been told before). */
   backfill: boolean
   candidates: Candidate[]
   onceSent: Record<string, string>

@@ -32,8 +32,12 @@ export function blankRecord(ruleId: string, symbol: string): InstanceRecord {
     fingerprint: '',
     missingNamed: [],
     seeded: false,
+    watchedSince: null,
   }
 }
+
+/** Said of an episode found on the first trusted reading: it did not start while watched. */
+export const UNDER_WAY_AT_START = '(already under way when watching began)'
 
 export function draft(
   type: AlertEventType,
@@ -73,7 +77,8 @@ export function step(
   // Screened symbols are quiet ones (the plan fetches every episode under way): they stay 'ok'.
   if (verdict.kind === 'screened') {
     const state = base.phase === 'ok' ? 'ok' : 'stale'
-    return { record: { ...base, state, detail: verdict.detail }, drafts: [] }
+    const watchedSince = base.watchedSince ?? now.toISOString()
+    return { record: { ...base, state, detail: verdict.detail, watchedSince }, drafts: [] }
   }
   if (verdict.kind !== 'measured') {
     return { record: { ...base, state: verdict.kind, detail: verdict.detail }, drafts: [] }
@@ -84,6 +89,7 @@ export function step(
     lastValue: verdict.value,
     verified: verdict.verified,
     detail: verdict.status,
+    watchedSince: base.watchedSince ?? at,
   }
 
   if (base.phase === 'firing') {
@@ -129,5 +135,8 @@ export function step(
     firedAt: at,
     lastAlertAt: at,
   }
-  return { record, drafts: [draft('fired', t, at, verdict.headline, verdict)] }
+  // Found on the first trusted reading (a new user, symbol or rule): not a drop that began now.
+  const headline =
+    since === r.watchedSince ? `${verdict.headline} ${UNDER_WAY_AT_START}` : verdict.headline
+  return { record, drafts: [draft('fired', t, at, headline, verdict)] }
 }

@@ -13,6 +13,7 @@ import type { NotifyPrefs } from '../alerts/quiet-hours'
 import { liveTargets, ruleIsActive } from '../alerts/rules'
 import { awayAfterMs } from '../alerts/away'
 import { newestSeriesDates } from '../alerts/source-freshness'
+import { UNSAVED_NOTE } from '../alerts/notes'
 import { entriesFromPoll, type HistoryEntry } from '../history/history-entry'
 import type { FlowResult } from '../../../shared/flow'
 import type { ResponseCache } from '../storage/cache'
@@ -52,6 +53,11 @@ export interface CycleDeps {
   now: () => Date
   /** The user's time zone (quiet hours, times in messages); default the system's. */
   utcOffset?: UtcOffset
+  /**
+   * Notify only what the saved alert state remembers (the one-shot CLI: each run starts from the
+   * file, so news whose state could not be saved would be sent again by every run).
+   */
+  notifyOnlyWhenSaved?: boolean
   /** Symbols the user was notified about lately (what a reset of the alert state must not repeat). */
   recentlyNotified?: () => ReadonlySet<string>
   /**
@@ -190,7 +196,8 @@ export async function runCycle(deps: CycleDeps, input: CycleInput): Promise<Cycl
   addFailedAttempts(evaluated.findings, fetched, plan.attempts, bound, now, tz)
   // In memory first: the next poll continues from here even if saving fails (no second notification).
   deps.alerts.advance(evaluated.state, evaluated.events)
-  deps.deliver(evaluated.decisions)
+  const decisions = await decisionsToDeliver(deps, evaluated.decisions)
+  deps.deliver(decisions)
   await deps.saves.saveAll([deps.cache, deps.alerts, ...(deps.alsoSave ?? [])])
   const flows = splitsOver(flowsByWindow, FLOW_WINDOW)
   deps.history?.record(now, entries)
@@ -202,7 +209,7 @@ export async function runCycle(deps: CycleDeps, input: CycleInput): Promise<Cycl
     rows,
     pollProblems,
     events: evaluated.events,
-    decisions: evaluated.decisions,
+    decisions,
     instances: evaluated.instances,
     error: pickError(fetched.errors),
     retryAfterMs: longestRetryAfter(fetched.errors),
@@ -214,6 +221,25 @@ export async function runCycle(deps: CycleDeps, input: CycleInput): Promise<Cycl
     rowFindings: cycleRowFindings(fetched, evaluated, poolsBefore, flows, issuers, now, tz),
     flows,
   }
+}
+
+/**
+ * With notifyOnlyWhenSaved, the alert state is saved first: if it could not be, nothing is sent
+ * (the next run would send it again); the news waits for a run whose state is saved.
+ */
+async function decisionsToDeliver(
+  deps: Pick<CycleDeps, 'alerts' | 'saves' | 'notifyOnlyWhenSaved'>,
+  decisions: NotificationDecision[],
+): Promise<NotificationDecision[]> {
+  if (deps.notifyOnlyWhenSaved !== true || !decisions.some((d) => d.status === 'sent'))
+    return decisions
+  await deps.saves.saveAll([deps.alerts])
+  if (deps.saves.failure(deps.alerts) === null) return decisions
+  return decisions.map((d) =>
+    d.status === 'sent'
+      ? { status: 'suppressed', reason: 'unsaved', note: UNSAVED_NOTE, eventIds: d.eventIds }
+      : d,
+  )
 }
 
 /** The one place a poll's alert evaluation input is built. */
