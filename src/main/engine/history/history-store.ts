@@ -125,7 +125,7 @@ export class HistoryStore {
           // Unmatched, SQLite ignores them for the new file.
         }
       }
-    const reason = why instanceof NewerHistorySchema ? why.message : describeSqliteError(why)
+    const reason = why instanceof NewerHistorySchema ? why.message : describeSqliteError(why, path)
     this.o.onReport?.(
       `The history of figures ${path} could not be read (${reason}), so history starts anew ` +
         `from now: comparisons with earlier figures (flow vs price) wait until it has grown again; ` +
@@ -137,7 +137,7 @@ export class HistoryStore {
   #fail(e: unknown, what: string): void {
     this.#db = null
     this.#failure =
-      `The history of figures ${this.o.path} ${what}: ${describeSqliteError(e)}. Polls go on and ` +
+      `The history of figures ${this.o.path} ${what}: ${describeSqliteError(e, this.o.path)}. Polls go on and ` +
       'alerts are not affected, but figures are not recorded until it works again (tried at each ' +
       'poll). Check that the disk has free space and that the folder can be written.'
   }
@@ -200,7 +200,7 @@ export class HistoryStore {
 
   #writeFailure(e: unknown): string {
     return (
-      `The history of figures ${this.o.path} could not be written: ${describeSqliteError(e)}. ` +
+      `The history of figures ${this.o.path} could not be written: ${describeSqliteError(e, this.o.path)}. ` +
       "This poll's figures are missing from it; alerts are not affected, and the next poll tries " +
       'again. Check that the disk has free space and that the folder can be written.'
     )
@@ -254,7 +254,7 @@ export class HistoryStore {
     } catch (e) {
       throw new LiquidityError(
         'storage',
-        `The history of figures ${this.o.path} could not be cleared: ${describeSqliteError(e)}. ` +
+        `The history of figures ${this.o.path} could not be cleared: ${describeSqliteError(e, this.o.path)}. ` +
           'Nothing was removed; try again, or close other programs using the file.',
       )
     }
