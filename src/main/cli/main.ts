@@ -15,7 +15,7 @@ import { defaultDataDir } from './data-dir'
 import { oneLine } from './format'
 import { emptyReport } from './json-report'
 import { USAGE } from './usage'
-import { helpLine, UsageError, usageError } from './arg-errors'
+import { echoed, helpLine, UsageError, usageError } from './arg-errors'
 
 function parseSymbols(v: string): string[] {
   const list = [
@@ -28,7 +28,7 @@ function parseSymbols(v: string): string[] {
   ]
   const bad = list.find((s) => !/^[A-Za-z0-9._-]{1,32}$/.test(s))
   if (list.length === 0 || bad !== undefined)
-    throw new Error(`--symbols expects tickers like TSLA,NVDA${bad ? ` (got "${bad}")` : ''}`)
+    throw new Error(`--symbols expects tickers like TSLA,NVDA${bad ? ` (got ${echoed(bad)})` : ''}`)
   return list
 }
 
