@@ -28,6 +28,7 @@ import { readJsonBody, tryJsonBody } from './response-body'
 import { SignalLinks } from './signal-links'
 import { RateGates, gatedExchange, timerMs, type Hold, type RateGate } from './rate-gate'
 import { DEFAULT_RETRY, type RetryPolicy, type Sleep, abortableSleep, withRetry } from './retry'
+import { redactKey } from './redact-key'
 
 export interface LiquidityClientOptions {
   baseUrl: string
@@ -293,5 +294,5 @@ export class LiquidityClient {
 /** Belt and braces: the key must never reach a message, even if a server echoes it back. */
 function redact(e: unknown, key: string | null): unknown {
   if (key === null || !(e instanceof LiquidityError) || !e.message.includes(key)) return e
-  return new LiquidityError(e.kind, e.message.split(key).join('[API key]'), e.extra)
+  return new LiquidityError(e.kind, redactKey(e.message, key), e.extra)
 }
