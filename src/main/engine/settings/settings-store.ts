@@ -85,6 +85,16 @@ function memoryOnlyNotice(path: string, why: string, afterFix: string): string {
   )
 }
 
+function newerNotice(path: string, reason: string, lastGood: boolean): string {
+  const using = lastGood ? 'your last good settings' : 'the default settings'
+  return (
+    `Your settings file ${path} ${reason}, so this version left it as it is and uses ${using} ` +
+    `in memory: changes you make will not be kept after it closes. To use those settings, run ` +
+    `the newer version of Liquidity Watch again; to start this version with fresh settings, ` +
+    `move ${path} away.`
+  )
+}
+
 export function openSettings(options: OpenSettingsOptions): SettingsStore {
   const now = options.now ?? (() => new Date())
   const help = { ...APP_SETTINGS_HELP, ...options.help }
@@ -105,8 +115,14 @@ export function openSettings(options: OpenSettingsOptions): SettingsStore {
   let settings: Settings
   if (found.kind === 'ok') settings = found.settings
   else if (found.kind === 'missing') settings = defaultSettings()
-  else {
-    const check: Exclude<SettingsCheck, { kind: 'ok' }> =
+  else if (found.kind === 'newer') {
+    // Replacing it would lose the newer version's settings when it runs again: read-only here.
+    const good = readLastGood(lastGoodPath, now())
+    settings = good ?? defaultSettings()
+    lines.push(newerNotice(mainPath, found.reason, good !== null))
+    cannotSave = 'newer'
+  } else {
+    const check: Exclude<SettingsCheck, { kind: 'ok' } | { kind: 'newer' }> =
       found.kind === 'unreadable'
         ? { kind: 'unusable', reason: `could not be read: ${describeFsError(found.error)}` }
         : found
@@ -141,7 +157,8 @@ export function openSettings(options: OpenSettingsOptions): SettingsStore {
       cannotSave = describeFsError(e)
     }
   }
-  if (cannotSave !== null) lines.push(memoryOnlyNotice(mainPath, cannotSave, help.afterStorageFix))
+  if (cannotSave !== null && cannotSave !== 'newer')
+    lines.push(memoryOnlyNotice(mainPath, cannotSave, help.afterStorageFix))
   const report = lines.length > 0 ? lines.join(' ') : null
   if (report !== null) options.onReport?.(report)
 
