@@ -15,6 +15,7 @@ import {
 } from '../engine/secrets/secret-store'
 import { KeytarSecretStore } from '../engine/secrets/secret-store-keytar'
 import { settingsFilePath } from '../engine/settings/settings-store'
+import { lostServiceUrl } from '../engine/settings/lost-service-url'
 import { cliSettingsHelp } from './settings-help'
 import { cliRules, cliRulesStateDir } from './cli-rules'
 import { alertStateLost, cachedNotes, nothingToShow, runErrors } from './check-outcome'
@@ -95,6 +96,17 @@ export async function runCheck(o: CheckOptions, io: CheckIo): Promise<number> {
   /** --json always prints its document, also when nothing could be shown (then rows are []). */
   const printJson = (doc: Omit<JsonReport, 'notes' | 'errors'>): void => {
     if (o.json) io.out(JSON.stringify({ ...doc, notes, errors }, null, 2))
+  }
+  // Demo data only when chosen (no URL ever saved): a saved one that cannot be used needs fixing.
+  const lostUrl =
+    o.baseUrl === undefined ? lostServiceUrl(o.dataDir, settingsFilePath(o.dataDir)) : null
+  if (lostUrl !== null) {
+    const path = settingsFilePath(o.dataDir)
+    error(
+      `The Service URL saved in ${path} cannot be used (${lostUrl.replace(/\.$/, '')}), so check did not run (it does not use the demo data in its place). Fix "baseUrl" in ${path}, or pass --base-url with your service's address.`,
+    )
+    printJson(emptyReport('live', '', new Date().toISOString()))
+    return EXIT_ERROR
   }
   try {
     core = await createAppCore({

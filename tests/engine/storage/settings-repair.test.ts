@@ -48,12 +48,6 @@ describe('openSettings', () => {
       expected: { intervalMinutes: 17 },
     },
     {
-      label: 'a Service URL the client refuses',
-      edit: (s: Record<string, unknown>) => ({ ...s, baseUrl: 'http://api.example.com' }),
-      reason: /Service URL: The service address uses plain http:\/\//,
-      expected: { baseUrl: null, intervalMinutes: defaultSettings().intervalMinutes },
-    },
-    {
       label: 'two rules with one id',
       edit: (s: Record<string, unknown>) => ({
         ...s,

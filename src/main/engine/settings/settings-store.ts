@@ -10,9 +10,10 @@ import type { KeyValueStore, KeyValueStoreFactory } from '../storage/key-value-s
 import { checkSettingsText, describeSettingsIssues, type SettingsCheck } from './settings-check'
 import { quarantineSync, readTextIfExistsSync, writeFileAtomicSync } from './settings-files'
 import { repairSettings } from './settings-repair'
+import { LAST_GOOD_FILE_NAME, lostServiceUrl, readLastGood } from './lost-service-url'
 
 export const SETTINGS_CONFIG_NAME = 'settings'
-export const LAST_GOOD_FILE_NAME = 'settings.last-good.json'
+export { LAST_GOOD_FILE_NAME }
 
 /** Where the settings of a data directory live (the CLI names it in its messages). */
 export function settingsFilePath(dir: string): string {
@@ -65,18 +66,6 @@ function inspect(path: string, now: Date): Found {
   return text === null ? { kind: 'missing' } : checkSettingsText(text, now)
 }
 
-/** Only a copy valid as a whole (mended in place at most) counts: it exists to undo damage, not to add more. */
-function readLastGood(path: string, now: Date): Settings | null {
-  try {
-    const text = readTextIfExistsSync(path)
-    if (text === null) return null
-    const check = checkSettingsText(text, now)
-    return check.kind === 'ok' || check.kind === 'mended' ? check.settings : null
-  } catch {
-    return null
-  }
-}
-
 function memoryOnlyNotice(path: string, why: string, afterFix: string): string {
   return (
     `Liquidity Watch cannot save its settings to ${path} (${why}), so it is using settings held in ` +
@@ -103,6 +92,8 @@ export function openSettings(options: OpenSettingsOptions): SettingsStore {
   const lines: string[] = []
   /** Why the file cannot back the settings; set → memory-only mode. */
   let cannotSave: string | null = null
+  /** Left as it is until the user saves a change (it holds a URL to fix). */
+  let keepFile = false
 
   try {
     mkdirSync(options.dir, { recursive: true })
@@ -129,13 +120,21 @@ export function openSettings(options: OpenSettingsOptions): SettingsStore {
     const repair = repairSettings(mainPath, check, () => readLastGood(lastGoodPath, now()), help)
     settings = repair.settings
     lines.push(repair.story)
-    try {
-      lines.push(`The original file was kept as ${quarantineSync(mainPath, now())}.`)
-    } catch (e) {
-      // Writing over a file we could not keep aside would lose it: leave it exactly as it is.
-      cannotSave ??= `the damaged file could not be moved aside: ${describeFsError(e)}`
-      lines.push(`The original file was left as it is.`)
-    }
+    const lostUrl = lostServiceUrl(options.dir, mainPath, now())
+    if (lostUrl !== null) {
+      // Rewriting it would drop the URL, and the next start would use the demo data unasked.
+      keepFile = true
+      lines.push(
+        `Its Service URL cannot be used (${lostUrl.replace(/\.$/, '')}) and there is no earlier one to go back to, so the file was left as it is: enter your service's address to replace it.`,
+      )
+    } else
+      try {
+        lines.push(`The original file was kept as ${quarantineSync(mainPath, now())}.`)
+      } catch (e) {
+        // Writing over a file we could not keep aside would lose it: leave it exactly as it is.
+        cannotSave ??= `the damaged file could not be moved aside: ${describeFsError(e)}`
+        lines.push(`The original file was left as it is.`)
+      }
   }
 
   let store: KeyValueStore | null = null
@@ -149,7 +148,8 @@ export function openSettings(options: OpenSettingsOptions): SettingsStore {
         )
       }
       // Rewrite only when the file differs (fresh, migrated, repaired, or carrying stripped fields).
-      if (JSON.stringify(store.store) !== JSON.stringify(settings)) store.store = settings
+      if (!keepFile && JSON.stringify(store.store) !== JSON.stringify(settings))
+        store.store = settings
       writeLastGood(lastGoodPath, settings)
     } catch (e) {
       if (e instanceof LiquidityError && e.kind === 'internal') throw e
