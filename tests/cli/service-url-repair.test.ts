@@ -34,6 +34,12 @@ describe('cli check with an unusable saved Service URL', () => {
         expect(r.stdout).not.toMatch(/^TSLA/m)
         expect(readFileSync(path, 'utf8')).toBe(text)
       }
+      // Demo data when the user asks for it.
+      const demo = await cli(['check', '--demo', '--data-dir', dir])
+      expect([0, 1], demo.stderr).toContain(demo.code)
+      expect(demo.stderr).toMatch(/Using built-in demo data/)
+      expect(demo.stdout).toMatch(/^TSLA/m)
+      expect(readFileSync(path, 'utf8')).toBe(text)
       await dirs.cleanup()
     },
   )

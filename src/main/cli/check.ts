@@ -25,6 +25,8 @@ import { emptyReport, jsonReport, type JsonReport } from './json-report'
 export interface CheckOptions {
   dataDir: string
   baseUrl?: string
+  /** The built-in demo data, chosen (`--demo`): the saved Service URL is not used. */
+  demo?: boolean
   symbols?: string[]
   json: boolean
   /** Also say what was tried and failed on the way (the keychain's own words). */
@@ -98,8 +100,15 @@ export async function runCheck(o: CheckOptions, io: CheckIo): Promise<number> {
     if (o.json) io.out(JSON.stringify({ ...doc, notes, errors }, null, 2))
   }
   // Demo data only when chosen (no URL ever saved): a saved one that cannot be used needs fixing.
+  if (o.demo === true && o.baseUrl !== undefined) {
+    error('--demo and --base-url ask for different services; pass one of them.')
+    printJson(emptyReport('demo', '', new Date().toISOString()))
+    return EXIT_ERROR
+  }
   const lostUrl =
-    o.baseUrl === undefined ? lostServiceUrl(o.dataDir, settingsFilePath(o.dataDir)) : null
+    o.baseUrl === undefined && o.demo !== true
+      ? lostServiceUrl(o.dataDir, settingsFilePath(o.dataDir))
+      : null
   if (lostUrl !== null) {
     const path = settingsFilePath(o.dataDir)
     error(
@@ -122,6 +131,7 @@ export async function runCheck(o: CheckOptions, io: CheckIo): Promise<number> {
       overrides: {
         ...(o.symbols ? { watchlist: o.symbols } : {}),
         ...(o.baseUrl !== undefined ? { baseUrl: o.baseUrl } : {}),
+        ...(o.demo === true ? { baseUrl: null } : {}),
         ...(o.rules ? { rules: cliRules(o.rules) } : {}),
       },
       ...(o.rules ? { alertStateDir: cliRulesStateDir(o.dataDir, o.rules) } : {}),

@@ -83,6 +83,7 @@ function checkDataDir(v: string | undefined, command: string): string {
 const CHECK_OPTIONS = {
   json: { type: 'boolean', default: false },
   'base-url': { type: 'string' },
+  demo: { type: 'boolean', default: false },
   symbols: { type: 'string' },
   'data-dir': { type: 'string' },
   rule: { type: 'string', multiple: true },
@@ -128,6 +129,7 @@ async function check(args: string[]): Promise<number> {
     {
       json: values.json,
       baseUrl: parseBaseUrlFlag(values['base-url'], 'check'),
+      demo: values.demo,
       symbols,
       dataDir: checkDataDir(values['data-dir'], 'check'),
       verbose: values.verbose,
