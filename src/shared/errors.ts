@@ -66,8 +66,6 @@ export class LiquidityError extends Error {
       status?: number
       retryAfterMs?: number
       cause?: unknown
-      /** Held for this poll only (the service asked for longer than the cap): no retry now. */
-      untilNextPoll?: boolean
     } = {},
   ) {
     super(message, extra.cause === undefined ? undefined : { cause: extra.cause })

@@ -1,5 +1,5 @@
 // The CLI starts whatever the data dir holds, and refuses a bad --base-url before touching anything.
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -14,20 +14,22 @@ afterAll(() => dirs.cleanup())
 
 describe('cli check with settings it cannot use', () => {
   it(
-    'a saved Service URL the client refuses: runs on demo data with a note, keeps the watchlist',
+    'a saved Service URL the client refuses: an error saying what to fix (exit 2), never demo data; the file is kept',
     { timeout: T },
     async () => {
       const dir = await dataDir()
-      writeFileSync(
-        join(dir, 'settings.json'),
-        JSON.stringify({ ...defaultSettings(), watchlist: ['MSFT'], baseUrl: 'ftp://x.example' }),
-      )
+      const text = JSON.stringify({
+        ...defaultSettings(),
+        watchlist: ['MSFT'],
+        baseUrl: 'ftp://x.example',
+      })
+      writeFileSync(join(dir, 'settings.json'), text)
       const r = await cli(['check', '--data-dir', dir])
-      expect(r.stderr).toMatch(/^note: .*Service URL.*must start with https:\/\//m)
-      expect(r.stderr).toContain(join(dir, 'settings.json.corrupt-'))
-      expect(r.stderr).toContain('Using built-in demo data')
-      expect(r.stdout).toMatch(/^MSFT\s+\$/m)
-      expect(r.code).toBe(0)
+      expect(r.stderr).toMatch(/^error: .*Service URL.*must start with https:\/\//m)
+      expect(r.stderr).not.toContain('Using built-in demo data')
+      expect(r.stdout).not.toMatch(/^MSFT\s+\$/m)
+      expect(r.code).toBe(2)
+      expect(readFileSync(join(dir, 'settings.json'), 'utf8')).toBe(text)
     },
   )
 

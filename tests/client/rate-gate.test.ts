@@ -137,7 +137,7 @@ describe('Retry-After is clamped and never overflows a timer', () => {
     expect(s.stats().requests).toBe(4)
   })
 
-  it('Retry-After: 10^12 s → one request, held for this poll only (fail fast, no hold-off), no TimeoutOverflowWarning', async () => {
+  it('Retry-After: 10^12 s → one request, held for the clamped hour (fail fast, hold-off ≤ 1 h), no TimeoutOverflowWarning', async () => {
     const warnings = recordWarnings(['TimeoutOverflowWarning'])
     try {
       const s = await serve()
@@ -149,11 +149,11 @@ describe('Retry-After is clamped and never overflows a timer', () => {
       expect(s.stats().requests).toBe(1)
       for (const e of [e1, e2]) {
         expect(e).toMatchObject({ kind: 'rate-limited' })
-        expect((e as Error).message).toMatch(
-          /more than an hour; it will try again at the next check/,
-        )
-        // Longer than the cap means "try again next poll": the poller is not told to hold off.
-        expect((e as { retryAfterMs?: number }).retryAfterMs).toBeUndefined()
+        expect((e as Error).message).toMatch(/rate-limited until \d\d:\d\d/)
+        // Longer than the cap is held for the cap (README: clamped to 1 s – 1 h), not dropped.
+        const hold = (e as { retryAfterMs?: number }).retryAfterMs
+        expect(hold).toBeGreaterThan(59 * 60_000)
+        expect(hold).toBeLessThanOrEqual(60 * 60_000)
       }
       expect(warnings.seen).toEqual([])
     } finally {
@@ -161,15 +161,14 @@ describe('Retry-After is clamped and never overflows a timer', () => {
     }
   })
 
-  it('an HTTP-date far in the future holds this poll only as well', async () => {
+  it('an HTTP-date far in the future is held for the clamped hour as well', async () => {
     const s = await serve()
     const clock = new FakeClock()
     s.faults.inject({ kind: 'status', status: 503, retryAfter: 'Fri, 01 Jan 2100 00:00:00 GMT' })
     const e = await clockedClient(s, clock)
       .getAsset('TSLA')
       .catch((err: unknown) => err)
-    expect(e).toMatchObject({ status: 503 })
-    expect((e as { retryAfterMs?: number }).retryAfterMs).toBeUndefined()
+    expect(e).toMatchObject({ status: 503, retryAfterMs: 60 * 60_000 })
     expect(clock.pending()).toEqual([])
     expect(s.stats().requests).toBe(1)
   })

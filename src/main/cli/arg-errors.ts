@@ -5,6 +5,17 @@ import type { ParseArgsConfig } from 'node:util'
 
 type Options = NonNullable<ParseArgsConfig['options']>
 
+/** A value the user typed, quoted for a message: a long one in part, saying how long it was. */
+export function echoed(v: string, max = 40): string {
+  if (v.length <= max) return JSON.stringify(v)
+  return `${JSON.stringify(`${v.slice(0, max)}…`)} (${v.length} characters)`
+}
+
+/** An option name as typed, unquoted, clipped like echoed(). */
+function clippedOption(v: string, max = 40): string {
+  return v.length <= max ? v : `${v.slice(0, max)}… (${v.length} characters)`
+}
+
 /** An argument the user got wrong: the message and the help line on stderr; exit 2. */
 export class UsageError extends Error {
   constructor(
@@ -35,15 +46,17 @@ export function plainArgError(e: unknown, command: string, options: Options): st
   const quoted = /'([^']+)'/.exec(err.message)?.[1] ?? ''
   switch (err.code) {
     case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
-      return `unknown option ${quoted}; ${command} takes ${optionList(options)}`
+      return `unknown option ${clippedOption(quoted)}; ${command} takes ${optionList(options)}`
     case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE': {
       const flag = quoted.split(' ')[0] ?? quoted
-      return /argument missing/.test(err.message)
-        ? `${flag} needs a value after it`
-        : `${flag} takes no value`
+      if (/argument missing/.test(err.message)) return `${flag} needs a value after it`
+      // "--days -1": a value starting with a dash reads as the next option.
+      if (/ambiguous/.test(err.message))
+        return `${flag} needs a value; one that starts with a dash is read as an option, so write it with "=" (${flag}=-1)`
+      return `${flag} takes no value`
     }
     case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL':
-      return `unexpected "${quoted}": ${command} takes only options (each starts with --, e.g. --symbols TSLA,NVDA)`
+      return `unexpected ${echoed(quoted)}: ${command} takes only options (each starts with --, e.g. --symbols TSLA,NVDA)`
     default:
       return err.message
   }

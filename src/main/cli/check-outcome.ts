@@ -32,8 +32,17 @@ function whats(group: readonly Failure[], cycle: CycleResult): string | null {
     : joinNames(group.map((f) => f.what))
 }
 
+/** What stood in: this poll's bulk figures (nothing cached yet), or cached data from when. */
 const from = (group: readonly Failure[]): string =>
-  `showing cached data from ${asOfText(oldest(group))}`
+  group.every((f) => f.bulkStandIn === true)
+    ? `showing this poll’s bulk figures for them (${asOfText(oldest(group))}) instead`
+    : `showing cached data from ${asOfText(oldest(group))}`
+
+/** Failures by cause, those with bulk figures standing in apart from those with cached data. */
+function byStandIn(failures: readonly Failure[]): [string, Failure[]][] {
+  const bulk = (f: Failure): boolean => f.bulkStandIn === true
+  return [...byMessage(failures.filter(bulk)), ...byMessage(failures.filter((f) => !bulk(f)))]
+}
 
 /**
  * Requests that failed while cached data stood in: one note per cause, saying from when, led by the
@@ -42,7 +51,7 @@ const from = (group: readonly Failure[]): string =>
  */
 export function cachedNotes(cycle: CycleResult): string[] {
   const covered = cycle.failures.filter((f) => f.fromCache && !isSetupError(f.error))
-  return [...byMessage(covered)].map(([message, group]) => {
+  return byStandIn(covered).map(([message, group]) => {
     const names = whats(group, cycle)
     const kind = group.every((f) => f.error.kind === 'rate-limited')
       ? 'rate-limited'

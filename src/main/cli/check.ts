@@ -15,6 +15,7 @@ import {
 } from '../engine/secrets/secret-store'
 import { KeytarSecretStore } from '../engine/secrets/secret-store-keytar'
 import { settingsFilePath } from '../engine/settings/settings-store'
+import { lostServiceUrl } from '../engine/settings/lost-service-url'
 import { cliSettingsHelp } from './settings-help'
 import { cliRules, cliRulesStateDir } from './cli-rules'
 import { alertStateLost, cachedNotes, nothingToShow, runErrors } from './check-outcome'
@@ -25,6 +26,8 @@ import { EXIT_OK, EXIT_FIRING, EXIT_ERROR } from './exit-codes'
 export interface CheckOptions {
   dataDir: string
   baseUrl?: string
+  /** The built-in demo data, chosen (`--demo`): the saved Service URL is not used. */
+  demo?: boolean
   symbols?: string[]
   json: boolean
   /** Also say what was tried and failed on the way (the keychain's own words). */
@@ -95,6 +98,24 @@ export async function runCheck(o: CheckOptions, io: CheckIo): Promise<number> {
   const printJson = (doc: Omit<JsonReport, 'notes' | 'errors'>): void => {
     if (o.json) io.out(JSON.stringify({ ...doc, notes, errors }, null, 2))
   }
+  // Demo data only when chosen (no URL ever saved): a saved one that cannot be used needs fixing.
+  if (o.demo === true && o.baseUrl !== undefined) {
+    error('--demo and --base-url ask for different services; pass one of them.')
+    printJson(emptyReport('demo', '', new Date().toISOString()))
+    return EXIT_ERROR
+  }
+  const lostUrl =
+    o.baseUrl === undefined && o.demo !== true
+      ? lostServiceUrl(o.dataDir, settingsFilePath(o.dataDir))
+      : null
+  if (lostUrl !== null) {
+    const path = settingsFilePath(o.dataDir)
+    error(
+      `The Service URL saved in ${path} cannot be used (${lostUrl.replace(/\.$/, '')}), so check did not run (it does not use the demo data in its place). Fix "baseUrl" in ${path}, or pass --base-url with your service's address.`,
+    )
+    printJson(emptyReport('live', '', new Date().toISOString()))
+    return EXIT_ERROR
+  }
   try {
     core = await createAppCore({
       dataDir: o.dataDir,
@@ -109,6 +130,7 @@ export async function runCheck(o: CheckOptions, io: CheckIo): Promise<number> {
       overrides: {
         ...(o.symbols ? { watchlist: o.symbols } : {}),
         ...(o.baseUrl !== undefined ? { baseUrl: o.baseUrl } : {}),
+        ...(o.demo === true ? { baseUrl: null } : {}),
         ...(o.rules ? { rules: cliRules(o.rules) } : {}),
       },
       ...(o.rules ? { alertStateDir: cliRulesStateDir(o.dataDir, o.rules) } : {}),

@@ -11,7 +11,7 @@ import { parseConditionFlag } from './condition-flag'
 import { parseRuleFlag } from './cli-rules'
 import { defaultDataDir } from './data-dir'
 import { backtestUsage, checkUsage, conditionHelp, USAGE } from './usage'
-import { helpLine, UsageError, usageError } from './arg-errors'
+import { echoed, helpLine, UsageError, usageError } from './arg-errors'
 
 function parseSymbols(v: string): string[] {
   const list = [
@@ -24,7 +24,7 @@ function parseSymbols(v: string): string[] {
   ]
   const bad = list.find((s) => !/^[A-Za-z0-9._-]{1,32}$/.test(s))
   if (list.length === 0 || bad !== undefined)
-    throw new Error(`--symbols expects tickers like TSLA,NVDA${bad ? ` (got "${bad}")` : ''}`)
+    throw new Error(`--symbols expects tickers like TSLA,NVDA${bad ? ` (got ${echoed(bad)})` : ''}`)
   return list
 }
 
@@ -79,6 +79,7 @@ function checkDataDir(v: string | undefined, command: string): string {
 const CHECK_OPTIONS = {
   json: { type: 'boolean', default: false },
   'base-url': { type: 'string' },
+  demo: { type: 'boolean', default: false },
   symbols: { type: 'string' },
   'data-dir': { type: 'string' },
   rule: { type: 'string', multiple: true },
@@ -131,6 +132,7 @@ async function check(args: string[]): Promise<number> {
     {
       json: values.json,
       baseUrl: parseBaseUrlFlag(values['base-url'], 'check'),
+      demo: values.demo,
       symbols,
       dataDir: checkDataDir(values['data-dir'], 'check'),
       verbose: values.verbose,

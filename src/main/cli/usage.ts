@@ -31,6 +31,8 @@ const CHECK_TEXT = `check runs one poll and prints the watchlist as a table (or 
                   plain-language problems and findings), events, decisions, failures, notes, errors
   --base-url URL  the Liquidity service to read (https, or http on this machine); default: the
                   saved one, else built-in demo data
+  --demo          use the built-in demo data, also when a Service URL is saved (a saved one that
+                  cannot be used is otherwise an error: check never falls back to demo data)
   --symbols LIST  comma-separated tickers to check instead of the saved watchlist
   --data-dir DIR  where settings, the offline cache and alert state live (repeat runs act as
                   successive polls: a drop is confirmed on the next run)

@@ -156,12 +156,7 @@ export function clockTime(t: number, tz: UtcOffset = systemUtcOffset): string {
 }
 
 /** What a hold means, in one sentence that names until when. */
-function holdSentence(status: number, untilMs: number, nextPoll = false): string {
-  if (nextPoll) {
-    const asked =
-      status === 503 ? 'is temporarily unavailable (503) and' : 'asked to slow down (429) and'
-    return `The service ${asked} asked Liquidity Watch to wait more than an hour; it will try again at the next check.`
-  }
+function holdSentence(status: number, untilMs: number): string {
   const when = clockTime(untilMs)
   return status === 503
     ? `The service is temporarily unavailable (503) and asked Liquidity Watch to wait until ${when}. Liquidity Watch will try again then.`
@@ -169,18 +164,10 @@ function holdSentence(status: number, untilMs: number, nextPoll = false): string
 }
 
 /** A request not sent because its origin is on hold for longer than the caller can wait. */
-export function heldError(
-  status: number,
-  untilMs: number,
-  remainingMs: number,
-  nextPoll = false,
-): LiquidityError {
-  // A hold for this poll only sets no hold-off for the poller: the next poll tries again.
-  return new LiquidityError(
-    'rate-limited',
-    holdSentence(status, untilMs, nextPoll),
-    nextPoll ? { untilNextPoll: true } : { retryAfterMs: remainingMs },
-  )
+export function heldError(status: number, untilMs: number, remainingMs: number): LiquidityError {
+  return new LiquidityError('rate-limited', holdSentence(status, untilMs), {
+    retryAfterMs: remainingMs,
+  })
 }
 
 export function missingKeyError(help: SettingsHelp): LiquidityError {
@@ -195,15 +182,11 @@ export function statusError(
   status: number,
   what: string,
   body: unknown,
-  heldUntil?: { untilMs: number; remainingMs: number; nextPoll?: boolean },
+  heldUntil?: { untilMs: number; remainingMs: number },
   help: SettingsHelp = APP_HELP,
 ): LiquidityError {
   const detail = serverMessage(body)
-  const extra = !heldUntil
-    ? { status }
-    : heldUntil.nextPoll === true
-      ? { status, untilNextPoll: true }
-      : { status, retryAfterMs: heldUntil.remainingMs }
+  const extra = !heldUntil ? { status } : { status, retryAfterMs: heldUntil.remainingMs }
   if (status === 401) {
     return new LiquidityError(
       'auth',
@@ -235,7 +218,7 @@ export function statusError(
   if (heldUntil && (status === 429 || status === 503)) {
     return new LiquidityError(
       status === 429 ? 'rate-limited' : 'server',
-      withDetail(holdSentence(status, heldUntil.untilMs, heldUntil.nextPoll), detail),
+      withDetail(holdSentence(status, heldUntil.untilMs), detail),
       extra,
     )
   }

@@ -29,6 +29,7 @@ import { SignalLinks } from './signal-links'
 import { RateGates, gatedExchange, timerMs, type Hold, type RateGate } from './rate-gate'
 import { DEFAULT_RETRY, type RetryPolicy, abortableSleep, withRetry } from './retry'
 import type { Sleep } from './sleep'
+import { redactKey } from './redact-key'
 
 export interface LiquidityClientOptions {
   baseUrl: string
@@ -294,5 +295,5 @@ export class LiquidityClient {
 /** Belt and braces: the key must never reach a message, even if a server echoes it back. */
 function redact(e: unknown, key: string | null): unknown {
   if (key === null || !(e instanceof LiquidityError) || !e.message.includes(key)) return e
-  return new LiquidityError(e.kind, e.message.split(key).join('[API key]'), e.extra)
+  return new LiquidityError(e.kind, redactKey(e.message, key), e.extra)
 }

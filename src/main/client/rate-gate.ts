@@ -8,7 +8,10 @@ import type { RawResponse } from './http-request'
 import { parseRetryAfter } from './retry-after'
 import type { Sleep } from './sleep'
 
-/** Retry-After is clamped to [1 s, 1 h]: 0 must not mean "hammer", 10^12 s must not mean "never". */
+/**
+ * Retry-After is clamped to [1 s, 1 h]: 0 must not mean "hammer", 10^12 s must not mean "never";
+ * a longer wait is held for the hour (and kept across runs), not dropped at the next poll.
+ */
 export const MIN_HOLD_MS = 1_000
 export const MAX_HOLD_MS = 60 * 60_000
 /** Largest delay setTimeout honours; above it Node fires after 1 ms. */
@@ -44,8 +47,6 @@ export function waitsOut(leftMs: number, budgetMs: number): boolean {
 export interface Hold {
   untilMs: number
   remainingMs: number
-  /** Asked for longer than the cap: it holds this poll only; the next poll tries again. */
-  nextPoll: boolean
 }
 
 /** Proof of a served hold: the hold that was in force when the request was let through. */
@@ -65,21 +66,10 @@ export class RateGate {
   private status = 429
   /** 429s without Retry-After in a row: the computed back-off doubles with each. */
   private streak = 0
-  /** The service asked for longer than the cap: the hold lasts until the next poll begins. */
-  private nextPoll = false
 
-  /** The hold in force, to keep across runs; null when free (or held for this poll only). */
+  /** The hold in force, to keep across runs; null when free. */
   snapshot(now: number): SavedHold | null {
-    return this.remaining(now) > 0 && !this.nextPoll
-      ? { until: this.until, status: this.status }
-      : null
-  }
-
-  /** A new poll begins: a hold for the last poll only is over. */
-  newPoll(): void {
-    if (!this.nextPoll) return
-    this.until = 0
-    this.nextPoll = false
+    return this.remaining(now) > 0 ? { until: this.until, status: this.status } : null
   }
 
   /** Milliseconds left on the hold (0 when free). */
@@ -93,7 +83,6 @@ export class RateGate {
     if (until <= this.until) return
     this.until = until
     this.status = status
-    this.nextPoll = false
     this.spreadMs = Math.min(MAX_SPREAD_MS, Math.max(MIN_SPREAD_MS, ms * SPREAD_RATIO))
   }
 
@@ -117,11 +106,9 @@ export class RateGate {
     if (res.status === 429 && asked === undefined) this.holdWithBackoff(now, random)
     else if (res.status === 429 || (res.status === 503 && asked !== undefined)) {
       this.hold(now, clampHoldMs(asked!), res.status)
-      // Longer than the cap means "try again next poll", not an hour's silence.
-      if (asked! > MAX_HOLD_MS && this.remaining(now) <= MAX_HOLD_MS) this.nextPoll = true
     } else return undefined
     const remainingMs = this.remaining(now)
-    return { untilMs: now + remainingMs, remainingMs, nextPoll: this.nextPoll }
+    return { untilMs: now + remainingMs, remainingMs }
   }
 
   /**
@@ -135,8 +122,7 @@ export class RateGate {
       const left = this.remaining(c.now())
       if (left === 0) return { until: this.until }
       const budget = budgetMs()
-      if (this.nextPoll || !waitsOut(left, budget))
-        throw heldError(this.status, this.until, left, this.nextPoll)
+      if (!waitsOut(left, budget)) throw heldError(this.status, this.until, left)
       const waitedFor = this.until
       // The jitter spreads wake-ups but never past the caller's budget.
       await c.sleep(timerMs(Math.min(left + c.random() * this.spreadMs, budget)), signal)
@@ -198,11 +184,6 @@ export class RateGates {
     for (const [origin, h] of Object.entries(holds)) {
       if (h.until > now) this.for(origin).hold(now, clampHoldMs(h.until - now), h.status)
     }
-  }
-
-  /** A new poll begins: holds for the last poll only are over. */
-  newPoll(): void {
-    for (const gate of this.gates.values()) gate.newPoll()
   }
 
   for(origin: string): RateGate {

@@ -49,8 +49,6 @@ export function backoffMs(policy: RetryPolicy, attempt: number, random: () => nu
 /** Transient failures only: the request may succeed if repeated unchanged. */
 export function isRetryable(e: unknown): boolean {
   if (!(e instanceof LiquidityError)) return false
-  // Held for this poll only (the service asked for more than the cap): the next poll tries again.
-  if (e.extra.untilNextPoll === true) return false
   if (e.kind === 'network') {
     // A certificate problem will not fix itself between attempts.
     return !isTlsFailure((e.cause as { code?: unknown } | undefined)?.code)

@@ -75,10 +75,12 @@ export class ApiKey {
 
   /** Stores the change in the secret store, then in memory (null clears it). */
   async #save(next: { key: string; origin: string | null } | null): Promise<void> {
+    // Refused before anything is stored: a key too short or malformed is said, never kept.
+    const key = next === null ? null : normalizeApiKey(next.key)
     // A first read still under way must not overwrite the new key when it lands.
     await this.load()
-    await (next === null ? this.store.clear() : this.store.set(next.key, next.origin))
-    this.#stored = next === null ? null : { key: normalizeApiKey(next.key), origin: next.origin }
+    await (key === null ? this.store.clear() : this.store.set(key, next!.origin))
+    this.#stored = key === null ? null : { key, origin: next!.origin }
   }
 
   async #readStore(): Promise<void> {

@@ -4,7 +4,10 @@
 import { toSerializedError } from '../../shared/errors'
 import { APP_HELP } from '../client/errors-map'
 import type { Clock } from '../engine/poll/scheduler'
-import type { ResponseCache } from '../engine/storage/cache'
+import { dirname } from 'node:path'
+import { DETAIL_ATTEMPTS_FILE } from '../engine/poll/detail-attempts-file'
+import { CACHE_FILE_NAME, type ResponseCache } from '../engine/storage/cache'
+import { sweepTempFiles } from '../engine/storage/temp-sweep'
 import { cacheNamespace, openSourceCache } from '../engine/storage/cache-namespace'
 import type { SaveHealth } from '../engine/storage/save-health'
 import type { ApiKey } from './api-key'
@@ -48,6 +51,8 @@ export async function openCacheOf(
 ): Promise<ResponseCache> {
   const now = (): Date => new Date(d.clock.now())
   const c = await openSourceCache(d.dataDir, name, { now, adoptLegacy })
+  // Temp files a killed run left beside this source's files (the cache sweeps its own kind).
+  await sweepTempFiles(dirname(c.path), [CACHE_FILE_NAME, DETAIL_ATTEMPTS_FILE])
   d.reports.add(c.report)
   // A cache not on disk yet (its folder could not be made, the old file was set aside) is written
   // now: a folder that cannot be made is in the status from the start, until a save lands.

@@ -3,23 +3,33 @@
 // Only the facade takes the result; every other module gets the few owners it asks.
 import { DEMO_SOURCE } from '../engine/storage/cache-namespace'
 import { seedDemoHistory } from './demo-history'
-import { AlertStateStore } from '../engine/alerts/alert-state-store'
+import { ALERT_STATE_FILE, AlertStateStore } from '../engine/alerts/alert-state-store'
 import { HistoryClient } from '../engine/history/history-client'
 import { historyPath } from '../engine/history/history-store'
 import { realClock, type Clock } from '../engine/poll/scheduler'
 import { cacheNamespace } from '../engine/storage/cache-namespace'
 import { SaveHealth } from '../engine/storage/save-health'
-import { openSettings } from '../engine/settings/settings-store'
+import {
+  LAST_GOOD_FILE_NAME,
+  openSettings,
+  SETTINGS_CONFIG_NAME,
+} from '../engine/settings/settings-store'
+import { RATE_HOLDS_FILE } from '../engine/storage/rate-hold-file'
+import { sweepTempFiles } from '../engine/storage/temp-sweep'
 import { ApiKey } from './api-key'
 import type { AppCoreDeps } from './core-deps'
 import { CoreSettings } from './core-settings'
 import { CoreView } from './core-view'
 import { CycleRunner } from './cycle-runner'
 import { DataSource, openCacheOf } from './data-source'
-import { NotificationLog } from './notification-log'
+import { NOTIFICATION_LOG_FILE, NotificationLog } from './notification-log'
 import { PollLoop } from './poll-loop'
 import { RateLimits } from './rate-limits'
 import { Reports } from './reports'
+
+/** Files kept in the data dir itself, and beside the alert state (the CLI's --rule runs keep their own). */
+const DATA_DIR_FILES = [`${SETTINGS_CONFIG_NAME}.json`, LAST_GOOD_FILE_NAME, RATE_HOLDS_FILE]
+const ALERT_DIR_FILES = [ALERT_STATE_FILE, NOTIFICATION_LOG_FILE]
 
 /** The owners, one per piece of state; none is handed on whole. */
 export interface CoreOwners {
@@ -44,6 +54,11 @@ export async function openCore(deps: AppCoreDeps): Promise<CoreOwners> {
   const reports = new Reports(deps.log)
   const line = (l: string): void => reports.line(l)
   const now = (): Date => new Date(clock.now())
+  // Before any owner writes: temp files a killed run left beside our files (file ages are the
+  // disk's wall clock, not the core's clock).
+  const alertDir = deps.alertStateDir ?? deps.dataDir
+  await sweepTempFiles(deps.dataDir, [...DATA_DIR_FILES, ...ALERT_DIR_FILES])
+  if (alertDir !== deps.dataDir) await sweepTempFiles(alertDir, ALERT_DIR_FILES)
   const store = openSettings({
     dir: deps.dataDir,
     create: deps.createSettingsStore,
@@ -56,7 +71,6 @@ export async function openCore(deps: AppCoreDeps): Promise<CoreOwners> {
   const source = cacheNamespace(baseUrl)
   const saves = new SaveHealth(line)
   const cache = await openCacheOf({ dataDir: deps.dataDir, clock, saves, reports }, source, true)
-  const alertDir = deps.alertStateDir ?? deps.dataDir
   const alerts = await AlertStateStore.open(alertDir, { now, source })
   reports.add(alerts.report)
   const log = await NotificationLog.open(alertDir, { now })

@@ -17,7 +17,7 @@ export interface PollLoopDeps {
   settings: Pick<CoreSettings, 'intervalMs'>
   runner: CycleRunner
   view: Pick<CoreView, 'rows' | 'status' | 'keepPollRows'>
-  rateLimits: Pick<RateLimits, 'newPoll' | 'save'>
+  rateLimits: Pick<RateLimits, 'save'>
   emit: EventSink
   /** The last success of an earlier run (from the current source's cache), shown until this run has one. */
   lastSuccessAt: number | null
@@ -148,8 +148,6 @@ export class PollLoop {
 
   private async runOnce(signal: AbortSignal): Promise<CycleOutcome> {
     const { d } = this
-    // "Try again next poll": a hold the service asked for beyond the cap ends here.
-    d.rateLimits.newPoll()
     let run: Awaited<ReturnType<typeof d.runner.run>>
     try {
       run = await d.runner.run(signal)

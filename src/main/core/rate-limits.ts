@@ -22,11 +22,6 @@ export class RateLimits {
     return new RateLimits(gates, file)
   }
 
-  /** "Try again next poll": a hold the service asked for beyond the cap ends here. */
-  newPoll(): void {
-    this.gates.newPoll()
-  }
-
   /** Writes the holds in force when they changed; a failed write is logged, never thrown. */
   save(): Promise<void> {
     return this.file.save()

@@ -3,6 +3,7 @@
 import { toSerializedError, type SerializedError } from '../../shared/errors'
 import type { IpcMethod } from '../../shared/ipc-channels'
 import { ipcArgSchemas, type IpcResult } from '../../shared/ipc-contract'
+import { redactKey } from '../client/redact-key'
 import { clip, describeIssue, screenArgs } from './arg-check'
 import { IPC_METHODS, type IpcCore } from './core-types'
 
@@ -50,7 +51,7 @@ function secretsOf(method: IpcMethod, args: readonly unknown[]): string[] {
 /** Only kind, message and the documented numeric fields cross; secrets the call carried are cut. */
 function sanitize(error: SerializedError, secrets: readonly string[]): SerializedError {
   let message = error.message.split('\n')[0] ?? '' // a message that embeds a stack keeps line one
-  for (const s of secrets) message = message.split(s).join('[redacted]')
+  for (const s of secrets) message = redactKey(message, s, '[redacted]')
   const out: SerializedError = { kind: error.kind, message: clip(message, MAX_MESSAGE) }
   if (typeof error.status === 'number') out.status = error.status
   if (typeof error.retryAfterMs === 'number') out.retryAfterMs = error.retryAfterMs

@@ -1,5 +1,5 @@
 // Schema migrations by PRAGMA user_version, from v1 on: a v1 file written as v1 wrote it opens with
-// its data; later migrations run in order on it; a file from a newer version is kept aside.
+// its data; later migrations run in order on it; a file from a newer version is left as it is.
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -11,6 +11,7 @@ import {
   schemaVersion,
 } from '../../../src/main/engine/history/history-schema'
 import { HistoryStore, historyPath } from '../../../src/main/engine/history/history-store'
+import { entry } from './history-fixtures'
 
 const T0 = Date.parse('2026-03-01T12:00:00Z')
 
@@ -83,18 +84,21 @@ describe('history schema', () => {
     db.close()
   })
 
-  it('a file from a newer version is kept aside, not changed, and a new one started', async () => {
+  it('a file from a newer version is left as it is, not renamed or changed, and nothing is recorded', async () => {
     const path = historyPath(dir)
     const db = new DatabaseSync(path)
     db.exec(`${V1_AS_RELEASED} PRAGMA user_version = 99;`)
     db.close()
     const reports: string[] = []
     const h = HistoryStore.open({ path, now: () => new Date(T0), onReport: (r) => reports.push(r) })
-    expect(reports[0]).toMatch(/written by a newer version of Liquidity Watch \(schema 99\)/)
+    expect(h.notice()).toMatch(/written by a newer version of Liquidity Watch \(schema 99\)/)
+    expect(h.notice()).toMatch(/left it as it is/)
+    expect(h.record('demo', T0, [entry('TSLA')])).toBe(false)
     h.close()
-    const aside = (await readdir(dir)).find((n) => n.startsWith('history.sqlite.corrupt-'))!
-    const old = new DatabaseSync(join(dir, aside))
-    expect(schemaVersion(old)).toBe(99)
-    old.close()
+    expect((await readdir(dir)).filter((n) => n.includes('.corrupt-'))).toEqual([])
+    const same = new DatabaseSync(path)
+    expect(schemaVersion(same)).toBe(99)
+    expect(same.prepare('SELECT COUNT(*) AS n FROM snapshot').get()).toEqual({ n: 0 })
+    same.close()
   })
 })

@@ -61,7 +61,7 @@ describe('KeytarSecretStore without a usable keychain', () => {
       service,
       loadKeytar: () => import(/* @vite-ignore */ MISSING_MODULE),
     })
-    await expect(s.set('sk-abc')).rejects.toMatchObject({
+    await expect(s.set('sk-abc-0123456789')).rejects.toMatchObject({
       kind: 'keychain-unavailable',
       message: expect.stringMatching(/could not be loaded.*will not store your key in plain text/),
     })

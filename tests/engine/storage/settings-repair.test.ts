@@ -23,11 +23,6 @@ describe('openSettings', () => {
   it.each([
     ['bad JSON', '{"version":1,"watchlist":["TS', /is not valid JSON/],
     ['not an object', '[1,2,3]', /does not hold a settings object/],
-    [
-      'a future version',
-      JSON.stringify({ ...defaultSettings(), version: 2 }),
-      /newer version of Liquidity Watch/,
-    ],
   ])('restores the last good copy over %s and keeps the bad file aside', (_label, bad, reason) => {
     const good = withLastGood()
     writeFileSync(main(), bad)
@@ -51,12 +46,6 @@ describe('openSettings', () => {
       reason: /Polling interval must be at least 1 minute/,
       // The last good copy's interval (withLastGood saves 17).
       expected: { intervalMinutes: 17 },
-    },
-    {
-      label: 'a Service URL the client refuses',
-      edit: (s: Record<string, unknown>) => ({ ...s, baseUrl: 'http://api.example.com' }),
-      reason: /Service URL: The service address uses plain http:\/\//,
-      expected: { baseUrl: null, intervalMinutes: defaultSettings().intervalMinutes },
     },
     {
       label: 'two rules with one id',

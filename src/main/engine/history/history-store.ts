@@ -1,7 +1,8 @@
 // The app's own history: `history.sqlite` in the data directory (node:sqlite, WAL). It records
 // each successful poll's validated details in one transaction and downsamples old ones. It never
-// throws into a poll: a file it cannot use is set aside and a new one started, a failed write
-// loses that poll's rows only (the next poll tries again), and either is said in plain words.
+// throws into a poll: a damaged file is set aside and a new one started (one from a newer version
+// is left as it is, and nothing recorded), a failed write loses that poll's rows only (the next
+// poll tries again), and each is said in plain words.
 // The file is open only while used (a poll's reads and write, a Settings query), never between
 // polls: a disk that is ejected or turns read-only is not held by it.
 import { existsSync, mkdirSync, renameSync, statSync } from 'node:fs'
@@ -88,10 +89,15 @@ export class HistoryStore {
     try {
       this.#db = this.#open()
     } catch (e) {
-      if (
-        !(isUnusableFile(e, this.o.path) || e instanceof NewerHistorySchema) ||
-        !this.#setAside(e)
-      ) {
+      if (e instanceof NewerHistorySchema) {
+        // Not ours to replace: the newer version needs it as it is when it runs again.
+        this.#failure =
+          `The history of figures ${this.o.path} ${e.message.replace(/^it /, '')}, so this ` +
+          'version left it as it is and records no figures; polls and alerts go on. To keep ' +
+          'recording, run the newer version again, or move the file away to start a new history.'
+        return null
+      }
+      if (!isUnusableFile(e, this.o.path) || !this.#setAside(e)) {
         this.#fail(e, 'could not be opened')
         return null
       }
@@ -125,7 +131,7 @@ export class HistoryStore {
           // Unmatched, SQLite ignores them for the new file.
         }
       }
-    const reason = why instanceof NewerHistorySchema ? why.message : describeSqliteError(why)
+    const reason = describeSqliteError(why, path)
     this.o.onReport?.(
       `The history of figures ${path} could not be read (${reason}), so history starts anew ` +
         `from now: comparisons with earlier figures (flow vs price) wait until it has grown again; ` +
@@ -137,7 +143,7 @@ export class HistoryStore {
   #fail(e: unknown, what: string): void {
     this.#db = null
     this.#failure =
-      `The history of figures ${this.o.path} ${what}: ${describeSqliteError(e)}. Polls go on and ` +
+      `The history of figures ${this.o.path} ${what}: ${describeSqliteError(e, this.o.path)}. Polls go on and ` +
       'alerts are not affected, but figures are not recorded until it works again (tried at each ' +
       'poll). Check that the disk has free space and that the folder can be written.'
   }
@@ -200,7 +206,7 @@ export class HistoryStore {
 
   #writeFailure(e: unknown): string {
     return (
-      `The history of figures ${this.o.path} could not be written: ${describeSqliteError(e)}. ` +
+      `The history of figures ${this.o.path} could not be written: ${describeSqliteError(e, this.o.path)}. ` +
       "This poll's figures are missing from it; alerts are not affected, and the next poll tries " +
       'again. Check that the disk has free space and that the folder can be written.'
     )
@@ -254,7 +260,7 @@ export class HistoryStore {
     } catch (e) {
       throw new LiquidityError(
         'storage',
-        `The history of figures ${this.o.path} could not be cleared: ${describeSqliteError(e)}. ` +
+        `The history of figures ${this.o.path} could not be cleared: ${describeSqliteError(e, this.o.path)}. ` +
           'Nothing was removed; try again, or close other programs using the file.',
       )
     }

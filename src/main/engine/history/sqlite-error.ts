@@ -1,6 +1,7 @@
 // SQLite failures (node:sqlite's ERR_SQLITE_ERROR with its result code) in plain words, and which
 // of them mean the file itself is unusable (set it aside and start a new one).
-import { statSync } from 'node:fs'
+import { accessSync, constants, statfsSync, statSync } from 'node:fs'
+import { dirname } from 'node:path'
 import { describeFsError } from '../storage/fs-error'
 
 interface SqliteError extends Error {
@@ -17,7 +18,7 @@ const PLAIN: Readonly<Record<number, string>> = {
   10: 'the disk reported an error',
   11: 'the file is damaged',
   13: 'the disk is full',
-  14: 'it could not be opened',
+  14: 'SQLite could not open the file',
   26: 'it is not a database file',
 }
 
@@ -27,10 +28,40 @@ function resultCode(e: unknown): number | null {
   return err.errcode & 0xff
 }
 
-export function describeSqliteError(e: unknown): string {
+/** Codes SQLite gives for what is often the disk itself (read-only, I/O error, full, cannot open). */
+const DISK_CODES = new Set([8, 10, 13, 14])
+
+/**
+ * SQLite does not pass on the system's error code, so a disk fault is asked of the disk: no space
+ * left, or a folder that cannot be written (read-only disk). Same words as every other file's.
+ */
+function diskFault(path: string): string | null {
+  const dir = dirname(path)
+  try {
+    if (statfsSync(dir).bavail === 0) return describeFsError(errno('ENOSPC'))
+  } catch {
+    // Cannot tell: the folder check below, or SQLite's own words.
+  }
+  for (const target of [dir, path]) {
+    try {
+      accessSync(target, constants.W_OK)
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') return describeFsError(e)
+    }
+  }
+  return null
+}
+
+function errno(code: string): NodeJS.ErrnoException {
+  return Object.assign(new Error(code), { code })
+}
+
+/** `path`: the database file, so that a disk fault is named as for other files. */
+export function describeSqliteError(e: unknown, path?: string): string {
   const code = resultCode(e)
   if (code === null) return describeFsError(e)
-  return PLAIN[code] ?? (e as SqliteError).errstr ?? (e as Error).message
+  const disk = path !== undefined && DISK_CODES.has(code) ? diskFault(path) : null
+  return disk ?? PLAIN[code] ?? (e as SqliteError).errstr ?? (e as Error).message
 }
 
 /**

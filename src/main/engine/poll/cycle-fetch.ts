@@ -33,6 +33,8 @@ export interface RequestFailure {
   fromCache: boolean
   /** When the cached stand-in was fetched; null without one. */
   fetchedAt: string | null
+  /** The stand-in is this poll's bulk figures (nothing was cached for it). */
+  bulkStandIn?: boolean
 }
 
 /** Every failed request of a poll, assets first (watch order), then analytics. */
@@ -40,9 +42,21 @@ export function requestFailures(f: FetchResult): RequestFailure[] {
   const out: RequestFailure[] = []
   const add = (
     what: string,
-    x: { error: SerializedError | null; fromCache: boolean; fetchedAt: string | null },
+    x: {
+      error: SerializedError | null
+      fromCache: boolean
+      fetchedAt: string | null
+      bulkStandIn?: boolean
+    },
   ): void => {
-    if (x.error) out.push({ what, error: x.error, fromCache: x.fromCache, fetchedAt: x.fetchedAt })
+    if (!x.error) return
+    const f: RequestFailure = {
+      what,
+      error: x.error,
+      fromCache: x.fromCache,
+      fetchedAt: x.fetchedAt,
+    }
+    out.push(x.bulkStandIn === true ? { ...f, bulkStandIn: true } : f)
   }
   for (const s of f.snapshots) add(s.symbol, s)
   for (const [assetType, x] of f.stock) add(analyticsLabel({ groupBy: 'stock', assetType }), x)

@@ -42,6 +42,8 @@ export interface SymbolSnapshot {
    * read off the series). Its row shows them; its alerts wait for a detail.
    */
   shownOnly?: boolean
+  /** Its detail failed and none was ever cached: this poll's bulk figures stand in (not a cache). */
+  bulkStandIn?: boolean
   fromCache: boolean
   stale: boolean
   /** This cycle's failure for the symbol, even when cached data stands in. */

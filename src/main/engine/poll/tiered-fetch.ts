@@ -98,6 +98,7 @@ export async function tieredFetch(ctx: FetchContext, symbols: string[]): Promise
       fetchedAt: b!.fetchedAt,
       stale: isStale(b!.fetchedAt, nowMs, ctx.intervalMs),
       fromCache: base.fromCache || base.error !== null,
+      ...(!b!.fromCache && !base.fromCache && base.error !== null ? { bulkStandIn: true } : {}),
     }
   })
   out.plan = p.fetch

@@ -34,11 +34,20 @@ export function keychainServiceName(isPackaged: boolean): string {
 }
 
 const MAX_KEY_LENGTH = 4096
+/** Shorter is not a real key (a stray character, a half paste); the IPC schema asks the same. */
+export const MIN_KEY_LENGTH = 8
 
 /** The key as it will be stored: trimmed, one line, bounded. */
 export function normalizeApiKey(key: unknown): string {
   const k = typeof key === 'string' ? key.trim() : ''
   if (k.length === 0) throw new LiquidityError('invalid-argument', 'The API key is empty.')
+  if (k.length < MIN_KEY_LENGTH) {
+    const chars = k.length === 1 ? '1 character' : `${k.length} characters`
+    throw new LiquidityError(
+      'invalid-argument',
+      `The API key is only ${chars} long; API keys are at least ${MIN_KEY_LENGTH} characters. Check that all of it was copied.`,
+    )
+  }
   if (k.length > MAX_KEY_LENGTH) {
     throw new LiquidityError(
       'invalid-argument',
@@ -66,9 +75,16 @@ export class EnvSecretStore implements SecretStore {
     this.#variable = options.variable ?? API_KEY_ENV
   }
 
+  /** A value too short to be a key is refused, naming the variable, rather than sent. */
   get(): Promise<string | null> {
     const v = this.#env[this.#variable]?.trim()
-    return Promise.resolve(v === undefined || v === '' ? null : v)
+    if (v === undefined || v === '') return Promise.resolve(null)
+    try {
+      return Promise.resolve(normalizeApiKey(v))
+    } catch (e) {
+      const why = (e as Error).message.replace(/^The API key/, `The key in ${this.#variable}`)
+      return Promise.reject(new LiquidityError('invalid-argument', why))
+    }
   }
 
   async read(): Promise<StoredKey | null> {

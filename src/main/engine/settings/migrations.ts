@@ -69,6 +69,15 @@ export const migrations: Readonly<Record<number, Migration>> = { 0: v0ToV1 }
 /** Why a settings object cannot be brought to the current version (a sentence fragment). */
 export class MigrationError extends Error {}
 
+/** Written by a newer version: not damaged, only not ours to read or replace. */
+export class NewerSettingsError extends MigrationError {
+  constructor(readonly version: number) {
+    super(
+      `was written by a newer version of Liquidity Watch (settings version ${version}; this version reads up to ${SETTINGS_VERSION})`,
+    )
+  }
+}
+
 export function settingsVersionOf(raw: unknown): number {
   if (!isObject(raw)) throw new MigrationError('does not hold a settings object')
   if (raw.version === undefined) return 0
@@ -81,11 +90,7 @@ export function settingsVersionOf(raw: unknown): number {
 /** Runs every step from the object's version up to SETTINGS_VERSION; the result still needs the schema. */
 export function migrateSettings(raw: unknown): { value: Json; from: number } {
   const from = settingsVersionOf(raw)
-  if (from > SETTINGS_VERSION) {
-    throw new MigrationError(
-      `was written by a newer version of Liquidity Watch (settings version ${from}; this version reads up to ${SETTINGS_VERSION})`,
-    )
-  }
+  if (from > SETTINGS_VERSION) throw new NewerSettingsError(from)
   let value = raw as Json
   for (let v = from; v < SETTINGS_VERSION; v++) {
     const step = migrations[v]

@@ -10,7 +10,7 @@ import {
   type Settings,
 } from '../../../shared/settings-schema'
 import { describeIssues } from '../../../shared/schema-issues'
-import { MigrationError, migrateSettings } from './migrations'
+import { MigrationError, migrateSettings, NewerSettingsError } from './migrations'
 
 export interface FieldProblem {
   key: SettingKey
@@ -31,6 +31,8 @@ export type SettingsCheck =
   | { kind: 'fields'; valid: Partial<Settings>; problems: FieldProblem[] }
   /** reason completes "Your settings file …". */
   | { kind: 'unusable'; reason: string }
+  /** Written by a newer version (reason as for unusable): left as it is, never replaced. */
+  | { kind: 'newer'; reason: string }
 
 export const SETTING_KEYS = Object.keys(settingsSchema.shape) as SettingKey[]
 
@@ -123,6 +125,7 @@ function checkSettingsValue(raw: unknown, now: Date): SettingsCheck {
   try {
     migrated = migrateSettings(raw)
   } catch (e) {
+    if (e instanceof NewerSettingsError) return { kind: 'newer', reason: e.message }
     if (e instanceof MigrationError) return { kind: 'unusable', reason: e.message }
     throw e
   }

@@ -39,7 +39,7 @@ function fieldStory(
 /** What to start with when the file at `path` is not fully usable (check.kind !== 'ok'). */
 export function repairSettings(
   path: string,
-  check: Exclude<SettingsCheck, { kind: 'ok' }>,
+  check: Exclude<SettingsCheck, { kind: 'ok' } | { kind: 'newer' }>,
   lastGood: () => Settings | null,
   help: { reviewSettings: string },
 ): Repair {

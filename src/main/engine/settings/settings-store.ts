@@ -10,9 +10,10 @@ import type { KeyValueStore, KeyValueStoreFactory } from '../storage/key-value-s
 import { checkSettingsText, describeSettingsIssues, type SettingsCheck } from './settings-check'
 import { quarantineSync, readTextIfExistsSync, writeFileAtomicSync } from './settings-files'
 import { repairSettings } from './settings-repair'
+import { LAST_GOOD_FILE_NAME, lostServiceUrl, readLastGood } from './lost-service-url'
 
 export const SETTINGS_CONFIG_NAME = 'settings'
-export const LAST_GOOD_FILE_NAME = 'settings.last-good.json'
+export { LAST_GOOD_FILE_NAME }
 
 /** Where the settings of a data directory live (the CLI names it in its messages). */
 export function settingsFilePath(dir: string): string {
@@ -65,23 +66,21 @@ function inspect(path: string, now: Date): Found {
   return text === null ? { kind: 'missing' } : checkSettingsText(text, now)
 }
 
-/** Only a copy valid as a whole (mended in place at most) counts: it exists to undo damage, not to add more. */
-function readLastGood(path: string, now: Date): Settings | null {
-  try {
-    const text = readTextIfExistsSync(path)
-    if (text === null) return null
-    const check = checkSettingsText(text, now)
-    return check.kind === 'ok' || check.kind === 'mended' ? check.settings : null
-  } catch {
-    return null
-  }
-}
-
 function memoryOnlyNotice(path: string, why: string, afterFix: string): string {
   return (
     `Liquidity Watch cannot save its settings to ${path} (${why}), so it is using settings held in ` +
     `memory: changes you make will not be kept after it closes. To fix this, make sure ${path} is ` +
     `a file (move away anything else in its place) in a folder that can be written, ${afterFix}`
+  )
+}
+
+function newerNotice(path: string, reason: string, lastGood: boolean): string {
+  const using = lastGood ? 'your last good settings' : 'the default settings'
+  return (
+    `Your settings file ${path} ${reason}, so this version left it as it is and uses ${using} ` +
+    `in memory: changes you make will not be kept after it closes. To use those settings, run ` +
+    `the newer version of Liquidity Watch again; to start this version with fresh settings, ` +
+    `move ${path} away.`
   )
 }
 
@@ -93,6 +92,8 @@ export function openSettings(options: OpenSettingsOptions): SettingsStore {
   const lines: string[] = []
   /** Why the file cannot back the settings; set → memory-only mode. */
   let cannotSave: string | null = null
+  /** Left as it is until the user saves a change (it holds a URL to fix). */
+  let keepFile = false
 
   try {
     mkdirSync(options.dir, { recursive: true })
@@ -105,21 +106,35 @@ export function openSettings(options: OpenSettingsOptions): SettingsStore {
   let settings: Settings
   if (found.kind === 'ok') settings = found.settings
   else if (found.kind === 'missing') settings = defaultSettings()
-  else {
-    const check: Exclude<SettingsCheck, { kind: 'ok' }> =
+  else if (found.kind === 'newer') {
+    // Replacing it would lose the newer version's settings when it runs again: read-only here.
+    const good = readLastGood(lastGoodPath, now())
+    settings = good ?? defaultSettings()
+    lines.push(newerNotice(mainPath, found.reason, good !== null))
+    cannotSave = 'newer'
+  } else {
+    const check: Exclude<SettingsCheck, { kind: 'ok' } | { kind: 'newer' }> =
       found.kind === 'unreadable'
         ? { kind: 'unusable', reason: `could not be read: ${describeFsError(found.error)}` }
         : found
     const repair = repairSettings(mainPath, check, () => readLastGood(lastGoodPath, now()), help)
     settings = repair.settings
     lines.push(repair.story)
-    try {
-      lines.push(`The original file was kept as ${quarantineSync(mainPath, now())}.`)
-    } catch (e) {
-      // Writing over a file we could not keep aside would lose it: leave it exactly as it is.
-      cannotSave ??= `the damaged file could not be moved aside: ${describeFsError(e)}`
-      lines.push(`The original file was left as it is.`)
-    }
+    const lostUrl = lostServiceUrl(options.dir, mainPath, now())
+    if (lostUrl !== null) {
+      // Rewriting it would drop the URL, and the next start would use the demo data unasked.
+      keepFile = true
+      lines.push(
+        `Its Service URL cannot be used (${lostUrl.replace(/\.$/, '')}) and there is no earlier one to go back to, so the file was left as it is: enter your service's address to replace it.`,
+      )
+    } else
+      try {
+        lines.push(`The original file was kept as ${quarantineSync(mainPath, now())}.`)
+      } catch (e) {
+        // Writing over a file we could not keep aside would lose it: leave it exactly as it is.
+        cannotSave ??= `the damaged file could not be moved aside: ${describeFsError(e)}`
+        lines.push(`The original file was left as it is.`)
+      }
   }
 
   let store: KeyValueStore | null = null
@@ -133,7 +148,8 @@ export function openSettings(options: OpenSettingsOptions): SettingsStore {
         )
       }
       // Rewrite only when the file differs (fresh, migrated, repaired, or carrying stripped fields).
-      if (JSON.stringify(store.store) !== JSON.stringify(settings)) store.store = settings
+      if (!keepFile && JSON.stringify(store.store) !== JSON.stringify(settings))
+        store.store = settings
       writeLastGood(lastGoodPath, settings)
     } catch (e) {
       if (e instanceof LiquidityError && e.kind === 'internal') throw e
@@ -141,7 +157,8 @@ export function openSettings(options: OpenSettingsOptions): SettingsStore {
       cannotSave = describeFsError(e)
     }
   }
-  if (cannotSave !== null) lines.push(memoryOnlyNotice(mainPath, cannotSave, help.afterStorageFix))
+  if (cannotSave !== null && cannotSave !== 'newer')
+    lines.push(memoryOnlyNotice(mainPath, cannotSave, help.afterStorageFix))
   const report = lines.length > 0 ? lines.join(' ') : null
   if (report !== null) options.onReport?.(report)
 

@@ -1,0 +1,56 @@
+// A Service URL the user saved that start-up repair cannot keep (unusable, and no last good copy
+// with one): the demo data must not quietly take its place. The file is left as it is, so the URL
+// stays there to be fixed, and the CLI refuses to run on demo data in its stead.
+import { join } from 'node:path'
+import type { Settings } from '../../../shared/settings-schema'
+import { checkSettingsText } from './settings-check'
+import { readTextIfExistsSync } from './settings-files'
+
+export const LAST_GOOD_FILE_NAME = 'settings.last-good.json'
+
+/** Only a copy valid as a whole (mended in place at most) counts: it exists to undo damage, not to add more. */
+export function readLastGood(path: string, now: Date): Settings | null {
+  try {
+    const text = readTextIfExistsSync(path)
+    if (text === null) return null
+    const check = checkSettingsText(text, now)
+    return check.kind === 'ok' || check.kind === 'mended' ? check.settings : null
+  } catch {
+    return null
+  }
+}
+
+/** Whether the settings text names a Service URL at all (any non-empty `baseUrl`, usable or not). */
+export function namesServiceUrl(text: string): boolean {
+  try {
+    const raw = JSON.parse(text) as unknown
+    if (typeof raw !== 'object' || raw === null) return false
+    const r = raw as Record<string, unknown>
+    return [r.baseUrl, r.apiUrl].some((v) => typeof v === 'string' && v.trim() !== '')
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Why the Service URL saved in the settings file of `dir` cannot be used, when start-up would be
+ * left with none (the demo data) in its place; null when it is usable, restored, or never set.
+ */
+export function lostServiceUrl(dir: string, file: string, now: Date = new Date()): string | null {
+  let text: string | null
+  try {
+    text = readTextIfExistsSync(file)
+  } catch {
+    return null // Unreadable: the settings notice says so.
+  }
+  if (text === null || !namesServiceUrl(text)) return null
+  const check = checkSettingsText(text, now)
+  if (check.kind === 'ok' || check.kind === 'mended') return null
+  if (check.kind === 'fields') {
+    if (check.valid.baseUrl !== undefined) return null
+  }
+  if (readLastGood(join(dir, LAST_GOOD_FILE_NAME), now)?.baseUrl) return null
+  if (check.kind === 'fields')
+    return check.problems.find((p) => p.key === 'baseUrl')?.reason ?? 'it cannot be used'
+  return `the file ${check.reason}`
+}

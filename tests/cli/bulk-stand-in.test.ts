@@ -1,0 +1,39 @@
+// A first 1000-symbol check whose details are rate-limited shows this poll's bulk figures for the
+// symbols it could not detail: the note says so, not "showing cached data" (nothing was cached).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startLocalService, type LocalService } from '../../src/dev-service/server'
+import { cli, dataDirs } from './run-cli'
+
+const dirs = dataDirs()
+let svc: LocalService
+let symbols: string[] = []
+beforeAll(async () => {
+  svc = await startLocalService({ apiKey: 'sk-cli-bulk-0123456789', universe: 1000 })
+  for (const t of ['stock', 'commodity']) {
+    const url = `${svc.url}/api/v0/liquidity/analytics?groupBy=stock&days=1&assetType=${t}`
+    const res = await fetch(url, { headers: { authorization: `Bearer ${svc.apiKey}` } })
+    symbols.push(
+      ...((await res.json()) as { data: { symbol: string }[] }).data.map((d) => d.symbol),
+    )
+  }
+  symbols = symbols.slice(0, 1000)
+})
+afterAll(async () => {
+  await svc.close()
+  await dirs.cleanup()
+})
+
+describe('a first 1000-symbol check with details rate-limited', () => {
+  it(
+    'says the rows show this poll’s bulk figures, not cached data',
+    { timeout: 120_000 },
+    async () => {
+      svc.faults.inject({ kind: 'status', status: 429, retryAfter: 600, match: 'asset' })
+      const env = { LIQUIDITY_API_KEY: svc.apiKey }
+      const args = ['check', '--base-url', svc.url, '--symbols', symbols.join(',')]
+      const run = await cli([...args, '--data-dir', await dirs.make()], env)
+      expect(run.stderr).not.toMatch(/showing cached data/)
+      expect(run.stderr).toMatch(/could not be refreshed .*this poll’s bulk figures/)
+    },
+  )
+})
