@@ -4,16 +4,12 @@
 // is a step, not a slope: the values change at once against the 7-day-ago start of the window, so
 // the default rule (7-day TVL down 10 %, two polls) fires on the second poll and resolves once the
 // story ends. One story at a time.
-import type { DemoStory, DemoStoryView } from '../../shared/demo-stories'
+import { DEMO_STORY_SIZE, type DemoStory, type DemoStoryView } from '../../shared/demo-stories'
 import { getCatalog } from './catalog'
 import type { Catalog, Slice } from './catalog-types'
 import { NO_OVERLAY, type DataOverlay } from './overlay'
 
-/** How much each story moves: enough to cross the default 10 % rule with the noise around it. */
-const DROP = 0.25
-const MIGRATED = 0.6
-const EXITED = 0.9
-const PRICE_FALL = 0.2
+const { drop: DROP, migration: MIGRATED, exit: EXITED, 'price-move': PRICE_FALL } = DEMO_STORY_SIZE
 
 interface Playing extends DemoStoryView {
   startMs: number
@@ -137,7 +133,7 @@ interface IssuerSize {
 }
 
 const FIRES =
-  'the 7-day drop rule sees it on the next poll and fires on the one after; “Back to normal” resolves it'
+  'the 7-day drop rule sees it on the next poll and fires on the one after; “back to normal” resolves it'
 
 function dropLine(symbol: string): string {
   return `${symbol} loses ${pct(DROP)} of its TVL now: ${FIRES}.`
