@@ -2,6 +2,8 @@
 // history, and the status bar's "Try a story" plays a TVL drop on the demo data so a newcomer
 // watches the default rule go pending, fire (notified) and resolve "back to normal". Real core,
 // embedded service and history.sqlite; the OS notification is the recorded boundary.
+import { AxeBuilder } from '@axe-core/playwright'
+import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { useBrowserApps, type App } from './harness'
 import { POLL, SLOW, waitForTvl, waitForView } from './helpers'
@@ -19,6 +21,14 @@ async function refresh(a: App): Promise<void> {
   await button.click()
   await expect.poll(() => a.bridge.requests('refreshNow').length, POLL).toBe(before + 1)
   await a.bridge.settled()
+}
+
+/** axe-core's serious or critical findings inside `selector`. */
+async function serious(page: Page, selector: string): Promise<string[]> {
+  const r = await new AxeBuilder({ page }).include(selector).analyze()
+  return r.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)
 }
 
 describe.each(['light', 'dark'] as const)('demo stories (%s)', (scheme) => {
@@ -48,6 +58,7 @@ describe.each(['light', 'dark'] as const)('demo stories (%s)', (scheme) => {
     expect(app.notifications[0]).toMatchObject({ status: 'sent', symbol: 'TSLA' })
     await strip.scrollIntoViewIfNeeded()
     await app.screenshot(`demo-story-drop-${scheme}`)
+    expect(await serious(page, '[data-testid="demo-stories"]')).toEqual([])
 
     await page.locator('[data-story="recover"]').click()
     await expect.poll(() => line.getAttribute('data-playing'), POLL).toBe('')
@@ -70,6 +81,7 @@ describe.each(['light', 'dark'] as const)('demo stories (%s)', (scheme) => {
       .toBe('split')
     await page.getByTestId('asset-flow').scrollIntoViewIfNeeded()
     await app.screenshot(`demo-history-asset-${scheme}`)
+    expect(await serious(page, '[data-testid="asset-flow"]')).toEqual([])
     expect(app.pageErrors).toEqual([])
   })
 })
