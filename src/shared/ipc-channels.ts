@@ -38,6 +38,7 @@ export const REQUEST_CHANNELS = {
   getAssetFlow: 'asset:flow',
   getAssetShares: 'asset:shares',
   getAssetMigration: 'asset:migration',
+  playDemoStory: 'demo:story',
 } as const
 
 export const EVENT_CHANNELS = {

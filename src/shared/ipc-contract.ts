@@ -1,6 +1,7 @@
 // The whole IPC contract: argument schemas (validated in main), result and event types.
 // Main's handler table, the preload bridge and the renderer's window.api derive from it.
 import type { AwayDigest } from './away-digest'
+import { demoStoryRequestSchema } from './demo-stories'
 import { z } from 'zod'
 import type { AlertEvent, AlertInstance, AlertRule, NotificationDecision } from './alert-rules'
 import { ALERT_EVENT_TYPES, alertRuleSchema } from './alert-rules'
@@ -143,6 +144,8 @@ export const ipcArgSchemas = {
   getHistoryInfo: none,
   /** Deletes every recorded snapshot (Settings asks the user to confirm first). */
   clearHistory: none,
+  /** Demo mode only: plays a story on the demo data (or ends it: 'recover'). */
+  playDemoStory: z.tuple([demoStoryRequestSchema]),
 } satisfies Record<IpcMethod, z.ZodTuple>
 
 export interface LoggedDecision {
@@ -188,6 +191,7 @@ export interface IpcResults {
   setVisibleSymbols: void
   getHistoryInfo: HistoryInfo
   clearHistory: HistoryInfo
+  playDemoStory: EngineStatus
 }
 
 export interface IpcEventPayloads {

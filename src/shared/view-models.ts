@@ -3,6 +3,7 @@ import type { LinkFacts } from './link-state'
 import type { ErrorKind, SerializedError } from './errors'
 import type { AlertState } from './alert-rules'
 import type { HeldBackReason } from './alert-facts'
+import type { DemoStoryView } from './demo-stories'
 import type {
   AssetDetail,
   AnalyticsQuery,
@@ -148,6 +149,8 @@ export interface EngineStatus {
   detailAgeBoundMs?: number
   /** That bound in plain words for the status bar: "Every detail is refreshed at least every 8 h 20 min (1000 symbols, 50 details per poll)". */
   detailCoverage?: string
+  /** Demo mode: the demo story playing (the demo badge's "Try a story"), else null. */
+  demoStory?: DemoStoryView | null
 }
 
 export interface Fetched<T> {

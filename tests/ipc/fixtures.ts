@@ -45,6 +45,7 @@ export const VALID_ARGS: { [M in IpcMethod]: unknown[] } = {
   getAssetFlow: ['TSLA'],
   getAssetShares: ['TSLA'],
   getAssetMigration: ['TSLA'],
+  playDemoStory: [{ story: 'drop' }],
 }
 
 /** The app allows no external host by default; tests that open the fixture link allow its host. */

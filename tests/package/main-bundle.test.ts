@@ -36,6 +36,10 @@ describe('the main bundle', () => {
     expect(bundle.includes('lw-demo-key-')).toBe(true)
   })
 
+  it('plays the app’s own demo stories (service/demo-stories.ts, not the scenarios)', () => {
+    expect(bundle.includes('of its TVL now')).toBe(true)
+  })
+
   it.each([
     ['the admin routes', '/__admin'],
     ['the fault kinds', 'malformed-json'],

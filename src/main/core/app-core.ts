@@ -42,6 +42,7 @@ import * as edits from './settings-edits'
 import { switchSource } from './source-switch'
 import { testConnection } from './test-connection'
 import { testNotification } from './test-notification'
+import { playDemoStory } from './demo-story'
 
 export type { AppCoreDeps } from './core-deps'
 
@@ -236,6 +237,13 @@ class Core implements AppCore {
       this.emitStatus()
       return this.status()
     })
+  }
+  /** Demo mode: a story on the demo data, polled at once (the rule confirms on the next poll). */
+  async playDemoStory(...[req]: IpcArgs<'playDemoStory'>): Promise<EngineStatus> {
+    playDemoStory(this.o.data, this.settings().watchlist, req)
+    this.o.poll.refreshSoon()
+    this.emitStatus()
+    return this.status()
   }
   /** What the renderer shows: a tiered poll fetches these details first. */
   setVisibleSymbols(symbols: string[]): Promise<void> {

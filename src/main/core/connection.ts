@@ -11,6 +11,7 @@ import {
   type DemoService,
   type DemoServiceOptions,
 } from '../service/server'
+import { DemoStories } from '../service/demo-stories'
 
 export interface EmbeddedServiceOptions {
   /** Replaces startDemoService (tests start the development one, to add scenarios and faults). */
@@ -26,6 +27,8 @@ export interface Connection {
   mode: 'demo' | 'live'
   baseUrl: string
   client: LiquidityClient
+  /** The embedded service's demo stories (demo mode only): one set per service started. */
+  stories?: DemoStories
   close(): Promise<void>
 }
 
@@ -81,12 +84,14 @@ export async function openConnection(o: ConnectOptions): Promise<Connection> {
   }
   // Demo mode: loopback only, a random port, the service's own public demo key (no keychain).
   const start = o.embedded?.start ?? startDemoService
+  const stories = new DemoStories(() => o.clock.now())
   const service = await start({
     host: '127.0.0.1',
     port: 0,
     now: () => new Date(o.clock.now()),
     latencyMs: o.embedded?.latencyMs,
     ...QUIET_WHEN_IDLE,
+    overlay: stories,
   })
   const client = new LiquidityClient({
     ...base,
@@ -97,6 +102,7 @@ export async function openConnection(o: ConnectOptions): Promise<Connection> {
     mode: 'demo',
     baseUrl: service.url,
     client,
+    stories,
     close: async () => {
       client.close()
       await service.close()

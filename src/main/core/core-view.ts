@@ -85,7 +85,7 @@ export class CoreView {
     const { d } = this
     const settings = d.settings.get()
     const { connection } = d.data.current()
-    return buildStatus({
+    const status = buildStatus({
       mode: connection.mode,
       baseUrl: connection.baseUrl,
       poller,
@@ -104,5 +104,6 @@ export class CoreView {
         ...[d.saves.notice(), d.history.notice()].filter((x): x is string => x !== null),
       ],
     })
+    return { ...status, demoStory: connection.stories?.current() ?? null }
   }
 }

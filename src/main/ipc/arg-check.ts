@@ -42,6 +42,7 @@ export const ARG_NAMES: { readonly [M in IpcMethod]: readonly string[] } = {
   getAssetFlow: ['symbol'],
   getAssetShares: ['symbol'],
   getAssetMigration: ['symbol'],
+  playDemoStory: ['story'],
 }
 
 // Keys that could reach an object's prototype if any consumer copies with plain assignment

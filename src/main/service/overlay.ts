@@ -36,3 +36,27 @@ export const NO_OVERLAY: DataOverlay = {
   frozenAt: () => undefined,
   missingIssuers: () => new Set(),
 }
+
+/** Two overlays as one (the app's demo stories under a development service's scenarios). */
+export function bothOverlays(a: DataOverlay, b: DataOverlay): DataOverlay {
+  return {
+    // Each only grows, so their sum changes whenever either does.
+    get version() {
+      return a.version + b.version
+    },
+    isFlat: (s) => a.isFlat(s) || b.isFlat(s),
+    migrate: (slices, tvl, ms) => {
+      a.migrate(slices, tvl, ms)
+      b.migrate(slices, tvl, ms)
+    },
+    multiplier: (slice, ms) => a.multiplier(slice, ms) * b.multiplier(slice, ms),
+    poolsRemoved: (slice, ms) => a.poolsRemoved(slice, ms) + b.poolsRemoved(slice, ms),
+    priceFactor: (s, ms) => a.priceFactor(s, ms) * b.priceFactor(s, ms),
+    reportedChange: (s, w) => a.reportedChange(s, w) ?? b.reportedChange(s, w),
+    frozenAt: (s) => {
+      const [x, y] = [a.frozenAt(s), b.frozenAt(s)]
+      return x === undefined ? y : y === undefined ? x : Math.min(x, y)
+    },
+    missingIssuers: (s, h) => new Set([...a.missingIssuers(s, h), ...b.missingIssuers(s, h)]),
+  }
+}

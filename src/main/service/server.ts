@@ -8,7 +8,7 @@ import { handleApi, matchApiRoute, type ApiRoute } from './api'
 import { getCatalog } from './catalog'
 import type { Catalog } from './catalog-types'
 import { DataModel } from './model'
-import { NO_OVERLAY, type DataOverlay } from './overlay'
+import { bothOverlays, NO_OVERLAY, type DataOverlay } from './overlay'
 import { checkBearer, error, send, type Reply } from './reply'
 
 /** Public by design: it only unlocks generated demo data on a loopback port. */
@@ -35,6 +35,8 @@ export interface DemoServiceOptions {
   keepAliveMs?: number
   /** How often Node checks half-received requests against their time limits (default 30 000 ms). */
   timeoutCheckMs?: number
+  /** The app's demo stories (service/demo-stories.ts), under an extension's own overlay if any. */
+  overlay?: DataOverlay
 }
 
 /**
@@ -118,7 +120,11 @@ export async function startDemoService(
   }
   const stats = (): ServiceStats => ({ ...counts })
   const ext = extend?.({ catalog, now, apiKey, setLatency, stats }) ?? {}
-  const model = new DataModel(catalog, ext.overlay ?? NO_OVERLAY)
+  const overlay =
+    ext.overlay && opts.overlay
+      ? bothOverlays(opts.overlay, ext.overlay)
+      : (ext.overlay ?? opts.overlay ?? NO_OVERLAY)
+  const model = new DataModel(catalog, overlay)
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     counts.requests++

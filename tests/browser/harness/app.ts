@@ -46,6 +46,8 @@ export interface StartOptions {
   /** Load the page. Default true; false leaves navigation to the caller (benchmarks). */
   navigate?: boolean
   viewport?: { width: number; height: number }
+  /** Demo mode's first start as the app does it: the demo week in an empty history. */
+  seedDemoHistory?: boolean
 }
 
 export interface App {
@@ -166,6 +168,7 @@ export async function startApp(browser: Browser, o: StartOptions = {}): Promise<
         })),
       ...(o.latencyMs !== undefined ? { latencyMs: o.latencyMs } : {}),
     },
+    ...(o.seedDemoHistory ? { seedDemoHistory: true } : {}),
     // Real retries, short back-off: an outage is detected in seconds, not minutes.
     client: { retry: { baseMs: 20, capMs: 100 }, timeoutMs: 5000 },
   })

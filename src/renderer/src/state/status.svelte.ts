@@ -1,5 +1,6 @@
 // Engine status (connection, polling, staleness) plus the latest alert events for the shell.
 import type { AlertEvent } from '../../../shared/alert-rules'
+import type { DemoStoryRequest } from '../../../shared/demo-stories'
 import type { EngineStatus } from '../../../shared/view-models'
 import { api, errorMessage } from '../lib/api'
 import type { PollSignal } from './polls'
@@ -11,6 +12,7 @@ export class StatusStore {
   #lastEvents = $state.raw<AlertEvent[]>([])
   #pausing = $state(false)
   #pauseError = $state<string | null>(null)
+  #storyError = $state<string | null>(null)
 
   /** Every status received also tells `polls` whether a poll finished. */
   constructor(private readonly polls: PollSignal) {}
@@ -32,6 +34,10 @@ export class StatusStore {
   }
   get pauseError(): string | null {
     return this.#pauseError
+  }
+  /** Why the last demo story could not be played (null: it was). */
+  get storyError(): string | null {
+    return this.#storyError
   }
 
   start(): () => void {
@@ -76,6 +82,16 @@ export class StatusStore {
       this.#pauseError = errorMessage(e)
     } finally {
       this.#pausing = false
+    }
+  }
+
+  /** Demo mode: plays a story on the demo data, or ends it. */
+  async playDemoStory(story: DemoStoryRequest['story']): Promise<void> {
+    try {
+      this.#take(await api().playDemoStory({ story }))
+      this.#storyError = null
+    } catch (e) {
+      this.#storyError = errorMessage(e)
     }
   }
 
