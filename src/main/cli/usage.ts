@@ -15,7 +15,7 @@ function conditionList(): string {
   const kinds = conditionKinds()
   const width = Math.max(...kinds.map((k) => k.kind.length)) + 2
   return `Condition kinds (for --rule and a rule's "condition" in settings; "check --help-conditions"
-or README "Alert rules" for what each means, with an example):
+or docs/cli.md for what each means, with an example):
 ${kinds.map((k) => `  ${`${k.kind}:`.padEnd(width)}${k.brief}`).join('\n')}`
 }
 
@@ -71,7 +71,7 @@ is back past the threshold by the re-arm margin (2 points).
   arguments or --rule, a condition the daily series cannot answer, the service could not be read,
   or a symbol could not be tested: unknown, no data or too short a series; the reason is on stderr).`
 
-const SERVE_TEXT = `serve runs the local Liquidity service with demo data (see README: faults and scenarios);
+const SERVE_TEXT = `serve runs the local Liquidity service with demo data (faults and scenarios: docs/cli.md);
   --universe N serves N assets (the 26 demo ones, then generated ones).`
 
 /** `check --help`: check's usage and the condition kinds, one line each. */
