@@ -11,8 +11,11 @@ const config: Configuration = {
   // (`npm ls --omit=dev`) itself, leaving out their READMEs, tests and native build files.
   // Also out: source maps and TypeScript sources some packages ship (zod's src/, ajv's lib/),
   // and their benchmarks and specs. Nothing from the repository but out/ and package.json.
+  // out/cli (the liquidity-watch command, npm run build) is not the desktop app's: its `serve`
+  // carries the development service's faults and scenarios, which the app must not ship.
   files: [
     'out/**/*',
+    '!out/cli/**',
     'package.json',
     '!**/*.{map,ts,mts,cts}',
     '!**/node_modules/*/{benchmark,benchmarks,bench,spec,docs,doc}/**',

@@ -36,6 +36,9 @@ describe('temp files of atomic writes at start', () => {
       const hourAgo = new Date(Date.now() - 60 * 60_000)
       for (const p of [...old, ...kept]) writeFileSync(p, '{"half": ')
       for (const p of [...old, ...kept.slice(1)]) utimesSync(p, hourAgo, hourAgo)
+      // Times on the test's clock (the suite's pinned one), as the CLI reads them: the file system
+      // would stamp the wall clock's.
+      utimesSync(kept[0]!, new Date(), new Date())
       const r = await cli(['check', '--data-dir', dir, '--symbols', 'TSLA'])
       expect(r.code, r.stderr).not.toBe(2)
       for (const p of old) expect(existsSync(p), p).toBe(false)

@@ -49,4 +49,24 @@ describe('a drop already under way when watching begins', () => {
     expect(h.notified).toMatchObject([{ status: 'sent', symbol: 'TSLA' }])
     expect(text(h.notified[0])).not.toMatch(/watching began/)
   })
+
+  it('figures that disagree at first are no look at the condition: the drop measured once they agree was already under way', async () => {
+    const rules = [{ ...defaultRules()[0]!, pendingCycles: 1 }]
+    h = await harness({ settings: { watchlist: ['TSLA'], rules } })
+    h.service.scenarios.add({ kind: 'tvl-drop', symbol: 'TSLA', pct: 30, windowDays: 1 })
+    // The service reports a 7-day change its own history contradicts: not judged.
+    h.service.scenarios.add({
+      kind: 'reported-change',
+      symbol: 'TSLA',
+      window: '7d',
+      tvlChange: 0.5,
+    })
+    await cycleThenWait(h)
+    expect(h.notified).toEqual([])
+    h.service.scenarios.clear()
+    h.service.scenarios.add({ kind: 'tvl-drop', symbol: 'TSLA', pct: 30, windowDays: 1 })
+    for (let i = 0; i < 2; i++) await cycleThenWait(h)
+    expect(h.notified).toMatchObject([{ status: 'sent', symbol: 'TSLA' }])
+    expect(text(h.notified[0])).toMatch(ALREADY)
+  })
 })

@@ -21,6 +21,9 @@ let entries: string[]
 beforeAll(async () => {
   // npm test builds out/ first; build it here when this file runs on its own.
   if (!existsSync(join(root, 'out/main/index.js'))) await run(bin('electron-vite'), ['build'])
+  // The command's bundle sits beside the app's in out/: it must be there to be left out.
+  if (!existsSync(join(root, 'out/cli/liquidity-watch.mjs')))
+    await run(bin('vite'), ['build', '--config', 'vite.cli.config.ts'])
   const work = await mkdtemp(join(tmpdir(), 'lw-package-'))
   const electronDist = join(work, 'electron')
   await writeFakeElectronBinary(join(electronDist, 'electron'))
@@ -69,6 +72,8 @@ describe('the packaged app (linux-unpacked)', () => {
         'out/renderer/index.html',
       ]),
     )
+    // The command's bundle (out/cli, built beside it) carries test machinery: never packed.
+    expect(entries.filter((p) => p.startsWith('out/cli/'))).toEqual([])
   })
 
   // history-client.ts starts the worker from new URL('./history-worker.js', <main script>); Electron

@@ -146,8 +146,10 @@ export function evaluateCycle(input: CycleInput): CycleResult {
     const absences = reading.kind === 'good' ? (reading.lfl?.absences ?? []) : null
     const { record, drafted } = advance(prev, t, verdict, { now, notifyUnverified, absences, tz })
     keepReference(record, poolRef)
-    // Trusted data the rule cannot judge yet (no history): still watched since now.
-    if (reading.kind === 'good') record.watchedSince ??= now.toISOString()
+    // Trusted data the rule cannot judge yet (no history): still watched since now. Figures that
+    // disagree are not a look at the condition: a drop measured once they agree was there before.
+    const disagreeing = verdict.kind === 'measured' && !verdict.verified && !notifyUnverified
+    if (reading.kind === 'good' && !disagreeing) record.watchedSince ??= now.toISOString()
     // After a reset, an episode under way at the backfill poll whose symbol the user was notified
     // about lately was told before: neither its 'fired' (a poll or more later) nor its end is news.
     // One never told (it was still pending when the file broke) is notified as usual.

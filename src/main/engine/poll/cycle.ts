@@ -198,7 +198,14 @@ export async function runCycle(deps: CycleDeps, input: CycleInput): Promise<Cycl
   deps.alerts.advance(evaluated.state, evaluated.events)
   const decisions = await decisionsToDeliver(deps, evaluated.decisions)
   deps.deliver(decisions)
-  await deps.saves.saveAll([deps.cache, deps.alerts, ...(deps.alsoSave ?? [])])
+  // News held back as unsaved must stay untold in the saved state too: a later write of this
+  // poll's state (the disk back meanwhile) would record as told what nobody was sent.
+  const heldUnsaved = decisions.some((d) => d.status === 'suppressed' && d.reason === 'unsaved')
+  await deps.saves.saveAll([
+    deps.cache,
+    ...(heldUnsaved ? [] : [deps.alerts]),
+    ...(deps.alsoSave ?? []),
+  ])
   const flows = splitsOver(flowsByWindow, FLOW_WINDOW)
   deps.history?.record(now, entries)
   const pollProblems = [deps.saves.rowProblem()].filter((p): p is string => p !== null)

@@ -162,6 +162,7 @@ export function openSettings(options: OpenSettingsOptions): SettingsStore {
   const report = lines.length > 0 ? lines.join(' ') : null
   if (report !== null) options.onReport?.(report)
 
+  let keepUrl = keepFile ? savedUrlFields(mainPath) : null
   let current: Settings = settings
   return {
     report,
@@ -176,7 +177,10 @@ export function openSettings(options: OpenSettingsOptions): SettingsStore {
         )
       }
       if (store !== null) {
-        save(store, r.data)
+        // Until the user enters a Service URL, the unusable one stays in the file: saving another
+        // change without it would make the next start (and the CLI) run on demo data unasked.
+        if (keepUrl !== null && r.data.baseUrl) keepUrl = null
+        save(store, keepUrl === null ? r.data : { ...r.data, ...keepUrl })
         writeLastGood(lastGoodPath, r.data)
       }
       current = r.data
@@ -203,5 +207,18 @@ function writeLastGood(path: string, settings: Settings): void {
     writeFileAtomicSync(path, JSON.stringify(settings, null, '\t'))
   } catch {
     // Nothing to tell the user now; start-up repair falls back to defaults without it.
+  }
+}
+
+/** The Service URL fields as the file has them (unusable as they are, kept to be fixed). */
+function savedUrlFields(path: string): Record<string, string> | null {
+  try {
+    const raw = JSON.parse(readTextIfExistsSync(path) ?? '{}') as Record<string, unknown>
+    const out: Record<string, string> = {}
+    for (const k of ['baseUrl', 'apiUrl'])
+      if (typeof raw[k] === 'string' && raw[k] !== '') out[k] = raw[k]
+    return Object.keys(out).length > 0 ? out : null
+  } catch {
+    return null
   }
 }
