@@ -35,15 +35,16 @@ describe('cli check', () => {
     'exits 2 for a symbol the service does not know, passing on its hint',
     { timeout: T },
     async () => {
-      const r = await cli(['check', '--symbols', 'tsla', '--data-dir', await dataDir()])
+      // A company's name where its ticker goes (any case is taken as the ticker, upper-cased).
+      const r = await cli(['check', '--symbols', 'tesla', '--data-dir', await dataDir()])
       expect(r.code).toBe(2)
-      expect(r.stderr).toMatch(/error: tsla: .*did you mean TSLA\?/)
+      expect(r.stderr).toMatch(/error: TESLA: .*did you mean TSLA\?/)
       // The error is not a figure: the data columns say "—", the reason is listed below the table.
       const [head, , tslaRow] = r.stdout.split('\n')
-      expect(tslaRow).toMatch(/^tsla\s.*\s—$/)
+      expect(tslaRow).toMatch(/^TESLA\s.*\s—$/)
       expect(tslaRow!.length).toBeLessThanOrEqual(head!.length + 20)
       expect(r.stdout).not.toMatch(/error:/)
-      expect(r.stdout).toMatch(/^Problems:\n {2}tsla: The service has no asset "tsla" \(404\)/m)
+      expect(r.stdout).toMatch(/^Problems:\n {2}TESLA: The service has no asset "TESLA" \(404\)/m)
     },
   )
 
@@ -167,6 +168,26 @@ describe('cli check', () => {
         if (id !== null) svc.scenarios.remove(id)
         await disk.unmount()
       }
+    },
+  )
+
+  it(
+    'takes tickers in any case, with spaces after the commas: tsla, msft is TSLA and MSFT',
+    { timeout: T },
+    async () => {
+      const r = await cli([
+        'check',
+        '--json',
+        '--symbols',
+        'tsla, msft',
+        '--data-dir',
+        await dataDir(),
+      ])
+      expect(r.code, r.stderr).not.toBe(2)
+      const doc = JSON.parse(r.stdout) as { rows: { symbol: string; tvl: number | null }[] }
+      expect(doc.rows.map((x) => x.symbol)).toEqual(['TSLA', 'MSFT'])
+      expect(doc.rows.every((x) => x.tvl !== null)).toBe(true)
+      expect(r.stderr).not.toMatch(/did you mean/)
     },
   )
 })

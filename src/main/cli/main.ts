@@ -10,6 +10,7 @@ import { EXIT_ERROR } from './exit-codes'
 import { parseConditionFlag } from './condition-flag'
 import { parseRuleFlag } from './cli-rules'
 import { defaultDataDir } from './data-dir'
+import { printable } from './printable'
 import { backtestUsage, checkUsage, conditionHelp, USAGE } from './usage'
 import { echoed, helpLine, UsageError, usageError } from './arg-errors'
 
@@ -18,7 +19,8 @@ function parseSymbols(v: string): string[] {
     ...new Set(
       v
         .split(',')
-        .map((s) => s.trim())
+        // Tickers are upper case: `tsla` means TSLA (issue 22, item 4).
+        .map((s) => s.trim().toUpperCase())
         .filter((s) => s !== ''),
     ),
   ]
@@ -139,8 +141,8 @@ async function check(args: string[]): Promise<number> {
       rules,
     },
     {
-      out: (t) => process.stdout.write(`${t}\n`),
-      err: (t) => process.stderr.write(`${t}\n`),
+      out: (t) => process.stdout.write(`${printable(t)}\n`),
+      err: (t) => process.stderr.write(`${printable(t)}\n`),
       env: process.env,
     },
   )
@@ -178,8 +180,8 @@ async function backtest(args: string[]): Promise<number> {
       dataDir: checkDataDir(values['data-dir'], 'backtest'),
     },
     {
-      out: (t) => process.stdout.write(`${t}\n`),
-      err: (t) => process.stderr.write(`${t}\n`),
+      out: (t) => process.stdout.write(`${printable(t)}\n`),
+      err: (t) => process.stderr.write(`${printable(t)}\n`),
       env: process.env,
     },
   )
