@@ -43,4 +43,23 @@ describe('cli check with an unusable saved Service URL', () => {
       await dirs.cleanup()
     },
   )
+
+  it.each([
+    ['a URL that is not text', '{"version":1,"watchlist":["TSLA"],"baseUrl":12}'],
+    [
+      'a file cut short after its URL',
+      '{"version":1,"watchlist":["TSLA"],"baseUrl":"https://api.exa',
+    ],
+  ])('%s: exits 2 too, and the file is kept', { timeout: T }, async (_, text) => {
+    const dir = await dirs.make()
+    const path = join(dir, 'settings.json')
+    writeFileSync(path, text)
+    const r = await cli(['check', '--data-dir', dir], {
+      LIQUIDITY_API_KEY: 'sk-cli-url-0123456789',
+    })
+    expect(r.code, r.stderr).toBe(2)
+    expect(r.stderr).not.toMatch(/Using built-in demo data/)
+    expect(r.stderr).toMatch(/^error: .*Service URL/m)
+    expect(readFileSync(path, 'utf8')).toBe(text)
+  })
 })

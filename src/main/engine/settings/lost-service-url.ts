@@ -20,16 +20,25 @@ export function readLastGood(path: string, now: Date): Settings | null {
   }
 }
 
-/** Whether the settings text names a Service URL at all (any non-empty `baseUrl`, usable or not). */
+/** A Service URL field with a value, as text: what is left of a file cut short still shows it. */
+const URL_FIELD = /"(?:baseUrl|apiUrl)"\s*:\s*(?:"\s*[^"\s]|[^\s"n,}\]])/
+
+/**
+ * Whether the settings text names a Service URL at all: any `baseUrl` that is not empty, of any
+ * type, usable or not; in a file that is not JSON (cut short, damaged), a URL field with a value.
+ */
 export function namesServiceUrl(text: string): boolean {
+  let raw: unknown
   try {
-    const raw = JSON.parse(text) as unknown
-    if (typeof raw !== 'object' || raw === null) return false
-    const r = raw as Record<string, unknown>
-    return [r.baseUrl, r.apiUrl].some((v) => typeof v === 'string' && v.trim() !== '')
+    raw = JSON.parse(text)
   } catch {
-    return false
+    return URL_FIELD.test(text)
   }
+  if (typeof raw !== 'object' || raw === null) return false
+  const r = raw as Record<string, unknown>
+  return [r.baseUrl, r.apiUrl].some(
+    (v) => v !== undefined && v !== null && !(typeof v === 'string' && v.trim() === ''),
+  )
 }
 
 /**
