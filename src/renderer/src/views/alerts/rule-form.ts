@@ -1,6 +1,7 @@
 // The rule editor's flat form model, to and from AlertRule.
 import { DEFAULT_COOLDOWN_MINUTES } from '../../../../shared/alert-facts'
 import type { AlertRule } from '../../../../shared/alert-rules'
+import { kindOf } from '../../../../shared/conditions/registry'
 
 export interface RuleForm {
   id: string
@@ -231,23 +232,5 @@ function keptOverrides(
 
 /** "7 d TVL drop ≥ 10 %", "TVL below $1M", "one issuer > 80 % of TVL". */
 export function describeCondition(c: AlertRule['condition'], money: (n: number) => string): string {
-  switch (c.kind) {
-    case 'tvl-change':
-      return `${c.window} TVL ${c.direction === 'down' ? 'drop' : 'rise'} ≥ ${c.thresholdPct} %${c.ignoreMigrations ? ' (migrations between issuers ignored)' : ''}`
-    case 'issuer-drop':
-      return `${c.window} drop of ${c.issuer === undefined ? 'any issuer' : `issuer ${c.issuer}`} ≥ ${c.thresholdPct} % of its own TVL`
-    case 'tvl-below':
-      return `TVL below ${money(c.amount)}`
-    case 'concentration':
-      return `one ${c.by} > ${c.maxSharePct} % of TVL${c.maxHhi === undefined ? '' : ` or HHI > ${c.maxHhi}`}`
-    case 'pool-count': {
-      const parts = [
-        ...(c.below !== undefined ? [`fewer than ${c.below}`] : []),
-        ...(c.dropBy !== undefined ? [`${c.dropBy} lost since the last check`] : []),
-      ]
-      return `pools on ${c.network}: ${parts.join(' or ')}`
-    }
-    case 'net-flow':
-      return `${c.window} net ${c.direction === 'down' ? 'outflow' : 'inflow'} ≥ ${c.thresholdPct} % (price moves left out)`
-  }
+  return kindOf(c).describe(c, { money, num: String })
 }
