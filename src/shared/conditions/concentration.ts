@@ -1,6 +1,6 @@
 // The concentration condition: the largest issuer's (or network's) share of TVL, or the HHI.
 import { z } from 'zod'
-import { defineKind } from './kind'
+import { defineKind, optionalNumber } from './kind'
 
 export const concentrationConditionSchema = z
   .object({
@@ -37,4 +37,16 @@ export const concentration = defineKind({
   valueUnit: 'share-pct',
   thresholdText: (c, t, f) =>
     `above ${f.num(t)} %${c.maxHhi === undefined ? '' : ` (or HHI above ${f.num(c.maxHhi)})`}`,
+  editor: {
+    toForm: (c) => ({ by: c.by, maxSharePct: c.maxSharePct, maxHhi: c.maxHhi ?? '' }),
+    fromForm: (f) => {
+      const maxHhi = optionalNumber(f.maxHhi)
+      return {
+        kind: 'concentration' as const,
+        by: f.by,
+        maxSharePct: Number(f.maxSharePct),
+        ...(maxHhi !== undefined ? { maxHhi } : {}),
+      }
+    },
+  },
 })

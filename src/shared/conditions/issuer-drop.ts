@@ -26,4 +26,16 @@ export const issuerDrop = defineKind({
     `${c.window} drop of ${c.issuer === undefined ? 'any issuer' : `issuer ${c.issuer}`} ≥ ${c.thresholdPct} % of its own TVL`,
   valueUnit: 'signed-pct',
   thresholdText: (_c, t, f) => `−${f.num(t)} %`,
+  editor: {
+    toForm: (c) => ({ window: c.window, thresholdPct: c.thresholdPct, issuer: c.issuer ?? '' }),
+    fromForm: (f) => {
+      const issuer = f.issuer.trim()
+      return {
+        kind: 'issuer-drop' as const,
+        ...(issuer ? { issuer } : {}),
+        window: f.window,
+        thresholdPct: Number(f.thresholdPct),
+      }
+    },
+  },
 })

@@ -51,6 +51,40 @@ export type FieldDescriptor =
   | { key: string; label: string; type: 'text'; optional?: boolean; default: string }
   | { key: string; label: string; type: 'checkbox'; default: boolean }
 
+export type FormValue = number | string | boolean | ''
+
+/**
+ * The editor's flat form of a condition: named fields the fields components of the first kinds
+ * bind to (kept across a change of kind, so a window or threshold carries over), and `values`, the
+ * generic form's fields by condition property.
+ */
+export interface ConditionForm {
+  window: '7d' | '30d'
+  direction: 'down' | 'up'
+  thresholdPct: number
+  /** tvl-change drops: ignore a drop the issuers' moves explain as a migration. */
+  ignoreMigrations: boolean
+  /** issuer-drop: '' for any issuer. */
+  issuer: string
+  amount: number
+  by: 'issuer' | 'network'
+  maxSharePct: number
+  /** '' for none. */
+  maxHhi: number | ''
+  network: string
+  /** '' for none; a pool-count rule needs one of poolsBelow and poolsDropBy. */
+  poolsBelow: number | ''
+  poolsDropBy: number | ''
+  values: Record<string, FormValue>
+}
+
+/** An optional number field: '' (or cleared) is none. */
+export function optionalNumber(v: FormValue | null | undefined): number | undefined {
+  return v === '' || v === null || v === undefined || Number.isNaN(Number(v))
+    ? undefined
+    : Number(v)
+}
+
 /** A condition kind's schema: a strict zod object whose `kind` is a literal. */
 export type KindSchema = z.ZodObject<{ kind: z.ZodLiteral<string> } & z.core.$ZodLooseShape>
 
@@ -73,8 +107,14 @@ export interface ConditionKind<S extends KindSchema = KindSchema, C = z.output<S
   valueUnit: ValueUnit
   /** The threshold `t` as the value is compared with it: "−10 %", "below $1M". */
   thresholdText: (c: C, t: number, f: ConditionFormat) => string
-  /** The editor's fields when the generic form serves (else a fields component, rule-form). */
-  fields?: readonly FieldDescriptor[]
+  /**
+   * The editor: descriptors of the generic form's fields (conditions/form.ts reads and writes
+   * them), or, for a kind with its own fields component (renderer views/alerts/conditions), how
+   * the condition maps to the named fields of the form.
+   */
+  editor:
+    | { fields: readonly FieldDescriptor[] }
+    | { toForm: (c: C) => Partial<ConditionForm>; fromForm: (f: ConditionForm) => C }
 }
 
 /** Checks a kind module against the contract while keeping its own types. */

@@ -26,4 +26,13 @@ export const netFlow = defineKind({
     `${c.window} net ${c.direction === 'down' ? 'outflow' : 'inflow'} ≥ ${c.thresholdPct} % (price moves left out)`,
   valueUnit: 'signed-pct',
   thresholdText: (c, t, f) => `${c.direction === 'down' ? '−' : '+'}${f.num(t)} %`,
+  editor: {
+    toForm: (c) => ({ window: c.window, direction: c.direction, thresholdPct: c.thresholdPct }),
+    fromForm: (f) => ({
+      kind: 'net-flow' as const,
+      window: f.window,
+      direction: f.direction,
+      thresholdPct: Number(f.thresholdPct),
+    }),
+  },
 })

@@ -1,7 +1,7 @@
 // The pool-count condition: an asset's pools on one network, a floor and/or a drop. Its schema
 // is in shared/pool-count-condition.ts.
 import { poolCountConditionSchema } from '../pool-count-condition'
-import { defineKind } from './kind'
+import { defineKind, optionalNumber } from './kind'
 
 const pools = (n: number, num: (n: number) => string): string =>
   `${num(n)} pool${n === 1 ? '' : 's'}`
@@ -37,4 +37,17 @@ export const poolCount = defineKind({
   valueUnit: 'pools',
   thresholdText: (c, t, f) =>
     c.below !== undefined ? `fewer than ${pools(t, f.num)}` : `${pools(t, f.num)} lost`,
+  editor: {
+    toForm: (c) => ({ network: c.network, poolsBelow: c.below ?? '', poolsDropBy: c.dropBy ?? '' }),
+    fromForm: (f) => {
+      const below = optionalNumber(f.poolsBelow)
+      const dropBy = optionalNumber(f.poolsDropBy)
+      return {
+        kind: 'pool-count' as const,
+        network: f.network.trim(),
+        ...(below !== undefined ? { below } : {}),
+        ...(dropBy !== undefined ? { dropBy } : {}),
+      }
+    },
+  },
 })

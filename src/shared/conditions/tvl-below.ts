@@ -27,4 +27,8 @@ export const tvlBelow = defineKind({
   describe: (c, f) => `TVL below ${f.money(c.amount)}`,
   valueUnit: 'money',
   thresholdText: (_c, t, f) => `below ${f.money(t)}`,
+  editor: {
+    toForm: (c) => ({ amount: c.amount }),
+    fromForm: (f) => ({ kind: 'tvl-below' as const, amount: Number(f.amount) }),
+  },
 })

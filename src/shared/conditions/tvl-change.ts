@@ -26,7 +26,7 @@ export const tvlChange = defineKind({
   summary:
     'TVL fell (or rose) by at least thresholdPct % over the window (7d or 30d), from the service’s history; with ignoreMigrations (a safeguard for when the service’s total and its issuers disagree): a move between issuers leaves the total where it was, so it never fires this rule by itself; with the option, a drop the service reports is not fired when the app’s own issuer figures over the window show a migration (other issuers’ rises offset at least 90 % of the falls) and no fall of the threshold. A real loss, an exit or a mixed move still fires',
   example: {
-    kind: 'tvl-change',
+    kind: 'tvl-change' as const,
     window: '7d',
     direction: 'down',
     thresholdPct: 10,
@@ -47,4 +47,20 @@ export const tvlChange = defineKind({
     `${c.window} TVL ${c.direction === 'down' ? 'drop' : 'rise'} ≥ ${c.thresholdPct} %${c.ignoreMigrations ? ' (migrations between issuers ignored)' : ''}`,
   valueUnit: 'signed-pct',
   thresholdText: (c, t, f) => `${c.direction === 'down' ? '−' : '+'}${f.num(t)} %`,
+  editor: {
+    toForm: (c) => ({
+      window: c.window,
+      direction: c.direction,
+      thresholdPct: c.thresholdPct,
+      ignoreMigrations: c.ignoreMigrations === true,
+    }),
+    fromForm: (f) => ({
+      kind: 'tvl-change' as const,
+      window: f.window,
+      direction: f.direction,
+      thresholdPct: Number(f.thresholdPct),
+      // Only on drops, and only when set: rules saved without it stay as they were.
+      ...(f.ignoreMigrations && f.direction === 'down' ? { ignoreMigrations: true } : {}),
+    }),
+  },
 })
