@@ -3,6 +3,7 @@
 // its own module (alerts/conditions).
 import type { AlertCondition } from '../../../shared/alert-rules'
 import type { FlowResult } from '../../../shared/flow'
+import type { SeriesPoint } from '../../../shared/liquidity-schemas'
 import { engineKind } from './conditions/registry'
 import type { IssuerWindows, Measurement, NoVerdict, SymbolReading } from './model'
 
@@ -17,6 +18,8 @@ export function measure(
   flows: Partial<Record<'7d' | '30d', FlowResult>> = {},
   /** issuer-drop and ignoreMigrations: the issuers now and one window ago (undefined: no history). */
   issuers: IssuerWindows = {},
+  /** The symbol's daily series from the bulk analytics (volume-change); empty: none. */
+  series: readonly SeriesPoint[] = [],
 ): Measurement | NoVerdict {
   return engineKind(c).measure({
     symbol,
@@ -26,5 +29,6 @@ export function measure(
     poolRef,
     flows,
     issuers,
+    series,
   })
 }

@@ -65,6 +65,8 @@ export function screenCondition(
   c: AlertCondition,
   f: BulkFigures,
   cachedDetail: AssetDetail | null,
+  /** The symbol's daily series the figures were read off. */
+  series: readonly SeriesPoint[] = [],
 ): 'near' | 'clear' | 'unknown' {
-  return engineKind(c).screen(c, f, cachedDetail)
+  return engineKind(c).screen(c, f, cachedDetail, series)
 }

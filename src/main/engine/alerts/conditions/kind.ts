@@ -18,6 +18,8 @@ export interface MeasureInput<C = AlertCondition> {
   flows: Partial<Record<'7d' | '30d', FlowResult>>
   /** issuer-drop and ignoreMigrations: the issuers now and one window ago (undefined: no history). */
   issuers: IssuerWindows
+  /** The symbol's daily series from the bulk analytics (the newest this poll has; empty: none). */
+  series: readonly SeriesPoint[]
 }
 
 /** A symbol's figures read off the bulk series (shown on its row while its detail is not due). */
@@ -64,7 +66,12 @@ export interface EngineKind<C = AlertCondition> {
    * Whether the detail is needed now, read off the bulk figures (and the last cached detail):
    * 'near' (breached or approaching), 'clear', or 'unknown' when they cannot say.
    */
-  screen: (c: C, f: BulkFigures, cached: AssetDetail | null) => ScreenVerdict
+  screen: (
+    c: C,
+    f: BulkFigures,
+    cached: AssetDetail | null,
+    series: readonly SeriesPoint[],
+  ) => ScreenVerdict
   /** Never screened clear: judged on each symbol's detail as its turn comes (the status says so). */
   judgedInTurn: boolean
   backtest: Backtest<C>
