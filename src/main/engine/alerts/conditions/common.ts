@@ -49,3 +49,13 @@ export function approachMarginPp(thresholdPct: number): number {
 export function bulkChange(f: BulkFigures, window: '7d' | '30d'): number | null {
   return window === '7d' ? f.change7dPct : f.change30dPct
 }
+
+const DAY_MS = 86_400_000
+
+/** Days since 1970 of a YYYY-MM-DD date (read by hand: Date.parse per point was most of the time). */
+export function dayNumber(date: string): number {
+  const y = Number(date.slice(0, 4))
+  const m = Number(date.slice(5, 7))
+  const d = Number(date.slice(8, 10))
+  return Math.round(Date.UTC(y, m - 1, d) / DAY_MS)
+}

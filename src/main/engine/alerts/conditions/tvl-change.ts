@@ -6,20 +6,17 @@ import { pctChange } from '../../../../shared/change'
 import { disagreement } from '../change'
 import { formatPct, formatSignedPct, windowDays } from '../format'
 import { migrationNote } from '../migration-note'
-import { approachMarginPp, bulkChange, noBasis, windowChange, withoutTag } from './common'
+import {
+  approachMarginPp,
+  bulkChange,
+  dayNumber,
+  noBasis,
+  windowChange,
+  withoutTag,
+} from './common'
 import type { EngineKind } from './kind'
 
 type C = ConditionOf<'tvl-change'>
-
-const DAY_MS = 86_400_000
-
-/** Days since 1970 of a YYYY-MM-DD date (read by hand: Date.parse per point was most of the time). */
-function dayNumber(date: string): number {
-  const y = Number(date.slice(0, 4))
-  const m = Number(date.slice(5, 7))
-  const d = Number(date.slice(8, 10))
-  return Math.round(Date.UTC(y, m - 1, d) / DAY_MS)
-}
 
 /**
  * Change over an N-day window = (tvl[d] − tvl[d − N days]) / tvl[d − N days], the start looked up
