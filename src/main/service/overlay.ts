@@ -12,6 +12,8 @@ export interface DataOverlay {
   migrate(slices: readonly Slice[], tvl: Float64Array, ms: number): void
   /** Factor on a slice's TVL and volume at `ms` (1 = untouched). */
   multiplier(slice: Slice, ms: number): number
+  /** The fraction of a slice's TVL traded per day at `ms`, given the generated one. */
+  turnover(slice: Slice, ms: number, generated: number): number
   /** Pools a slice has lost at `ms` (0 = none). */
   poolsRemoved(slice: Slice, ms: number): number
   /** Factor on a symbol's price at `ms` (1 = untouched). */
@@ -30,6 +32,7 @@ export const NO_OVERLAY: DataOverlay = {
   isFlat: () => false,
   migrate: () => {},
   multiplier: () => 1,
+  turnover: (_slice, _ms, generated) => generated,
   poolsRemoved: () => 0,
   priceFactor: () => 1,
   reportedChange: () => undefined,
