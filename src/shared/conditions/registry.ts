@@ -9,8 +9,17 @@ import { netFlow } from './net-flow'
 import { poolCount } from './pool-count'
 import { tvlBelow } from './tvl-below'
 import { tvlChange } from './tvl-change'
+import { volumeChange } from './volume-change'
 
-const KINDS = [tvlChange, tvlBelow, concentration, poolCount, netFlow, issuerDrop] as const
+const KINDS = [
+  tvlChange,
+  tvlBelow,
+  concentration,
+  poolCount,
+  netFlow,
+  issuerDrop,
+  volumeChange,
+] as const
 
 // Over a type parameter, so the mapped type stays a tuple (the union needs one).
 type SchemasOf<T extends readonly unknown[]> = {

@@ -12,6 +12,7 @@ import { netFlowEngine } from './net-flow'
 import { poolCountEngine } from './pool-count'
 import { tvlBelowEngine } from './tvl-below'
 import { tvlChangeEngine } from './tvl-change'
+import { volumeChangeEngine } from './volume-change'
 
 const ENGINE_KINDS: { [K in ConditionKindName]: EngineKind<ConditionOf<K>> } = {
   'tvl-change': tvlChangeEngine,
@@ -20,6 +21,7 @@ const ENGINE_KINDS: { [K in ConditionKindName]: EngineKind<ConditionOf<K>> } = {
   'pool-count': poolCountEngine,
   'net-flow': netFlowEngine,
   'issuer-drop': issuerDropEngine,
+  'volume-change': volumeChangeEngine,
 }
 
 /** What the engine does with a condition of this kind (typed for that condition). */
