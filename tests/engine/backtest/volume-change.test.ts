@@ -60,4 +60,12 @@ describe('volume-change on the daily series', () => {
       'daily trading volume drop of 50.0 % or more against its 10-day average, on 2 days in a row; ends once back by 2 points',
     )
   })
+
+  it('a series shorter than half the baseline says how many days to ask for', () => {
+    const r = backtestSymbol(dryingUp, 'TSLA', volumes(5, []), 5)
+    expect(r).toMatchObject({ tested: false, why: 'too few days asked for' })
+    expect(r.note).toBe(
+      '5 days of history is too short for this condition: ask for at least 6 (--days 6 or more).',
+    )
+  })
 })

@@ -55,6 +55,8 @@ export type DailyJudge = (i: number) => DayVerdict | null
 export type Backtest<C> =
   | {
       judge: (c: C, series: readonly SeriesPoint[], rearmMarginPct: number) => DailyJudge
+      /** The days of series before the first day it can judge, that day included. */
+      daysNeeded: (c: C) => number
       /** "7-day TVL drop of 10 % or more" + when, as the backtest tested it. */
       describe: (c: C, when: { days: string; rearm: string; rearmMarginPct: number }) => string
     }

@@ -110,6 +110,7 @@ export const tvlChangeEngine: EngineKind<C> = {
   judgedInTurn: false,
   backtest: {
     judge,
+    daysNeeded: (c) => windowDays(c.window) + 1,
     describe(c, { days, rearm }) {
       // The daily series has only the total: migrations between issuers cannot be left out there.
       const moves =

@@ -72,6 +72,8 @@ export const volumeChangeEngine: EngineKind<C> = {
   },
   judgedInTurn: false,
   backtest: {
+    // Half the baseline's days before the judged one (baseline() asks for no fewer).
+    daysNeeded: (c) => Math.ceil(c.baselineDays / 2) + 1,
     judge: (c, series, rearmMarginPct) => (i) => {
       const avg = baseline(series, i, c.baselineDays)
       const p = series[i]
