@@ -1,6 +1,6 @@
 // The concentration condition: the largest issuer's (or network's) share of TVL, or the HHI.
 import { z } from 'zod'
-import { defineKind, optionalNumber } from './kind'
+import { defineKind } from './kind'
 
 export const concentrationConditionSchema = z
   .object({
@@ -38,15 +38,38 @@ export const concentration = defineKind({
   thresholdText: (c, t, f) =>
     `above ${f.num(t)} %${c.maxHhi === undefined ? '' : ` (or HHI above ${f.num(c.maxHhi)})`}`,
   editor: {
-    toForm: (c) => ({ by: c.by, maxSharePct: c.maxSharePct, maxHhi: c.maxHhi ?? '' }),
-    fromForm: (f) => {
-      const maxHhi = optionalNumber(f.maxHhi)
-      return {
-        kind: 'concentration' as const,
-        by: f.by,
-        maxSharePct: Number(f.maxSharePct),
-        ...(maxHhi !== undefined ? { maxHhi } : {}),
-      }
-    },
+    fields: [
+      {
+        key: 'by',
+        label: 'By',
+        type: 'select',
+        options: [
+          { value: 'issuer', label: 'Issuer' },
+          { value: 'network', label: 'Network' },
+        ],
+        default: 'issuer',
+      },
+      {
+        key: 'maxSharePct',
+        label: 'Max share (%)',
+        type: 'number',
+        min: 1,
+        max: 100,
+        step: 1,
+        default: 80,
+      },
+      {
+        key: 'maxHhi',
+        label: 'Max HHI (optional, 0–10,000)',
+        type: 'number',
+        min: 1,
+        max: 10_000,
+        step: 100,
+        optional: true,
+        default: '',
+        title:
+          'Herfindahl–Hirschman index: above 1,800 is highly concentrated, 1,000–1,800 moderately (U.S. DOJ/FTC Merger Guidelines, 2023). Empty: share only.',
+      },
+    ],
   },
 })

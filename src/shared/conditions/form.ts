@@ -5,12 +5,17 @@ import type { AlertCondition } from '../alert-rules'
 import { optionalNumber, type ConditionForm, type FieldDescriptor, type FormValue } from './kind'
 import { allConditionKinds, kindNamed } from './registry'
 
-/** The generic form's starting values: each field's default (the first kind to name a key wins). */
+/** Where the generic form keeps a kind's field: "volume-change.thresholdPct" (each its own default). */
+export function valueKey(kind: string, key: string): string {
+  return `${kind}.${key}`
+}
+
+/** The generic form's starting values: every generic kind's fields at their defaults. */
 export function defaultValues(): Record<string, FormValue> {
   const out: Record<string, FormValue> = {}
   for (const k of allConditionKinds())
     if ('fields' in k.editor)
-      for (const d of k.editor.fields) if (!(d.key in out)) out[d.key] = d.default
+      for (const d of k.editor.fields) out[valueKey(k.kind as string, d.key)] = d.default
   return out
 }
 
@@ -21,7 +26,8 @@ export function conditionToForm(c: AlertCondition, form: ConditionForm): Partial
   const values = { ...form.values }
   for (const d of e.fields) {
     const v = (c as Record<string, unknown>)[d.key]
-    values[d.key] = v === undefined ? (d.type === 'number' ? '' : d.default) : (v as FormValue)
+    values[valueKey(c.kind, d.key)] =
+      v === undefined ? (d.type === 'number' ? '' : d.default) : (v as FormValue)
   }
   return { values }
 }
@@ -45,7 +51,7 @@ export function formToCondition(kind: string, form: ConditionForm): AlertConditi
   if ('fromForm' in e) return e.fromForm(form) as AlertCondition
   const c: Record<string, unknown> = { kind }
   for (const d of e.fields) {
-    const v = readField(d, form.values[d.key])
+    const v = readField(d, form.values[valueKey(kind, d.key)])
     if (v !== undefined) c[d.key] = v
   }
   return c as AlertCondition

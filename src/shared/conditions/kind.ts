@@ -40,6 +40,8 @@ export type FieldDescriptor =
       /** Absent from the condition when left empty. */
       optional?: boolean
       default: number | ''
+      /** Said on hover: what the figure means. */
+      title?: string
     }
   | {
       key: string
@@ -54,9 +56,9 @@ export type FieldDescriptor =
 export type FormValue = number | string | boolean | ''
 
 /**
- * The editor's flat form of a condition: named fields the fields components of the first kinds
- * bind to (kept across a change of kind, so a window or threshold carries over), and `values`, the
- * generic form's fields by condition property.
+ * The editor's flat form of a condition: named fields the kinds with fields components bind to
+ * (kept across a change of kind, so a window or threshold carries over), and `values`, the generic
+ * form's fields by kind and condition property (form.ts valueKey).
  */
 export interface ConditionForm {
   window: '7d' | '30d'
@@ -66,11 +68,6 @@ export interface ConditionForm {
   ignoreMigrations: boolean
   /** issuer-drop: '' for any issuer. */
   issuer: string
-  amount: number
-  by: 'issuer' | 'network'
-  maxSharePct: number
-  /** '' for none. */
-  maxHhi: number | ''
   network: string
   /** '' for none; a pool-count rule needs one of poolsBelow and poolsDropBy. */
   poolsBelow: number | ''

@@ -27,12 +27,36 @@ export const netFlow = defineKind({
   valueUnit: 'signed-pct',
   thresholdText: (c, t, f) => `${c.direction === 'down' ? '−' : '+'}${f.num(t)} %`,
   editor: {
-    toForm: (c) => ({ window: c.window, direction: c.direction, thresholdPct: c.thresholdPct }),
-    fromForm: (f) => ({
-      kind: 'net-flow' as const,
-      window: f.window,
-      direction: f.direction,
-      thresholdPct: Number(f.thresholdPct),
-    }),
+    fields: [
+      {
+        key: 'window',
+        label: 'Window',
+        type: 'select',
+        options: [
+          { value: '7d', label: '7 days' },
+          { value: '30d', label: '30 days' },
+        ],
+        default: '7d',
+      },
+      {
+        key: 'direction',
+        label: 'Direction',
+        type: 'select',
+        options: [
+          { value: 'down', label: 'Net outflow' },
+          { value: 'up', label: 'Net inflow' },
+        ],
+        default: 'down',
+      },
+      {
+        key: 'thresholdPct',
+        label: 'Threshold (%)',
+        type: 'number',
+        min: 0.1,
+        max: 1000,
+        step: 0.1,
+        default: 10,
+      },
+    ],
   },
 })

@@ -28,7 +28,15 @@ export const tvlBelow = defineKind({
   valueUnit: 'money',
   thresholdText: (_c, t, f) => `below ${f.money(t)}`,
   editor: {
-    toForm: (c) => ({ amount: c.amount }),
-    fromForm: (f) => ({ kind: 'tvl-below' as const, amount: Number(f.amount) }),
+    fields: [
+      {
+        key: 'amount',
+        label: 'Amount (USD)',
+        type: 'number',
+        min: 1,
+        step: 'any',
+        default: 1_000_000,
+      },
+    ],
   },
 })
