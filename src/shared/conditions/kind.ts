@@ -1,8 +1,8 @@
 // What a condition kind declares for every surface that reads rules: its schema, its help, what a
 // per-symbol override means, how the editor and the tables show it. One module per kind
 // (tvl-change.ts …) fills this in; registry.ts lists them. The engine's part (measuring,
-// screening, backtesting) is in src/main/engine/alerts/conditions. No zod-free promise: the
-// renderer imports these too, for the editor.
+// screening, backtesting) is in src/main/engine/alerts/conditions. The renderer imports these
+// too (the editor, the tables), so the schema's zod comes along.
 import type { z } from 'zod'
 
 export const CHANGE_WINDOWS = ['7d', '30d'] as const
