@@ -25,6 +25,7 @@ export const issuerDropEngine: EngineKind<C> = {
     if (pct === null) return 'unknown'
     return -pct >= c.thresholdPct - approachMarginPp(c.thresholdPct) ? 'near' : 'unknown'
   },
+  history: (c) => ({ issuers: c.window }),
   judgedInTurn: true,
   backtest: {
     untestableBecause: 'it needs each issuer’s TVL, and the daily series has only the total',

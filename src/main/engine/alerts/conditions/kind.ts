@@ -2,7 +2,7 @@
 // series screens it, how a backtest judges it day by day (or why it cannot). One module per kind
 // beside this file; registry.ts lists them. What every surface shares (schema, help, override,
 // editor) is in src/shared/conditions.
-import type { AlertCondition } from '../../../../shared/alert-rules'
+import type { AlertCondition, ChangeWindow } from '../../../../shared/alert-rules'
 import type { FlowResult } from '../../../../shared/flow'
 import type { AssetDetail, AssetType, SeriesPoint } from '../../../../shared/liquidity-schemas'
 import type { IssuerWindows, Measurement, NoVerdict, SymbolReading } from '../model'
@@ -76,5 +76,10 @@ export interface EngineKind<C = AlertCondition> {
   ) => ScreenVerdict
   /** Never screened clear: judged on each symbol's detail as its turn comes (the status says so). */
   judgedInTurn: boolean
+  /**
+   * The app's own history it reads, so the poll reads it beforehand: the flow split (net-flow) or
+   * the issuers (issuer-drop, ignoreMigrations) over a window. Absent: none.
+   */
+  history?: (c: C) => { flow?: ChangeWindow; issuers?: ChangeWindow }
   backtest: Backtest<C>
 }

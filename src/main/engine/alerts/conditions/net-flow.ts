@@ -21,6 +21,7 @@ export const netFlowEngine: EngineKind<C> = {
     const move = c.direction === 'down' ? -pct : pct
     return move >= c.thresholdPct - approachMarginPp(c.thresholdPct) ? 'near' : 'unknown'
   },
+  history: (c) => ({ flow: c.window }),
   judgedInTurn: true,
   backtest: {
     untestableBecause:

@@ -107,6 +107,7 @@ export const tvlChangeEngine: EngineKind<C> = {
     const move = c.direction === 'down' ? -pct : pct
     return move >= c.thresholdPct - approachMarginPp(c.thresholdPct) ? 'near' : 'clear'
   },
+  history: (c) => (c.ignoreMigrations === true ? { issuers: c.window } : {}),
   judgedInTurn: false,
   backtest: {
     judge,
