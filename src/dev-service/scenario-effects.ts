@@ -40,6 +40,8 @@ export interface Effects {
   migrations: (Drop & { to: string })[]
   /** Symbols whose TVL is flat at the catalog level (known-drops: no noise). */
   flats: Set<string>
+  /** volume-collapse: a steady turnover, `factor` of it between startMs and endMs. */
+  volumes: { symbol: string; factor: number; startMs: number; endMs: number }[]
 }
 
 export const NO_EFFECTS: Effects = {
@@ -48,6 +50,7 @@ export const NO_EFFECTS: Effects = {
   dips: [],
   migrations: [],
   flats: new Set(),
+  volumes: [],
 }
 
 /** Linear fall over the window, then it stays down. */
@@ -64,9 +67,22 @@ function fallWindow(pct: number, windowDays: number, endsAt: string) {
 }
 
 export function compileEffects(items: Iterable<ActiveScenario>): Effects {
-  const e: Effects = { drops: [], waves: [], dips: [], migrations: [], flats: new Set() }
+  const e: Effects = {
+    drops: [],
+    waves: [],
+    dips: [],
+    migrations: [],
+    flats: new Set(),
+    volumes: [],
+  }
   for (const s of items) {
     switch (s.kind) {
+      case 'volume-collapse': {
+        const startMs = Date.parse(s.from)
+        const endMs = s.days === undefined ? Infinity : startMs + s.days * DAY_MS
+        e.volumes.push({ symbol: s.symbol, factor: 1 - s.pct / 100, startMs, endMs })
+        break
+      }
       case 'known-drops':
         e.flats.add(s.symbol)
         for (const d of s.drops) {
@@ -178,4 +194,16 @@ export function migrate(e: Effects, slices: readonly Slice[], tvl: Float64Array,
       tvl[s.index] = (tvl[s.index] ?? 0) + moved * share
     }
   }
+}
+
+/** The steady turnover of a volume-collapse story (10 % of TVL a day). */
+const STEADY_TURNOVER = 0.1
+
+/** The fraction of TVL traded per day at `ms`: the generated one unless a story sets it. */
+export function turnover(e: Effects, slice: Slice, ms: number, generated: number): number {
+  const mine = e.volumes.filter((v) => v.symbol === slice.asset.symbol)
+  if (mine.length === 0) return generated
+  let t = STEADY_TURNOVER
+  for (const v of mine) if (ms >= v.startMs && ms < v.endMs) t *= v.factor
+  return t
 }

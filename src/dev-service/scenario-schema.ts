@@ -131,6 +131,19 @@ export const scenarioSchema = z.discriminatedUnion('kind', [
       endsAt: instant.optional(),
     })
     .strict(),
+  /**
+   * The symbol trades a steady 10 % of its TVL a day (no turnover noise), except `pct` % less from
+   * `from` (default: now) for `days` days (default: from then on): volume drying up, TVL untouched.
+   */
+  z
+    .object({
+      kind: z.literal('volume-collapse'),
+      symbol: name,
+      pct: z.number().gt(0).max(100),
+      from: instant.optional(),
+      days: z.number().positive().max(3650).optional(),
+    })
+    .strict(),
 ])
 
 export type Scenario = z.input<typeof scenarioSchema>
@@ -152,6 +165,14 @@ export type ActiveScenario =
       endsAt: string
     }
   | { id: string; kind: 'issuer-missing'; symbol: string; issuer: string; keepInHistory?: boolean }
+  | {
+      id: string
+      kind: 'volume-collapse'
+      symbol: string
+      pct: number
+      from: string
+      days?: number
+    }
   | { id: string; kind: 'reported-change'; symbol: string; window: '7d' | '30d'; tvlChange: number }
   | { id: string; kind: 'frozen'; symbol: string; asOf: string }
   | { id: string; kind: 'known-drops'; symbol: string; drops: KnownDrop[] }

@@ -16,6 +16,7 @@ import {
   multiplier,
   NO_EFFECTS,
   priceFactor,
+  turnover,
   type Effects,
 } from './scenario-effects'
 
@@ -91,6 +92,7 @@ export class ScenarioController implements DataOverlay {
         break
       }
       case 'pool-loss':
+      case 'volume-collapse':
         this.items.set(id, { id, ...s, from: at(s.from) })
         break
       default:
@@ -123,6 +125,11 @@ export class ScenarioController implements DataOverlay {
   /** Factor applied to a slice's TVL and volume at `ms` (1 = untouched). */
   multiplier(slice: Slice, ms: number): number {
     return multiplier(this.effects, slice, ms)
+  }
+
+  /** The fraction of a slice's TVL traded per day at `ms` (volume-collapse stories). */
+  turnover(slice: Slice, ms: number, generated: number): number {
+    return turnover(this.effects, slice, ms, generated)
   }
 
   /** Moves TVL between issuers (issuer-migration) in place, before the other stories. */

@@ -6,11 +6,8 @@ import {
   MAX_COOLDOWN_MINUTES,
   type HeldBackReason,
 } from './alert-facts'
-import { poolCountConditionSchema } from './pool-count-condition'
 import { CLOSED_REASONS, MARKET_KINDS, MARKET_PHASES, type MarketSession } from './market-hours'
-import { netFlowConditionSchema } from './net-flow-condition'
-import { issuerDropConditionSchema } from './issuer-drop-condition'
-import { MAX_MONEY } from './response-sanity'
+import { conditionSchema } from './conditions/registry'
 
 // The facts the renderer needs too live without zod in alert-facts.ts; re-exported for the engine.
 export {
@@ -36,41 +33,9 @@ export type AlertState = (typeof ALERT_STATES)[number]
 export const ALERT_PHASES = ['ok', 'pending', 'firing'] as const
 export type AlertPhase = (typeof ALERT_PHASES)[number]
 
-export const CHANGE_WINDOWS = ['7d', '30d'] as const
-export type ChangeWindow = (typeof CHANGE_WINDOWS)[number]
-
-export const conditionSchema = z.discriminatedUnion('kind', [
-  z
-    .object({
-      kind: z.literal('tvl-change'),
-      window: z.enum(CHANGE_WINDOWS),
-      direction: z.enum(['down', 'up']),
-      /** Percent, positive: 10 means a 10 % drop (or rise). */
-      thresholdPct: z.number().positive().max(1000),
-      /**
-       * A drop does not fire while the window's issuer moves are a migration (other issuers' rises
-       * offset at least 90 % of the falls, shared/issuer-moves.ts); an exit or a mixed move fires.
-       * Optional: rules saved before it load unchanged (absent = false).
-       */
-      ignoreMigrations: z.boolean().optional(),
-    })
-    .strict(),
-  // At most MAX_MONEY (more than all the wealth in the world): a larger floor is a typo.
-  z.object({ kind: z.literal('tvl-below'), amount: z.number().positive().max(MAX_MONEY) }).strict(),
-  z
-    .object({
-      kind: z.literal('concentration'),
-      by: z.enum(['issuer', 'network']),
-      maxSharePct: z.number().gt(0).max(100),
-      /** Also fires above this Herfindahl–Hirschman index (0–10 000; see shared/hhi.ts). */
-      maxHhi: z.number().gt(0).max(10_000).optional(),
-    })
-    .strict(),
-  poolCountConditionSchema,
-  netFlowConditionSchema,
-  issuerDropConditionSchema,
-])
-export type AlertCondition = z.infer<typeof conditionSchema>
+// Condition kinds are modules listed in shared/conditions/registry.ts; the union is built there.
+export { CHANGE_WINDOWS, type ChangeWindow } from './conditions/kind'
+export { conditionSchema, type AlertCondition } from './conditions/registry'
 
 const symbolKey = z.string().min(1).max(32)
 const isoInstant = z.string().datetime()

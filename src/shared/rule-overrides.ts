@@ -1,71 +1,14 @@
 // Per-symbol overrides of a rule: what the threshold means for each condition kind, its limits,
 // and the plain-words problems. One definition for the rule editor, the asset view and main's check
-// on saveRule (no zod here: the renderer imports it).
+// on saveRule; each kind's own meaning is in its module (shared/conditions).
 import type { AlertCondition, AlertRule } from './alert-rules'
+import type { ThresholdMeaning } from './conditions/kind'
+import { kindOf } from './conditions/registry'
 
-interface ThresholdMeaning {
-  /** Column and field label, e.g. "Drop (%)". */
-  label: string
-  /** The rule's own value, shown where a symbol has none. */
-  ruleValue: number
-  max: number
-  whole: boolean
-  /** Says why a value is refused, e.g. "a share cannot be above 100 %". */
-  tooBig: string
-}
+export type { ThresholdMeaning } from './conditions/kind'
 
 export function thresholdMeaning(c: AlertCondition): ThresholdMeaning {
-  switch (c.kind) {
-    case 'tvl-change':
-      return {
-        label: `${c.direction === 'down' ? 'Drop' : 'Rise'} (%)`,
-        ruleValue: c.thresholdPct,
-        max: 1000,
-        whole: false,
-        tooBig: 'a change threshold can be at most 1,000 %',
-      }
-    case 'tvl-below':
-      return {
-        label: 'Below (USD)',
-        ruleValue: c.amount,
-        max: Number.MAX_SAFE_INTEGER,
-        whole: false,
-        tooBig: 'the amount is too large',
-      }
-    case 'net-flow':
-      return {
-        label: `Net ${c.direction === 'down' ? 'outflow' : 'inflow'} (%)`,
-        ruleValue: c.thresholdPct,
-        max: 1000,
-        whole: false,
-        tooBig: 'a change threshold can be at most 1,000 %',
-      }
-    case 'issuer-drop':
-      return {
-        label: 'Issuer drop (%)',
-        ruleValue: c.thresholdPct,
-        max: 100,
-        whole: false,
-        tooBig: 'an issuer cannot lose more than 100 % of its TVL',
-      }
-    case 'concentration':
-      return {
-        label: 'Max share (%)',
-        ruleValue: c.maxSharePct,
-        max: 100,
-        whole: false,
-        tooBig: 'a share cannot be above 100 %',
-      }
-    case 'pool-count':
-      // withThreshold (engine) replaces the floor when the rule has one, else the drop.
-      return {
-        label: c.below !== undefined ? 'Fewer than (pools)' : 'Lost (pools)',
-        ruleValue: c.below ?? c.dropBy ?? 1,
-        max: 100_000,
-        whole: true,
-        tooBig: 'a pool count can be at most 100,000',
-      }
-  }
+  return kindOf(c).override.meaning(c)
 }
 
 /** Why this threshold cannot be used for the condition, in plain words; null when it can. */

@@ -32,7 +32,15 @@ function linesOf(page: Page, selector: string): Promise<Record<string, number>> 
   )
 }
 
-const KINDS = ['tvl-change', 'net-flow', 'tvl-below', 'concentration', 'pool-count', 'issuer-drop']
+const KINDS = [
+  'tvl-change',
+  'net-flow',
+  'tvl-below',
+  'concentration',
+  'pool-count',
+  'issuer-drop',
+  'volume-change',
+]
 
 /**
  * The editor's grid rows that hold a single half-width item (a field beside an empty cell), by the

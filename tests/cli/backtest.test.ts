@@ -188,4 +188,44 @@ describe('cli backtest', () => {
       expect(doc.results[0]!.note).not.toMatch(/The service has only/)
     },
   )
+
+  it(
+    'volume-change: the known volume drop on NVDA, as dates (the daily series carries volume)',
+    { timeout: T },
+    async () => {
+      const midnight = Math.floor(Date.now() / 86_400_000) * 86_400_000
+      const daysAgo = (d: number): number => midnight - d * 86_400_000
+      const day = (d: number): string => new Date(daysAgo(d)).toISOString().slice(0, 10)
+      svc.scenarios.add({ kind: 'known-drops', symbol: 'NVDA', drops: [] })
+      // Days 60 to 51 before today trade 60 % less (each past day is read at its midnight).
+      svc.scenarios.add({
+        kind: 'volume-collapse',
+        symbol: 'NVDA',
+        pct: 60,
+        from: daysAgo(60),
+        days: 10,
+      })
+      const rule = JSON.stringify({ kind: 'volume-change', direction: 'down', thresholdPct: 50 })
+      const r = await run(['--symbols', 'NVDA', '--rule', rule, '--json'])
+      expect(r.stderr).toBe('')
+      expect(r.code).toBe(1)
+      const doc = JSON.parse(r.stdout) as BacktestJson
+      expect(doc.rule).toEqual({
+        kind: 'volume-change',
+        direction: 'down',
+        thresholdPct: 50,
+        baselineDays: 30,
+      })
+      // Confirmed on its 2nd day; day 50 is back at the steady volume (+25 % on the lowered average).
+      const nvda = doc.results[0]!
+      expect(nvda.episodes.map(({ start, end }) => ({ start, end }))).toEqual([
+        { start: day(59), end: day(50) },
+      ])
+      expect(Math.round(nvda.episodes[0]!.worstPct)).toBe(-60)
+      const human = await run(['--symbols', 'NVDA', '--rule', rule])
+      expect(human.stdout).toMatch(
+        /^Tested: daily trading volume drop of 50\.0 % or more against its 30-day average, on 2 days in a row/m,
+      )
+    },
+  )
 })

@@ -101,6 +101,53 @@ describe('check --rule', () => {
     },
   )
 
+  it(
+    'volume-change: a volume collapse is pending, then firing with its figures in --json and the table',
+    { timeout: T },
+    async () => {
+      const dir = await dirs.make()
+      const env = { LIQUIDITY_API_KEY: svc.apiKey }
+      // Steady volume on every earlier day; today's 60 % lower (the earlier days are read at midnight).
+      const ids = [
+        svc.scenarios.add({ kind: 'known-drops', symbol: 'TSLA', drops: [] }),
+        svc.scenarios.add({
+          kind: 'volume-collapse',
+          symbol: 'TSLA',
+          pct: 60,
+          from: Math.floor(Date.now() / 86_400_000) * 86_400_000 + 1,
+        }),
+      ]
+      const condition = { kind: 'volume-change', direction: 'down', thresholdPct: 50 }
+      const base = ['check', '--base-url', svc.url, '--symbols', 'TSLA', '--data-dir', dir]
+      const rule = ['--rule', JSON.stringify(condition)]
+      try {
+        const first = await cli([...base, ...rule, '--json'], env)
+        expect(first.code).toBe(0)
+        expect((JSON.parse(first.stdout) as JsonReport).rows[0]).toMatchObject({
+          alertState: 'pending',
+        })
+        const second = await cli([...base, ...rule, '--json'], env)
+        expect(second.code).toBe(1)
+        const doc = JSON.parse(second.stdout) as JsonReport
+        const fired = doc.events.find((e) => e.type === 'fired')!
+        // baselineDays took its default of 30.
+        expect(fired.ruleName).toBe(
+          `--rule 1: ${JSON.stringify({ ...condition, baselineDays: 30 })}`,
+        )
+        expect(fired.message).toMatch(
+          /^TSLA trading volume down 60\.0 % against its 30-day average \(\$[\d.]+[KMB] a day, average \$[\d.]+[KMB]\)$/,
+        )
+        expect(fired.value).toBeCloseTo(-60, 0)
+        expect(fired.threshold).toBe(50)
+        const table = await cli([...base, ...rule], env)
+        expect(table.code).toBe(1)
+        expect(table.stdout).toMatch(/TSLA.*firing/)
+      } finally {
+        ids.forEach((id) => svc.scenarios.remove(id))
+      }
+    },
+  )
+
   it('leaves the saved rules’ alert state as it was', { timeout: T }, async () => {
     const dir = await dirs.make()
     const env = { LIQUIDITY_API_KEY: svc.apiKey }

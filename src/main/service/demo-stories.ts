@@ -122,6 +122,11 @@ export class DemoStories implements DataOverlay {
     return 1
   }
 
+  /** The stories move TVL and price; trading keeps its generated share of TVL. */
+  turnover(_slice: Slice, _ms: number, generated: number): number {
+    return generated
+  }
+
   priceFactor(symbol: string, ms: number): number {
     return this.on(symbol, ms)?.story === 'price-move' ? 1 - PRICE_FALL : 1
   }

@@ -116,7 +116,9 @@ export class DataModel {
     for (const slice of this.catalog.slices) {
       const tvl = Math.round((raw[slice.index] ?? 0) * this.overlay.multiplier(slice, ms))
       snap.tvl[slice.index] = tvl
-      snap.volume[slice.index] = Math.round(tvl * sliceTurnover(slice, ms))
+      snap.volume[slice.index] = Math.round(
+        tvl * this.overlay.turnover(slice, ms, sliceTurnover(slice, ms)),
+      )
       snap.pools[slice.index] = Math.max(
         0,
         poolCountFor(tvl) - this.overlay.poolsRemoved(slice, ms),

@@ -12,6 +12,8 @@ export interface DataOverlay {
   migrate(slices: readonly Slice[], tvl: Float64Array, ms: number): void
   /** Factor on a slice's TVL and volume at `ms` (1 = untouched). */
   multiplier(slice: Slice, ms: number): number
+  /** The fraction of a slice's TVL traded per day at `ms`, given the generated one. */
+  turnover(slice: Slice, ms: number, generated: number): number
   /** Pools a slice has lost at `ms` (0 = none). */
   poolsRemoved(slice: Slice, ms: number): number
   /** Factor on a symbol's price at `ms` (1 = untouched). */
@@ -30,6 +32,7 @@ export const NO_OVERLAY: DataOverlay = {
   isFlat: () => false,
   migrate: () => {},
   multiplier: () => 1,
+  turnover: (_slice, _ms, generated) => generated,
   poolsRemoved: () => 0,
   priceFactor: () => 1,
   reportedChange: () => undefined,
@@ -50,6 +53,7 @@ export function bothOverlays(a: DataOverlay, b: DataOverlay): DataOverlay {
       b.migrate(slices, tvl, ms)
     },
     multiplier: (slice, ms) => a.multiplier(slice, ms) * b.multiplier(slice, ms),
+    turnover: (slice, ms, generated) => b.turnover(slice, ms, a.turnover(slice, ms, generated)),
     poolsRemoved: (slice, ms) => a.poolsRemoved(slice, ms) + b.poolsRemoved(slice, ms),
     priceFactor: (s, ms) => a.priceFactor(s, ms) * b.priceFactor(s, ms),
     reportedChange: (s, w) => a.reportedChange(s, w) ?? b.reportedChange(s, w),

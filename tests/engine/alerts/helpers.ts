@@ -137,7 +137,7 @@ export class Harness {
   run(
     obs: Record<string, Observation>,
     advanceMin = 5,
-    history: Pick<CycleInput, 'flows' | 'issuers'> = {},
+    history: Pick<CycleInput, 'flows' | 'issuers' | 'dailySeries'> = {},
   ): CycleResult {
     const r = evaluateCycle({
       ...history,

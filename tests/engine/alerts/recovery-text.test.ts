@@ -11,7 +11,7 @@ import type { AssetDetail } from '../../../src/shared/liquidity-schemas'
 import { Harness, detail, good, issuerWindow, moved, rule, sent } from './helpers'
 
 type Kind = AlertCondition['kind']
-type History = Pick<CycleInput, 'flows' | 'issuers'>
+type History = Pick<CycleInput, 'flows' | 'issuers' | 'dailySeries'>
 
 interface Case {
   condition: AlertCondition
@@ -44,6 +44,18 @@ function issuersOver7d(then: IssuerTvl[], now: IssuerTvl[]): History {
 
 const issuerSplit = (a: number, b: number, c: number) =>
   detail('TSLA', { issuers: { A: { ethereum: a }, B: { ethereum: b }, C: { ethereum: c } } })
+
+/** 30 days trading 10,000 a day, then today: the baseline of a volume-change rule. */
+function volumeBaseline(): History {
+  const series = Array.from({ length: 31 }, (_, i) => ({
+    date: new Date(Date.UTC(2025, 1, 1 + i)).toISOString().slice(0, 10),
+    tvl: 1_000_000,
+    volume: 10_000,
+  }))
+  return { dailySeries: () => series }
+}
+
+const withVolume = (v: number): AssetDetail => ({ ...detail('TSLA'), totalVolume: v })
 
 const CASES: { [K in Kind]: Case } = {
   'tvl-change': {
@@ -95,6 +107,12 @@ const CASES: { [K in Kind]: Case } = {
       ),
     },
     recovery: 'TSLA issuer Backed TVL back to −5.0 % in 7 days (threshold −20.0 %)',
+  },
+  'volume-change': {
+    condition: CONDITION_HELP['volume-change'].example,
+    breach: { detail: withVolume(3_000), history: volumeBaseline() },
+    back: { detail: withVolume(9_000), history: volumeBaseline() },
+    recovery: 'TSLA trading volume back to −10.0 % against its 30-day average (threshold −50.0 %)',
   },
 }
 

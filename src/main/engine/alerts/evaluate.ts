@@ -8,6 +8,7 @@ import type {
   NotificationDecision,
 } from '../../../shared/alert-rules'
 import type { FlowResult } from '../../../shared/flow'
+import type { SeriesPoint } from '../../../shared/liquidity-schemas'
 import type { IssuerWindows } from '../history/issuer-window'
 import { instanceKey, toInstance } from './engine-state'
 import { measure } from './measure'
@@ -61,6 +62,8 @@ export interface CycleInput {
    * (issuer-drop rules, ignoreMigrations); a symbol without one is not judged on them.
    */
   issuers?: Record<string, IssuerWindows>
+  /** A symbol's daily series from this poll's bulk analytics (volume-change); undefined: none. */
+  dailySeries?: (symbol: string) => readonly SeriesPoint[] | undefined
 }
 
 export interface CycleResult {
@@ -136,6 +139,7 @@ export function evaluateCycle(input: CycleInput): CycleResult {
             poolRef,
             { ...input.flows?.[t.symbol] },
             { ...input.issuers?.[t.symbol] },
+            input.dailySeries?.(t.symbol),
           )
         : reading
     // Trusted data the figures cannot judge: the row says why (else it reads nodata without a reason).

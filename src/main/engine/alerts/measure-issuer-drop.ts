@@ -6,7 +6,7 @@ import { pctChange } from '../../../shared/change'
 import type { IssuerDropCondition } from '../../../shared/issuer-drop-condition'
 import { priceAdjustment } from '../../../shared/issuer-moves'
 import { joinNames } from '../../../shared/plain-list'
-import type { IssuerWindow } from '../history/issuer-window'
+import type { IssuerWindow } from './model'
 import { formatAmount, formatPct, formatSignedPct, windowDays } from './format'
 import type { Measurement, NoVerdict } from './model'
 

@@ -5,7 +5,7 @@
 // the service's total then disagrees with its own issuers. A real loss, by the app's own figures,
 // always fires: the option can never hide liquidity leaving the asset.
 import { pctChange } from '../../../shared/change'
-import type { IssuerWindow } from '../history/issuer-window'
+import type { IssuerWindow } from './model'
 import { formatPct, formatSignedPct } from './format'
 
 export interface MigrationNote {

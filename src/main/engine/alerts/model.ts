@@ -12,6 +12,7 @@ import type {
 import type { AwayDigest } from '../../../shared/away-digest'
 import type { SerializedError } from '../../../shared/errors'
 import type { AssetDetail } from '../../../shared/liquidity-schemas'
+import type { IssuerMoves, IssuerTvl } from '../../../shared/issuer-moves'
 
 /** Holds that end by the clock (and then deliver a digest); the list is TIME_HOLDS (notes.ts). */
 export type TimeHold = 'quiet-hours' | 'paused'
@@ -221,3 +222,28 @@ export interface Measurement {
    */
   recovery: string
 }
+
+/** Each issuer's TVL of a symbol now against the app's history at a span's start (history/issuer-window.ts). */
+export interface IssuerWindowKnown {
+  kind: 'known'
+  /** Days of the span; null: since the last poll. */
+  windowDays: number | null
+  /** When the start figures were recorded (ms). */
+  from: number
+  then: IssuerTvl[]
+  now: IssuerTvl[]
+  /** The underlying's price now ÷ then; null: a price is unknown (the moves are then in dollars). */
+  priceRatio: number | null
+  moves: IssuerMoves
+}
+
+export interface IssuerWindowUnknown {
+  kind: 'unknown'
+  windowDays: number | null
+  reason: string
+}
+
+export type IssuerWindow = IssuerWindowKnown | IssuerWindowUnknown
+
+/** A symbol's issuer windows this poll: per rule window, and since the last poll ('last'). */
+export type IssuerWindows = Partial<Record<'7d' | '30d' | 'last', IssuerWindow>>

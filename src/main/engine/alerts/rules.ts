@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto'
 import type { AlertCondition, AlertRule } from '../../../shared/alert-rules'
 import { ruleSymbols } from '../../../shared/rule-overrides'
+import { kindOf } from '../../../shared/conditions/registry'
 
 export interface Target {
   rule: AlertRule
@@ -20,20 +21,7 @@ function isFuture(iso: string | null | undefined, now: Date): boolean {
 /** The condition with a per-symbol threshold override applied (backtests use it too). */
 export function withThreshold(c: AlertCondition, threshold: number | undefined): AlertCondition {
   if (threshold === undefined) return c
-  switch (c.kind) {
-    case 'tvl-change':
-    case 'net-flow':
-    case 'issuer-drop':
-      return { ...c, thresholdPct: threshold }
-    case 'tvl-below':
-      return { ...c, amount: threshold }
-    case 'concentration':
-      // A share cannot exceed 100 %; an oversized override just never fires.
-      return { ...c, maxSharePct: threshold }
-    case 'pool-count':
-      // The floor when the rule has one, else the drop.
-      return c.below !== undefined ? { ...c, below: threshold } : { ...c, dropBy: threshold }
-  }
+  return kindOf(c).override.apply(c, threshold)
 }
 
 /**

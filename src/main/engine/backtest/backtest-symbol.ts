@@ -3,7 +3,7 @@
 import type { AlertRule } from '../../../shared/alert-rules'
 import type { BacktestSymbolResult } from '../../../shared/backtest'
 import type { SeriesPoint } from '../../../shared/liquidity-schemas'
-import { windowDays } from '../alerts/format'
+import { findEngineKind } from '../alerts/conditions/registry'
 import { withThreshold } from '../alerts/rules'
 import { dailyJudge } from './daily-condition'
 import { runEpisodes } from './episodes'
@@ -19,9 +19,10 @@ export function untested(symbol: string, note: string, why: string): BacktestSym
   return { symbol, episodes: [], tested: false, note, why, from: null, to: null }
 }
 
-/** The days a condition needs before its first judged day (a change window's length). */
+/** The days a condition needs before its first judged day (a change window's length), per kind. */
 function daysNeeded(rule: BacktestRule): number {
-  return rule.condition.kind === 'tvl-change' ? windowDays(rule.condition.window) + 1 : 1
+  const b = findEngineKind(rule.condition.kind)?.backtest
+  return b !== undefined && 'daysNeeded' in b ? b.daysNeeded(rule.condition) : 1
 }
 
 /**

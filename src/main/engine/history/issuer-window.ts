@@ -1,13 +1,9 @@
 // Each issuer's TVL of a symbol now (this poll's detail) against the app's own history at the start
 // of a span: a window (7 or 30 days) or since the last poll. Classified as migration, exit or mixed
 // (shared/issuer-moves.ts); with too little history, the plain reason instead — never a guess.
-import {
-  classifyIssuerMoves,
-  type IssuerMoves,
-  type IssuersAt,
-  type IssuerTvl,
-} from '../../../shared/issuer-moves'
+import { classifyIssuerMoves, type IssuersAt } from '../../../shared/issuer-moves'
 import type { ChangeWindow } from '../../../shared/alert-rules'
+import type { IssuerWindow } from '../alerts/model'
 import type { HistoryReader } from './history-reader'
 import { historyShortfall } from './history-shortfall'
 
@@ -15,26 +11,13 @@ const DAY_MS = 24 * 60 * 60 * 1000
 /** How far before the window's start a snapshot may be and still stand for it (a missed poll). */
 const SLACK_MS = 6 * 60 * 60 * 1000
 
-export interface IssuerWindowKnown {
-  kind: 'known'
-  /** Days of the span; null: since the last poll. */
-  windowDays: number | null
-  /** When the start figures were recorded (ms). */
-  from: number
-  then: IssuerTvl[]
-  now: IssuerTvl[]
-  /** The underlying's price now ÷ then; null: a price is unknown (the moves are then in dollars). */
-  priceRatio: number | null
-  moves: IssuerMoves
-}
-
-export interface IssuerWindowUnknown {
-  kind: 'unknown'
-  windowDays: number | null
-  reason: string
-}
-
-export type IssuerWindow = IssuerWindowKnown | IssuerWindowUnknown
+// The window types are seam types of the alerts engine (alerts/model.ts); re-exported here.
+export type {
+  IssuerWindow,
+  IssuerWindowKnown,
+  IssuerWindows,
+  IssuerWindowUnknown,
+} from '../alerts/model'
 
 type Reader = Pick<HistoryReader, 'snapshotAtOrBefore' | 'first'>
 
@@ -85,6 +68,3 @@ export const MIGRATION_WINDOW: ChangeWindow = '7d'
 /** Why there is no classification when the history could not be read (or its worker answer). */
 export const ISSUERS_UNREAD =
   'the history of figures could not be read, so migration and exit are not told apart'
-
-/** A symbol's issuer windows this poll: per rule window, and since the last poll ('last'). */
-export type IssuerWindows = Partial<Record<'7d' | '30d' | 'last', IssuerWindow>>

@@ -2,6 +2,7 @@
 // the app's own history, per window (the rows' 7 days and every window a live net-flow rule judges).
 import type { ChangeWindow } from '../../../shared/alert-rules'
 import type { FlowResult } from '../../../shared/flow'
+import { engineKind } from '../alerts/conditions/registry'
 import { windowDays } from '../alerts/format'
 import type { Target } from '../alerts/rules'
 import type { HistoryEntry } from '../history/history-entry'
@@ -23,10 +24,13 @@ export interface FlowReader {
 
 export type FlowsByWindow = Record<string, Partial<Record<ChangeWindow, FlowResult>>>
 
-/** The 7-day window (rows, `check --json`) and every window a live net-flow rule judges. */
+/** The 7-day window (rows, `check --json`) and every window a live rule reads flows over. */
 export function flowWindows(targets: readonly Target[]): ChangeWindow[] {
   const out = new Set<ChangeWindow>([FLOW_WINDOW])
-  for (const t of targets) if (t.condition.kind === 'net-flow') out.add(t.condition.window)
+  for (const t of targets) {
+    const w = engineKind(t.condition).history?.(t.condition).flow
+    if (w !== undefined) out.add(w)
+  }
   return [...out]
 }
 

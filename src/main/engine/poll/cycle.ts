@@ -24,6 +24,7 @@ import { addFailedAttempts, addNotJudged } from './not-judged'
 import { DEFAULT_DETAIL_BUDGET, detailAgeBoundMs } from './poll-plan'
 import type { SaveFailure, SaveHealth, Saveable } from '../storage/save-health'
 import { toObservation } from './snapshot'
+import { seriesEntry } from './series-index'
 import { FLOW_WINDOW, flowWindows, flowsOf, splitsOver, type FlowReader } from './cycle-flows'
 import { addSeriesGaps, cycleRowFindings, cycleRows } from './cycle-rows'
 import { issuerWindowsOf, type ReadIssuerWindow } from './issuer-windows'
@@ -263,11 +264,21 @@ function evaluateInput(
     watchlist: settings.watchlist,
     observations: new Map(fetched.snapshots.map((s) => [s.symbol, toObservation(s)])),
     sourceDates: newestSeriesDates(fetched.stock),
+    dailySeries: (symbol) => dailySeriesOf(fetched, symbol),
     prefs: notifyPrefs(settings, deps.utcOffset),
     state: deps.alerts.state,
     recentlyNotified: deps.alerts.state.afterReset ? deps.recentlyNotified?.() : undefined,
     awayAfterMs: awayAfterMs(intervalMs),
   }
+}
+
+/** The symbol's series in this poll's bulk analytics (fresh, or cached when the fetch failed). */
+function dailySeriesOf(fetched: FetchResult, symbol: string) {
+  for (const f of fetched.stock.values()) {
+    const entry = seriesEntry(f.data, symbol)
+    if (entry !== undefined) return entry.series
+  }
+  return undefined
 }
 
 /** Prefer a reachability problem over a per-symbol one: it is what the status bar should say. */

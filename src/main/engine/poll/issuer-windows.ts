@@ -4,6 +4,7 @@
 import type { ChangeWindow } from '../../../shared/alert-rules'
 import type { IssuersAt } from '../../../shared/issuer-moves'
 import type { Target } from '../alerts/rules'
+import { engineKind } from '../alerts/conditions/registry'
 import { windowDays } from '../alerts/format'
 import type { HistoryEntry } from '../history/history-entry'
 import {
@@ -22,9 +23,8 @@ export type ReadIssuerWindow = (
 function windowsFor(targets: readonly Target[]): ChangeWindow[] {
   const out = new Set<ChangeWindow>([MIGRATION_WINDOW])
   for (const t of targets) {
-    const c = t.condition
-    if (c.kind === 'issuer-drop' || (c.kind === 'tvl-change' && c.ignoreMigrations === true))
-      out.add(c.window)
+    const w = engineKind(t.condition).history?.(t.condition).issuers
+    if (w !== undefined) out.add(w)
   }
   return [...out]
 }

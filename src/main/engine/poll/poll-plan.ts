@@ -126,7 +126,12 @@ export function planPoll(input: PlanInput): PollPlan {
   for (const [s, f] of figures) {
     if (fetch.has(s)) continue
     const verdicts = (targetsOf.get(s) ?? []).map((t) =>
-      screenCondition(t.condition, f, input.cached.get(s)?.detail ?? null),
+      screenCondition(
+        t.condition,
+        f,
+        input.cached.get(s)?.detail ?? null,
+        input.series.get(s)?.series ?? [],
+      ),
     )
     if (verdicts.includes('near')) near.add(s)
     else if (verdicts.includes('unknown')) unknown.add(s)

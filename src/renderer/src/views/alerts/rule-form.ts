@@ -1,30 +1,17 @@
 // The rule editor's flat form model, to and from AlertRule.
 import { DEFAULT_COOLDOWN_MINUTES } from '../../../../shared/alert-facts'
 import type { AlertRule } from '../../../../shared/alert-rules'
+import { conditionToForm, defaultValues, formToCondition } from '../../../../shared/conditions/form'
+import type { ConditionForm } from '../../../../shared/conditions/kind'
+import { kindOf } from '../../../../shared/conditions/registry'
 
-export interface RuleForm {
+export interface RuleForm extends ConditionForm {
   id: string
   name: string
   enabled: boolean
   scopeKind: 'watchlist' | 'symbols'
   symbols: string
   condKind: AlertRule['condition']['kind']
-  window: '7d' | '30d'
-  direction: 'down' | 'up'
-  thresholdPct: number
-  /** tvl-change drops: ignore a drop the issuers' moves explain as a migration. */
-  ignoreMigrations: boolean
-  /** issuer-drop: '' for any issuer. */
-  issuer: string
-  amount: number
-  by: 'issuer' | 'network'
-  maxSharePct: number
-  /** '' for none. */
-  maxHhi: number | ''
-  network: string
-  /** '' for none; a pool-count rule needs one of poolsBelow and poolsDropBy. */
-  poolsBelow: number | ''
-  poolsDropBy: number | ''
   pendingCycles: number
   rearmMarginPct: number
   repeatHours: number
@@ -57,13 +44,10 @@ export function newForm(): RuleForm {
     thresholdPct: 10,
     ignoreMigrations: false,
     issuer: '',
-    amount: 1_000_000,
-    by: 'issuer',
-    maxSharePct: 80,
-    maxHhi: '',
     network: 'ethereum',
     poolsBelow: 2,
     poolsDropBy: '',
+    values: defaultValues(),
     pendingCycles: 2,
     rearmMarginPct: 2,
     repeatHours: 24,
@@ -87,20 +71,7 @@ export function toForm(r: AlertRule): RuleForm {
     scopeKind: r.scope.kind,
     symbols: r.scope.kind === 'symbols' ? r.scope.symbols.join(', ') : '',
     condKind: c.kind,
-    ...(c.kind === 'tvl-change' || c.kind === 'net-flow'
-      ? { window: c.window, direction: c.direction, thresholdPct: c.thresholdPct }
-      : {}),
-    ...(c.kind === 'tvl-change' ? { ignoreMigrations: c.ignoreMigrations === true } : {}),
-    ...(c.kind === 'issuer-drop'
-      ? { window: c.window, thresholdPct: c.thresholdPct, issuer: c.issuer ?? '' }
-      : {}),
-    ...(c.kind === 'tvl-below' ? { amount: c.amount } : {}),
-    ...(c.kind === 'concentration'
-      ? { by: c.by, maxSharePct: c.maxSharePct, maxHhi: c.maxHhi ?? '' }
-      : {}),
-    ...(c.kind === 'pool-count'
-      ? { network: c.network, poolsBelow: c.below ?? '', poolsDropBy: c.dropBy ?? '' }
-      : {}),
+    ...conditionToForm(c, f),
     pendingCycles: r.pendingCycles,
     rearmMarginPct: r.rearmMarginPct,
     repeatHours: r.repeatHours,
@@ -113,59 +84,8 @@ export function toForm(r: AlertRule): RuleForm {
   }
 }
 
-/** An optional number field: '' (or cleared) is none. */
-const optional = (v: number | ''): number | undefined =>
-  v === '' || v === null || Number.isNaN(Number(v)) ? undefined : Number(v)
-
 export function toCondition(f: RuleForm): AlertRule['condition'] {
-  switch (f.condKind) {
-    case 'tvl-change':
-      return {
-        kind: 'tvl-change',
-        window: f.window,
-        direction: f.direction,
-        thresholdPct: Number(f.thresholdPct),
-        // Only on drops, and only when set: rules saved without it stay as they were.
-        ...(f.ignoreMigrations && f.direction === 'down' ? { ignoreMigrations: true } : {}),
-      }
-    case 'issuer-drop': {
-      const issuer = f.issuer.trim()
-      return {
-        kind: 'issuer-drop',
-        ...(issuer ? { issuer } : {}),
-        window: f.window,
-        thresholdPct: Number(f.thresholdPct),
-      }
-    }
-    case 'net-flow':
-      return {
-        kind: 'net-flow',
-        window: f.window,
-        direction: f.direction,
-        thresholdPct: Number(f.thresholdPct),
-      }
-    case 'tvl-below':
-      return { kind: 'tvl-below', amount: Number(f.amount) }
-    case 'concentration': {
-      const maxHhi = optional(f.maxHhi)
-      return {
-        kind: 'concentration',
-        by: f.by,
-        maxSharePct: Number(f.maxSharePct),
-        ...(maxHhi !== undefined ? { maxHhi } : {}),
-      }
-    }
-    case 'pool-count': {
-      const below = optional(f.poolsBelow)
-      const dropBy = optional(f.poolsDropBy)
-      return {
-        kind: 'pool-count',
-        network: f.network.trim(),
-        ...(below !== undefined ? { below } : {}),
-        ...(dropBy !== undefined ? { dropBy } : {}),
-      }
-    }
-  }
+  return formToCondition(f.condKind, f)
 }
 
 export function toRule(f: RuleForm): AlertRule {
@@ -231,23 +151,5 @@ function keptOverrides(
 
 /** "7 d TVL drop ≥ 10 %", "TVL below $1M", "one issuer > 80 % of TVL". */
 export function describeCondition(c: AlertRule['condition'], money: (n: number) => string): string {
-  switch (c.kind) {
-    case 'tvl-change':
-      return `${c.window} TVL ${c.direction === 'down' ? 'drop' : 'rise'} ≥ ${c.thresholdPct} %${c.ignoreMigrations ? ' (migrations between issuers ignored)' : ''}`
-    case 'issuer-drop':
-      return `${c.window} drop of ${c.issuer === undefined ? 'any issuer' : `issuer ${c.issuer}`} ≥ ${c.thresholdPct} % of its own TVL`
-    case 'tvl-below':
-      return `TVL below ${money(c.amount)}`
-    case 'concentration':
-      return `one ${c.by} > ${c.maxSharePct} % of TVL${c.maxHhi === undefined ? '' : ` or HHI > ${c.maxHhi}`}`
-    case 'pool-count': {
-      const parts = [
-        ...(c.below !== undefined ? [`fewer than ${c.below}`] : []),
-        ...(c.dropBy !== undefined ? [`${c.dropBy} lost since the last check`] : []),
-      ]
-      return `pools on ${c.network}: ${parts.join(' or ')}`
-    }
-    case 'net-flow':
-      return `${c.window} net ${c.direction === 'down' ? 'outflow' : 'inflow'} ≥ ${c.thresholdPct} % (price moves left out)`
-  }
+  return kindOf(c).describe(c, { money, num: String })
 }
