@@ -135,7 +135,8 @@ describe('check --rule', () => {
           `--rule 1: ${JSON.stringify({ ...condition, baselineDays: 30 })}`,
         )
         expect(fired.message).toMatch(
-          /^TSLA trading volume down 60\.0 % against its 30-day average \(\$[\d.]+[KMB] a day, average \$[\d.]+[KMB]\)$/,
+          // The collapse was there before the first run: said as under way when watching began.
+          /^TSLA trading volume down 60\.0 % against its 30-day average \(\$[\d.]+[KMB] a day, average \$[\d.]+[KMB]\) \(already under way when watching began\)$/,
         )
         expect(fired.value).toBeCloseTo(-60, 0)
         expect(fired.threshold).toBe(50)
