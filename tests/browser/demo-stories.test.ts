@@ -85,3 +85,33 @@ describe.each(['light', 'dark'] as const)('demo stories (%s)', (scheme) => {
     expect(app.pageErrors).toEqual([])
   })
 })
+
+describe('demo history badge', () => {
+  it('is not shown beside "no history yet": only where history is shown', async () => {
+    // No demo week seeded: the history is empty, so every history view says why it shows nothing.
+    const app = await suite.start()
+    const { page } = app
+    await waitForTvl(page, 4)
+    // Demo mode (the embedded demo service), where the history views would carry the badge.
+    await expect.poll(() => page.getByTestId('demo-badge').count(), POLL).toBe(1)
+    await page.locator('tr[data-symbol="TSLA"]').focus()
+    await page.keyboard.press('Enter')
+    await waitForView(page, 'asset')
+    await expect
+      .poll(() => page.getByTestId('asset-flow').getAttribute('data-kind'), SLOW)
+      .not.toBe('loading')
+    await expect.poll(() => page.getByTestId('issuer-shares-reason').isVisible(), SLOW).toBe(true)
+    await expect
+      .poll(() => page.getByTestId('asset-migration').getAttribute('data-kind'), SLOW)
+      .toBe('unknown')
+    expect(await page.getByTestId('asset-flow').getAttribute('data-kind')).not.toBe('split')
+    for (const id of [
+      'asset-flow-demo',
+      'asset-migration-demo',
+      'issuer-shares-demo',
+      'network-shares-demo',
+    ])
+      expect(await page.getByTestId(id).count(), id).toBe(0)
+    expect(app.pageErrors).toEqual([])
+  })
+})

@@ -132,11 +132,12 @@ describe('rule editor: issuer-drop and ignore migrations', () => {
     await page.getByLabel('Name', { exact: true }).fill('Drop, not moves')
     const ignore = page.getByTestId('rule-ignore-migrations')
     const label = page.locator('label', { has: ignore })
-    await expect
-      .poll(() => label.textContent(), POLL)
-      .toMatch(
-        /other issuers’ rises offset at least 90 % of the falls.*no longer listed, still fires it/s,
-      )
+    await expect.poll(() => label.textContent(), POLL).toMatch(/Ignore moves between issuers/)
+    // The explanation is the box's help text, under its one-line label.
+    const help = page.locator(`#${await ignore.getAttribute('aria-describedby')}`)
+    expect(await help.textContent()).toMatch(
+      /other issuers’ rises offset at least 90 % of the falls.*no longer listed, still fires it/s,
+    )
     await ignore.check()
     // A rise has nothing to ignore: the option is offered on drops only.
     await page.getByLabel('Direction', { exact: true }).selectOption('up')

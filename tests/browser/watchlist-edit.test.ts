@@ -1,6 +1,7 @@
 // Editing the watchlist from the keyboard: add a ticker (Enter in the field), remove it (Enter on
 // its remove button), the message for an unknown symbol, and a lower-case ticker added as the
 // service spells it (issue 22, item 4: it was refused with "did you mean TSLA?" said twice).
+// The field shows its whole placeholder (it was cut off at "e.g. TSLA or a").
 import { describe, expect, it } from 'vitest'
 import { useBrowserApps, type App } from './harness'
 import { POLL, symbolsShown, waitForTvl } from './helpers'
@@ -74,5 +75,37 @@ describe('watchlist editing', () => {
     await expect.poll(() => symbolsShown(page), POLL).toEqual(['GOLD', 'TSLA'])
     expect(await page.getByTestId('add-symbol-error').count()).toBe(0)
     expect((await app.core.getSettings()).watchlist).toEqual(['GOLD', 'TSLA'])
+  })
+})
+
+describe('the Add symbol field', () => {
+  it('shows its whole placeholder (not cut off)', async () => {
+    const app = await suite.start({ viewport: { width: 1280, height: 800 } })
+    const { page } = app
+    await waitForTvl(page, 4)
+    const input = page.getByLabel('Add symbol')
+    // The placeholder's text width in the input's own font against the room inside its padding.
+    const fit = await input.evaluate((el) => {
+      const i = el as unknown as {
+        placeholder: string
+        clientWidth: number
+        ownerDocument: { createElement(t: string): unknown }
+      }
+      const cs = (
+        globalThis as unknown as {
+          getComputedStyle(e: unknown): { font: string; paddingLeft: string; paddingRight: string }
+        }
+      ).getComputedStyle(el)
+      const canvas = i.ownerDocument.createElement('canvas') as {
+        getContext(t: '2d'): { font: string; measureText(t: string): { width: number } }
+      }
+      const ctx = canvas.getContext('2d')
+      ctx.font = cs.font
+      const room = i.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight)
+      return { text: i.placeholder, width: ctx.measureText(i.placeholder).width, room }
+    })
+    expect(fit.text.length).toBeGreaterThan(0)
+    expect(fit.width, JSON.stringify(fit)).toBeLessThanOrEqual(fit.room)
+    expect(app.pageErrors).toEqual([])
   })
 })

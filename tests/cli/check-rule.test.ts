@@ -185,7 +185,7 @@ describe('check --rule', () => {
       ])
       expect(wrong.code).toBe(2)
       expect(wrong.stderr).toMatch(
-        /^error: --rule 2 is not a condition Liquidity Watch knows: the condition needs "below" \(a floor\), "dropBy" \(a drop since the last poll\) or both\. Condition kinds: tvl-change, tvl-below, concentration, pool-count/m,
+        /^error: --rule 2: the condition needs "below" \(a floor\), "dropBy" \(a drop since the last poll\) or both\.$/m,
       )
       const doc = JSON.parse(wrong.stdout) as JsonReport
       expect(doc.rows).toEqual([])
@@ -207,7 +207,7 @@ describe('check --rule bounds', () => {
       const huge = await cli(['check', '--rule', '{"kind":"tvl-below","amount":1e308}'])
       expect(huge.code).toBe(2)
       expect(huge.stderr).toMatch(
-        /^error: --rule 1 is not a condition Liquidity Watch knows: amount is 1e\+308, above the maximum of 1000000000000000\./m,
+        /^error: --rule 1: amount is 1e\+308; it can be at most 1,000,000,000,000,000\./m,
       )
       const zero = await cli([
         'check',
@@ -215,10 +215,25 @@ describe('check --rule bounds', () => {
         '{"kind":"tvl-change","window":"7d","direction":"down","thresholdPct":0}',
       ])
       expect(zero.code).toBe(2)
-      expect(zero.stderr).toMatch(
-        /^error: --rule 1 is not a condition Liquidity Watch knows: thresholdPct should be above zero but is 0\./m,
-      )
+      expect(zero.stderr).toMatch(/^error: --rule 1: thresholdPct should be above zero but is 0\./m)
       expect(zero.stderr).not.toMatch(/below zero/)
+    },
+  )
+  it(
+    'a known kind with a value out of range says which value and its bound, not that the kind is unknown',
+    { timeout: T },
+    async () => {
+      const huge = await cli(['check', '--rule', '{"kind":"tvl-below","amount":1e308}'])
+      expect(huge.code).toBe(2)
+      expect(huge.stderr).toMatch(
+        /^error: --rule 1: amount is 1e\+308; it can be at most 1,000,000,000,000,000\.$/m,
+      )
+      expect(huge.stderr).not.toMatch(/not a condition Liquidity Watch knows/)
+      // An unknown kind is still said so, with the kinds there are.
+      const unknown = await cli(['check', '--rule', '{"kind":"tvl-jump"}'])
+      expect(unknown.stderr).toMatch(
+        /not a condition Liquidity Watch knows: kind .*Condition kinds:/,
+      )
     },
   )
 })

@@ -12,6 +12,8 @@ export class IssuerNames {
   readonly listed = new SvelteMap<string, string[]>()
   /** Symbol → the networks its issuers list (pool-count rules name one). */
   readonly networks = new SvelteMap<string, string[]>()
+  /** Symbols whose lookup failed: unknown to the service, or offline without a cached copy. */
+  readonly failed = new SvelteSet<string>()
   private readonly asked = new SvelteSet<string>()
 
   lookUp(symbols: readonly string[]): void {
@@ -34,7 +36,9 @@ export class IssuerNames {
           },
           // Unknown to the service, or offline without a cached copy: no suggestions from it,
           // and no claim about it either (issuerHint counts only the symbols answered).
-          () => undefined,
+          () => {
+            this.failed.add(symbol)
+          },
         )
     }
   }
