@@ -114,8 +114,9 @@ export interface JsonReport {
   /** Files this run could not save (what, where, why in plain words); empty when all were saved. */
   unsaved: { what: string; path: string; reason: string }[]
   /**
-   * false: the alert state could not be saved, so the next run starts from the last saved state
-   * and cannot confirm what this one found (the exit code is then 2).
+   * false: the alert state could not be saved (or is a newer version's file, never written), so
+   * the next run starts from the last saved state and cannot confirm what this one found (the
+   * exit code is then 2).
    */
   alertStateSaved: boolean
   /** What the run said on stderr as `note:` lines (cached data stood in, repairs at start), one each. */
@@ -200,6 +201,6 @@ export function jsonReport(
       asOf: f.fetchedAt,
     })),
     unsaved: cycle.unsaved.map((f) => ({ what: f.label, path: f.path, reason: f.reason })),
-    alertStateSaved: cycle.alertStateUnsaved === null,
+    alertStateSaved: cycle.alertStateUnsaved === null && cycle.alertStateKeptAsIs === null,
   }
 }
