@@ -25,7 +25,7 @@ import {
   nothingToShow,
   runErrors,
 } from './check-outcome'
-import { eventLines, findingLines, oneLine, pollsToConfirm, table } from './format'
+import { bulkStandIns, eventLines, findingLines, oneLine, pollsToConfirm, table } from './format'
 import { emptyReport, jsonReport, type JsonReport } from './json-report'
 import { EXIT_OK, EXIT_FIRING, EXIT_ERROR } from './exit-codes'
 
@@ -190,7 +190,10 @@ export async function runCheck(o: CheckOptions, io: CheckIo): Promise<number> {
     printJson(jsonReport(status.mode, status.baseUrl, shown, { firing, held }, toConfirm))
     if (!o.json && shown.rows.length > 0) {
       io.out(
-        [table(shown.rows, toConfirm), ...findingLines(shown.rows, cycle.rowFindings)].join('\n'),
+        [
+          table(shown.rows, toConfirm, bulkStandIns(cycle)),
+          ...findingLines(shown.rows, cycle.rowFindings),
+        ].join('\n'),
       )
       const markets = marketLines(shown.rows)
       if (markets.length > 0) io.out(['', ...markets].join('\n'))
