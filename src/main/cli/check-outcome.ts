@@ -87,6 +87,16 @@ export function alertStateLost(f: SaveFailure, dataDir: string): string {
   )
 }
 
+/** A newer version's alert state is never written: no run can remember what it notified. */
+export function alertStateKeptAsIs(f: { path: string; version: number }): string {
+  return (
+    `the alert state file ${f.path} was written by a newer version of Liquidity Watch (file ` +
+    `version ${f.version}), so check left it as it is and cannot remember what it notifies: it ` +
+    'sent nothing new, and a pending alert cannot be confirmed. Update Liquidity Watch to the ' +
+    `newer version, or move ${f.path} aside to start afresh with this one.`
+  )
+}
+
 /** Nothing to show: every request failed and no cached data stood in for any row. */
 export function nothingToShow(cycle: CycleResult): boolean {
   return cycle.outcome === 'failed' && cycle.rows.every((r) => r.fetchedAt === null)

@@ -18,8 +18,14 @@ import { settingsFilePath } from '../engine/settings/settings-store'
 import { lostServiceUrl } from '../engine/settings/lost-service-url'
 import { cliSettingsHelp } from './settings-help'
 import { cliRules, cliRulesStateDir } from './cli-rules'
-import { alertStateLost, cachedNotes, nothingToShow, runErrors } from './check-outcome'
-import { eventLines, findingLines, oneLine, pollsToConfirm, table } from './format'
+import {
+  alertStateKeptAsIs,
+  alertStateLost,
+  cachedNotes,
+  nothingToShow,
+  runErrors,
+} from './check-outcome'
+import { bulkStandIns, eventLines, findingLines, oneLine, pollsToConfirm, table } from './format'
 import { emptyReport, jsonReport, type JsonReport } from './json-report'
 import { EXIT_OK, EXIT_FIRING, EXIT_ERROR } from './exit-codes'
 
@@ -177,13 +183,17 @@ export async function runCheck(o: CheckOptions, io: CheckIo): Promise<number> {
     for (const n of cachedNotes(cycle)) note(n)
     for (const e of runErrors(cycle)) error(e)
     // Runs act as successive polls only through the saved alert state.
-    if (cycle.alertStateUnsaved) error(alertStateLost(cycle.alertStateUnsaved, o.dataDir))
+    if (cycle.alertStateKeptAsIs) error(alertStateKeptAsIs(cycle.alertStateKeptAsIs))
+    else if (cycle.alertStateUnsaved) error(alertStateLost(cycle.alertStateUnsaved, o.dataDir))
     const toConfirm = pollsToConfirm(cycle.instances, await core.getRules())
     const shown = nothingToShow(cycle) ? { ...cycle, rows: [] } : cycle
     printJson(jsonReport(status.mode, status.baseUrl, shown, { firing, held }, toConfirm))
     if (!o.json && shown.rows.length > 0) {
       io.out(
-        [table(shown.rows, toConfirm), ...findingLines(shown.rows, cycle.rowFindings)].join('\n'),
+        [
+          table(shown.rows, toConfirm, bulkStandIns(cycle)),
+          ...findingLines(shown.rows, cycle.rowFindings),
+        ].join('\n'),
       )
       const markets = marketLines(shown.rows)
       if (markets.length > 0) io.out(['', ...markets].join('\n'))

@@ -29,15 +29,27 @@ export function asOfText(iso: string | null): string {
   return iso === null ? '—' : `${iso.slice(0, 16).replace('T', ' ')}Z`
 }
 
-/** This run's fetch for the row failed and cached data stands in (`fromCache` in --json). */
-export function standsIn(r: Pick<WatchRow, 'error' | 'fetchedAt'>): boolean {
-  return r.error !== null && r.fetchedAt !== null
+/** Symbols whose failed detail this poll's bulk figures stand in for (nothing was cached). */
+export type BulkStandIns = ReadonlySet<string>
+
+export function bulkStandIns(cycle: Pick<CycleResult, 'failures'>): BulkStandIns {
+  return new Set(cycle.failures.filter((f) => f.bulkStandIn === true).map((f) => f.what))
 }
 
-function asOf(r: WatchRow): string {
+/** This run's fetch for the row failed and cached data stands in (`fromCache` in --json). */
+export function standsIn(
+  r: Pick<WatchRow, 'symbol' | 'error' | 'fetchedAt'>,
+  bulk: BulkStandIns = new Set(),
+): boolean {
+  return r.error !== null && r.fetchedAt !== null && !bulk.has(r.symbol)
+}
+
+function asOf(r: WatchRow, bulk: BulkStandIns): string {
   if (r.fetchedAt === null) return '—'
   const when = asOfText(r.fetchedAt)
-  const notes = r.stale || r.error ? [`cached${r.stale ? ', stale' : ''}`] : []
+  // This poll's own bulk figures are not a cache: only their age is worth a word.
+  const cached = r.error !== null && !bulk.has(r.symbol)
+  const notes = r.stale || cached ? [cached ? `cached${r.stale ? ', stale' : ''}` : 'stale'] : []
   // The service's own date, when it lags the day we fetched it (frozen or late data).
   if (dataDateLags(r.dataDate, r.fetchedAt)) notes.push(`data from ${r.dataDate}`)
   return notes.length > 0 ? `${when} (${notes.join('; ')})` : when
@@ -67,10 +79,12 @@ const HELD_TEXT: Record<HeldBackReason, string> = {
   cooldown: 'held (cooldown)',
 }
 
-function alertText(r: WatchRow, toConfirm: PollsToConfirm): string {
-  // While cached data stands in, this run judged nothing: the row says where its alerts stood on
-  // the last trusted reading (what the exit code counts), marked cached, not this run's "error".
-  const state = standsIn(r) && r.judgedState !== null ? `${r.judgedState} (cached)` : r.alertState
+function alertText(r: WatchRow, toConfirm: PollsToConfirm, bulk: BulkStandIns): string {
+  // While cached data (or, with nothing cached, this poll's bulk figures) stands in, this run
+  // judged nothing: the row says where its alerts stood on the last trusted reading (what the
+  // exit code counts), marked with what stands in, not this run's "error".
+  const by = standsIn(r, bulk) ? 'cached' : bulk.has(r.symbol) ? 'bulk figures' : null
+  const state = by !== null && r.judgedState !== null ? `${r.judgedState} (${by})` : r.alertState
   let text: string = r.heldBack !== null ? HELD_TEXT[r.heldBack] : state
   const left = toConfirm.get(r.symbol)
   if (r.alertState === 'pending' && left !== undefined)
@@ -87,7 +101,11 @@ function changeText(r: WatchRow, window: '7d' | '30d'): string {
   return `${raw} (${pct(judged)} without ${lfl.without})`
 }
 
-export function table(rows: WatchRow[], toConfirm: PollsToConfirm = new Map()): string {
+export function table(
+  rows: WatchRow[],
+  toConfirm: PollsToConfirm = new Map(),
+  bulk: BulkStandIns = new Set(),
+): string {
   const head = ['Symbol', 'TVL', '7d', '30d', 'Volume', 'Issuers', 'Alert', 'As of']
   const body = rows.map((r) => [
     r.symbol,
@@ -96,8 +114,8 @@ export function table(rows: WatchRow[], toConfirm: PollsToConfirm = new Map()): 
     changeText(r, '30d'),
     money(r.totalVolume),
     r.issuerCount === null ? '—' : String(r.issuerCount),
-    alertText(r, toConfirm),
-    asOf(r),
+    alertText(r, toConfirm, bulk),
+    asOf(r, bulk),
   ])
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)))
   // Numbers right-aligned, text left-aligned.

@@ -1,5 +1,5 @@
 // The stable JSON document `check --json` prints (a public interface: fields are only ever added).
-import { decisionSymbols, standsIn, type PollsToConfirm } from './format'
+import { bulkStandIns, decisionSymbols, standsIn, type PollsToConfirm } from './format'
 import type { CycleResult } from '../engine/poll/cycle'
 import type { HeldBackReason } from '../../shared/alert-rules'
 import type { LikeForLikeChange } from '../../shared/view-models'
@@ -51,6 +51,11 @@ export interface JsonReport {
     stale: boolean
     /** This run's fetch for the row failed and cached data (from asOf) stands in: see error. */
     fromCache: boolean
+    /**
+     * This run's detail fetch for the row failed and none was ever cached: this poll's own bulk
+     * figures (from asOf) stand in, unjudged (fromCache is then false): see error.
+     */
+    bulkStandIn: boolean
     /** The service's data had stopped advancing (dataDate over 48 h behind) when fetched. */
     sourceStale: boolean
     error: { kind: string; message: string } | null
@@ -103,19 +108,24 @@ export interface JsonReport {
     symbol?: string | null
     symbols?: string[]
   })[]
-  /** Failed requests of this poll; fromCache: cached data stood in (then not exit 2, unless a key problem). */
+  /**
+   * Failed requests of this poll; fromCache: cached data stood in, bulkStandIn: nothing was
+   * cached and this poll's bulk figures stood in (either: not exit 2, unless a key problem).
+   */
   failures: {
     what: string
     kind: string
     message: string
     fromCache: boolean
+    bulkStandIn: boolean
     asOf: string | null
   }[]
   /** Files this run could not save (what, where, why in plain words); empty when all were saved. */
   unsaved: { what: string; path: string; reason: string }[]
   /**
-   * false: the alert state could not be saved, so the next run starts from the last saved state
-   * and cannot confirm what this one found (the exit code is then 2).
+   * false: the alert state could not be saved (or is a newer version's file, never written), so
+   * the next run starts from the last saved state and cannot confirm what this one found (the
+   * exit code is then 2).
    */
   alertStateSaved: boolean
   /** What the run said on stderr as `note:` lines (cached data stood in, repairs at start), one each. */
@@ -152,6 +162,7 @@ export function jsonReport(
   counts: { firing: number; held: number },
   toConfirm: PollsToConfirm = new Map(),
 ): Omit<JsonReport, 'notes' | 'errors'> {
+  const bulk = bulkStandIns(cycle)
   return {
     mode,
     baseUrl,
@@ -173,7 +184,8 @@ export function jsonReport(
       asOf: r.fetchedAt,
       dataDate: r.dataDate,
       stale: r.stale,
-      fromCache: standsIn(r),
+      fromCache: standsIn(r, bulk),
+      bulkStandIn: bulk.has(r.symbol) && r.fetchedAt !== null,
       sourceStale: r.sourceStale,
       error: r.error ? { kind: r.error.kind, message: r.error.message } : null,
       problems: r.problems,
@@ -196,10 +208,11 @@ export function jsonReport(
       what: f.what,
       kind: f.error.kind,
       message: f.error.message,
-      fromCache: f.fromCache,
+      fromCache: f.fromCache && f.bulkStandIn !== true,
+      bulkStandIn: f.bulkStandIn === true,
       asOf: f.fetchedAt,
     })),
     unsaved: cycle.unsaved.map((f) => ({ what: f.label, path: f.path, reason: f.reason })),
-    alertStateSaved: cycle.alertStateUnsaved === null,
+    alertStateSaved: cycle.alertStateUnsaved === null && cycle.alertStateKeptAsIs === null,
   }
 }

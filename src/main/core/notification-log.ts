@@ -1,6 +1,7 @@
 // Recent notification decisions (sent, held, suppressed) for the Alerts view; bounded, newest first,
 // kept in one JSON file in the data dir so a restart does not forget what was (not) notified.
-// Each record is checked on load; a file that cannot be read is set aside and the log starts empty.
+// Each record is checked on load; a file that cannot be read is set aside and the log starts empty
+// (a newer version's is left as it is, and this version lists in memory only).
 // Memory first: a decision is listed at once, and saving it is a separate step that may fail.
 import { join } from 'node:path'
 import { z } from 'zod'
@@ -12,9 +13,10 @@ import { openStateFile } from '../engine/storage/state-file'
 
 export const NOTIFICATION_LOG_SIZE = 200
 export const NOTIFICATION_LOG_FILE = 'notification-log.json'
+const VERSION = 1
 
 const fileSchema = z.object({
-  version: z.literal(1),
+  version: z.literal(VERSION),
   /** Newest first. */
   items: z.array(z.object({ at: z.string().datetime(), decision: notificationDecisionSchema })),
 })
@@ -35,8 +37,10 @@ export class NotificationLog implements Saveable {
     readonly path: string,
     private items: LoggedDecision[],
     private readonly max: number,
+    keptAsIs: boolean,
   ) {
-    this.file = new SnapshotFile(path, () => JSON.stringify({ version: 1, items: this.items }))
+    const text = (): string => JSON.stringify({ version: VERSION, items: this.items })
+    this.file = new SnapshotFile(path, text, keptAsIs)
   }
 
   static async open(dir: string, opts: NotificationLogOptions = {}): Promise<NotificationLog> {
@@ -45,11 +49,15 @@ export class NotificationLog implements Saveable {
     const opened = await openStateFile({
       path,
       schema: fileSchema,
+      version: VERSION,
       label: 'The notification log',
       consequence: 'the list of recent notifications starts empty (alerts are not affected)',
+      whileNewer:
+        'the list of recent notifications starts empty and is not kept once Liquidity Watch closes',
       now: (opts.now ?? (() => new Date()))(),
     })
-    const log = new NotificationLog(path, opened.value?.items.slice(0, max) ?? [], max)
+    const items = opened.value?.items.slice(0, max) ?? []
+    const log = new NotificationLog(path, items, max, opened.newer !== null)
     log.report = opened.report
     return log
   }

@@ -76,6 +76,7 @@ export async function openCore(deps: AppCoreDeps): Promise<CoreOwners> {
   const log = await NotificationLog.open(alertDir, { now })
   reports.add(log.report)
   const rateLimits = await RateLimits.open(deps.dataDir, clock, line)
+  reports.add(rateLimits.report)
   const history = await HistoryClient.open({
     path: historyPath(deps.dataDir),
     now,

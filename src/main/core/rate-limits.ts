@@ -22,6 +22,11 @@ export class RateLimits {
     return new RateLimits(gates, file)
   }
 
+  /** A plain sentence when the holds file is a newer version's (left as it is), else null. */
+  get report(): string | null {
+    return this.file.report
+  }
+
   /** Writes the holds in force when they changed; a failed write is logged, never thrown. */
   save(): Promise<void> {
     return this.file.save()

@@ -38,6 +38,7 @@ export function alertsForSource(
     },
     label: store.label,
     path: store.path,
+    newerVersion: store.newerVersion,
     advance: (state, events) => {
       if (data.current().name !== source)
         throw new LiquidityError('cancelled', 'The data source changed during the refresh.')

@@ -2,7 +2,8 @@
 // Memory first: a cycle advances the state in memory, and saving is a separate step that may fail
 // (full or read-only disk) without losing the advance. A file that cannot be read or validated is
 // kept aside and the engine starts fresh after a reset: its first cycle is backfill, so alerts
-// that were firing are not notified again.
+// that were firing are not notified again. A newer version's file is left as it is: the engine
+// starts fresh the same way, in memory only, and nothing is written to it.
 import { join } from 'node:path'
 import { z } from 'zod'
 import { alertEventSchema, type AlertEvent, type AlertEventType } from '../../../shared/alert-rules'
@@ -14,9 +15,10 @@ import type { AlertEngineState } from './model'
 
 export const ALERT_STATE_FILE = 'alert-state.json'
 export const DEFAULT_MAX_HISTORY = 1000
+const VERSION = 1
 
 const fileSchema = z.object({
-  version: z.literal(1),
+  version: z.literal(VERSION),
   /** Cache namespace of the data source the state was built from (absent before namespacing). */
   source: z.string().optional(),
   state: engineStateSchema,
@@ -60,14 +62,19 @@ export class AlertStateStore implements Saveable {
     private readonly maxHistory: number,
     /** Set when the file on disk could not be used: what happened and where the old file is. */
     readonly report: string | null,
+    /** The version that wrote the file when a newer app did: never written here (read-only). */
+    readonly newerVersion: number | null = null,
   ) {
-    this.file = new SnapshotFile(path, () =>
-      JSON.stringify({
-        version: 1,
-        source: this.currentSource,
-        state: this.current,
-        history: this.log,
-      }),
+    this.file = new SnapshotFile(
+      path,
+      () =>
+        JSON.stringify({
+          version: VERSION,
+          source: this.currentSource,
+          state: this.current,
+          history: this.log,
+        }),
+      newerVersion !== null,
     )
   }
 
@@ -78,9 +85,12 @@ export class AlertStateStore implements Saveable {
     const opened = await openStateFile({
       path,
       schema: fileSchema,
+      version: VERSION,
       label: 'The alert state file',
       consequence:
         'alerts start fresh: ones you were notified of in the last day are not notified again, and the alert history starts empty',
+      whileNewer:
+        'alerts start fresh and what they notify is not remembered once Liquidity Watch closes, and the alert history starts empty',
       now: (opts.now ?? (() => new Date()))(),
     })
     if (opened.value === null)
@@ -92,6 +102,7 @@ export class AlertStateStore implements Saveable {
         [],
         maxHistory,
         opened.report,
+        opened.newer,
       )
     // A file without a source predates namespacing: it belongs to the source the app starts with.
     const { state, source: was, history } = opened.value

@@ -19,6 +19,9 @@ export const SEEDED_NOTE =
 export const UNSAVED_NOTE =
   'Not notified: the alert state could not be saved, so the next check would notify this again. ' +
   'It is notified once the alert state can be saved.'
+export const NEWER_STATE_NOTE =
+  'Not notified: the alert state file was written by a newer version of Liquidity Watch and this ' +
+  'version does not save to it, so the next check would notify this again.'
 export const ONCE_NOTE = 'The rule notifies only once, and it already did.'
 /** A 'once' rule's other news (flapping, an issuer that left, a recovery) is history only. */
 export const ONCE_OTHER_NOTE =

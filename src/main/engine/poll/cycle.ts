@@ -13,7 +13,6 @@ import type { NotifyPrefs } from '../alerts/quiet-hours'
 import { liveTargets, ruleIsActive } from '../alerts/rules'
 import { awayAfterMs } from '../alerts/away'
 import { newestSeriesDates } from '../alerts/source-freshness'
-import { UNSAVED_NOTE } from '../alerts/notes'
 import { entriesFromPoll, type HistoryEntry } from '../history/history-entry'
 import type { FlowResult } from '../../../shared/flow'
 import type { ResponseCache } from '../storage/cache'
@@ -30,13 +29,14 @@ import { addSeriesGaps, cycleRowFindings, cycleRows } from './cycle-rows'
 import { issuerWindowsOf, type ReadIssuerWindow } from './issuer-windows'
 import type { AlertEngineState } from '../alerts/model'
 import type { CycleClient, FetchResult, PlanContext } from './fetch-types'
+import { decisionsToDeliver, type GatedAlertStore } from './deliverable'
 
 // Where callers have always found them.
 export { FLOW_WINDOW, FLOW_WINDOW_DAYS } from './cycle-flows'
 export { snoozedSymbols } from './cycle-rows'
 
 /** The alert state a cycle reads, advances in memory and saves (AlertStateStore). */
-export interface CycleAlertStore extends Saveable {
+export interface CycleAlertStore extends GatedAlertStore {
   readonly state: AlertEngineState
   advance(state: AlertEngineState, events: AlertEvent[]): void
 }
@@ -117,6 +117,8 @@ export interface CycleResult {
    * then loses this poll's alert progress: its next run starts from the last state saved.
    */
   alertStateUnsaved: SaveFailure | null
+  /** The alert state file is a newer version's: left as it is, this poll's progress not saved. */
+  alertStateKeptAsIs: { path: string; version: number } | null
   /** Per symbol read: what makes its data less than trustworthy (kept in memory, not stored). */
   findings: Record<string, string[]>
   /** Per symbol with parts missing: the like-for-like change judged (kept in memory, not stored). */
@@ -224,6 +226,7 @@ export async function runCycle(deps: CycleDeps, input: CycleInput): Promise<Cycl
     failures: requestFailures(fetched),
     unsaved: deps.saves.failures(),
     alertStateUnsaved: deps.saves.failure(deps.alerts),
+    alertStateKeptAsIs: keptAsIs(deps.alerts),
     findings: evaluated.findings,
     likeForLike: evaluated.likeForLike,
     rowFindings: cycleRowFindings(fetched, evaluated, poolsBefore, flows, issuers, now, tz),
@@ -231,23 +234,9 @@ export async function runCycle(deps: CycleDeps, input: CycleInput): Promise<Cycl
   }
 }
 
-/**
- * With notifyOnlyWhenSaved, the alert state is saved first: if it could not be, nothing is sent
- * (the next run would send it again); the news waits for a run whose state is saved.
- */
-async function decisionsToDeliver(
-  deps: Pick<CycleDeps, 'alerts' | 'saves' | 'notifyOnlyWhenSaved'>,
-  decisions: NotificationDecision[],
-): Promise<NotificationDecision[]> {
-  if (deps.notifyOnlyWhenSaved !== true || !decisions.some((d) => d.status === 'sent'))
-    return decisions
-  await deps.saves.saveAll([deps.alerts])
-  if (deps.saves.failure(deps.alerts) === null) return decisions
-  return decisions.map((d) =>
-    d.status === 'sent'
-      ? { status: 'suppressed', reason: 'unsaved', note: UNSAVED_NOTE, eventIds: d.eventIds }
-      : d,
-  )
+function keptAsIs(alerts: CycleAlertStore): CycleResult['alertStateKeptAsIs'] {
+  const version = alerts.newerVersion ?? null
+  return version === null ? null : { path: alerts.path, version }
 }
 
 /** The one place a poll's alert evaluation input is built. */

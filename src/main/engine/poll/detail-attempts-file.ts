@@ -1,7 +1,8 @@
 // Where the detail attempts (detail-attempts.ts) are kept between runs: one small JSON file per
 // data source, in the folder of its cache. Written whole and atomically after each poll (with the
 // cache, through SaveHealth), checked entry by entry on open: a damaged file is set aside and the
-// round robin starts over from the cache's fetch times, which is all it loses.
+// round robin starts over from the cache's fetch times, which is all it loses (a newer version's
+// file is left as it is and the round robin is kept in memory only).
 import { dirname, join } from 'node:path'
 import { z } from 'zod'
 import { APP_ERROR_KINDS } from '../../../shared/errors'
@@ -13,6 +14,7 @@ import type { DetailAttempt, DetailAttempts } from './detail-attempts'
 export const DETAIL_ATTEMPTS_FILE = 'detail-attempts.json'
 /** More than any watchlist (MAX_WATCHLIST): the newest are kept, so the file stays small. */
 export const MAX_KEPT_ATTEMPTS = 10_000
+const VERSION = 1
 
 const attemptSchema = z.object({
   at: z.string().datetime(),
@@ -27,7 +29,7 @@ const attemptSchema = z.object({
 })
 
 const fileSchema = z.object({
-  version: z.literal(1),
+  version: z.literal(VERSION),
   attempts: z.record(z.string().min(1).max(64), attemptSchema),
 })
 
@@ -43,10 +45,11 @@ export class DetailAttemptsFile implements Saveable {
   private constructor(
     readonly path: string,
     attempts: DetailAttempts,
+    keptAsIs: boolean,
   ) {
     this.attempts = attempts
     this.#text = this.#serialize()
-    this.#file = new SnapshotFile(path, () => this.#text)
+    this.#file = new SnapshotFile(path, () => this.#text, keptAsIs)
   }
 
   /** The attempts kept beside a source's cache (`cachePath`: that cache's file). */
@@ -55,13 +58,16 @@ export class DetailAttemptsFile implements Saveable {
     const opened = await openStateFile({
       path,
       schema: fileSchema,
+      version: VERSION,
       label: 'The list of when each detail was last checked',
       consequence:
         'the round robin of full checks starts over from the offline cache (alerts are not affected)',
+      whileNewer:
+        'the round robin of full checks starts over from the offline cache and is not kept (alerts are not affected)',
       now,
     })
     const kept = Object.entries(opened.value?.attempts ?? {}) as [string, DetailAttempt][]
-    const file = new DetailAttemptsFile(path, new Map(kept))
+    const file = new DetailAttemptsFile(path, new Map(kept), opened.newer !== null)
     file.report = opened.report
     return file
   }
@@ -85,6 +91,6 @@ export class DetailAttemptsFile implements Saveable {
       this.attempts.clear()
       for (const [s, a] of entries) this.attempts.set(s, a)
     }
-    return JSON.stringify({ version: 1, attempts: Object.fromEntries(entries) })
+    return JSON.stringify({ version: VERSION, attempts: Object.fromEntries(entries) })
   }
 }

@@ -39,7 +39,8 @@ export async function readFileIfExists(path: string): Promise<string | null> {
 /**
  * One JSON file rewritten whole from memory. Writes run in order (a later one never lands before
  * an earlier one); a save with nothing changed since the last write that landed does nothing, and
- * a failed write leaves the change pending, so the next save catches up.
+ * a failed write leaves the change pending, so the next save catches up. A file kept as it is (a
+ * newer version's, state-file.ts) is never written: saves do nothing, the data stays in memory.
  */
 export class SnapshotFile {
   #changes = 0
@@ -49,6 +50,7 @@ export class SnapshotFile {
   constructor(
     readonly path: string,
     private readonly serialize: () => string,
+    readonly keptAsIs = false,
   ) {}
 
   /** Memory changed: the next save writes. */
@@ -61,7 +63,7 @@ export class SnapshotFile {
       .catch(() => undefined)
       .then(async () => {
         const changes = this.#changes
-        if (changes === this.#saved) return
+        if (changes === this.#saved || this.keptAsIs) return
         // Made at every write: a folder that could not be made earlier may be makeable now.
         await mkdir(dirname(this.path), { recursive: true })
         await writeFileAtomic(this.path, this.serialize())

@@ -1,15 +1,18 @@
 // Rate-limit holds kept in the data dir, so a hold a service asked for outlives the process: the
 // next CLI run (or the app after a restart) sends nothing to that origin before the hold ends.
-// The file is a convenience, never a reason to stop: unreadable or invalid means "no holds".
+// The file is a convenience, never a reason to stop: unreadable or invalid means "no holds". A
+// newer version's file is left as it is: holds are then kept in memory only.
 import { join } from 'node:path'
 import { z } from 'zod'
 import type { RateGates } from '../../client/rate-gate'
-import { readFileIfExists, SnapshotFile } from './atomic-file'
+import { SnapshotFile } from './atomic-file'
+import { newerFileReport, readStateFile } from './state-file'
 
 export const RATE_HOLDS_FILE = 'rate-holds.json'
+const VERSION = 1
 
 const holdsSchema = z.object({
-  version: z.literal(1),
+  version: z.literal(VERSION),
   holds: z.record(
     z.string(),
     z.object({ until: z.number().finite(), status: z.number().int().min(100).max(599) }),
@@ -17,10 +20,12 @@ const holdsSchema = z.object({
 })
 
 export class RateHoldFile {
-  readonly #file: SnapshotFile
+  #file: SnapshotFile
   /** What the file holds (or held when read); the next write's text. */
   #written = ''
   #next = ''
+  /** A plain sentence when the file is a newer version's (left as it is), else null. */
+  report: string | null = null
 
   private constructor(
     path: string,
@@ -38,22 +43,30 @@ export class RateHoldFile {
     o: { now: () => number; log: (line: string) => void },
   ): Promise<RateHoldFile> {
     const file = new RateHoldFile(join(dataDir, RATE_HOLDS_FILE), gates, o.now, o.log)
-    try {
-      const text = await readFileIfExists(file.#file.path)
-      if (text === null) file.#written = JSON.stringify({ version: 1, holds: {} })
-      else {
-        gates.load(holdsSchema.parse(JSON.parse(text)).holds, o.now())
-        file.#written = text
-      }
-    } catch (e) {
-      o.log(`Saved rate-limit holds in ${file.#file.path} were ignored: ${(e as Error).message}`)
-    }
+    const path = file.#file.path
+    const read = await readStateFile(path, holdsSchema, VERSION)
+    if (read.kind === 'missing') file.#written = JSON.stringify({ version: VERSION, holds: {} })
+    else if (read.kind === 'ok') {
+      gates.load(read.value.holds, o.now())
+      file.#written = JSON.stringify(read.value)
+    } else if (read.kind === 'newer') {
+      file.#file = new SnapshotFile(path, () => file.#next, true)
+      file.report = newerFileReport(
+        {
+          label: 'The saved rate-limit holds',
+          path,
+          ours: VERSION,
+          whileNewer: 'holds a service asks for are kept only until Liquidity Watch closes',
+        },
+        read.version,
+      )
+    } else o.log(`Saved rate-limit holds in ${path} were ignored: ${read.reason}`)
     return file
   }
 
   /** Writes the holds in force when they changed; a failed write is logged, never thrown. */
   async save(): Promise<void> {
-    const text = JSON.stringify({ version: 1, holds: this.gates.snapshot(this.now()) })
+    const text = JSON.stringify({ version: VERSION, holds: this.gates.snapshot(this.now()) })
     if (text === this.#written) return
     this.#next = text
     this.#file.changed()
