@@ -7,14 +7,7 @@ import type { BacktestView } from '../../shared/backtest'
 import type { IpcArgs } from '../../shared/ipc-contract'
 import { MAX_WATCHLIST, type Settings, type SettingsPatch } from '../../shared/settings-schema'
 import { addSymbolsLine, type AddSymbolsResult } from '../../shared/symbol-list'
-import type {
-  ConnectionTestResult,
-  EngineStatus,
-  HistoryInfo,
-  KeyStatus,
-  WatchlistPage,
-  WatchRow,
-} from '../../shared/view-models'
+import type { EngineStatus, KeyStatus, WatchRow } from '../../shared/view-models'
 import type { IpcCore } from '../ipc/core-types'
 import type { AppCore } from './app-core-types'
 import type { AppCoreDeps } from './core-deps'
@@ -29,13 +22,8 @@ import {
 } from './data-views'
 import { addSymbols } from './add-symbols'
 import { backtestRule } from './backtest-rule'
-import { assetFlowView } from './asset-flow'
-import type { AssetSharesView } from '../../shared/asset-shares'
-import { sharesUnread } from '../engine/history/shares-view'
-import type { AssetMigrationView } from '../../shared/issuer-moves'
-import { migrationUnread } from '../engine/history/migration-view'
-import type { AssetFlowView } from '../../shared/flow'
-import { openCore, type CoreOwners } from './open-core'
+import * as history from './history-views'
+import { closeOwners, openCore, type CoreOwners } from './open-core'
 import { FIRST_PAINT_ALLOWANCE_MS } from './poll-loop'
 import { removeRule, snoozeRule, upsertRule } from './rules-ops'
 import * as edits from './settings-edits'
@@ -67,17 +55,7 @@ class Core implements AppCore {
     this.o.poll.start(o)
   }
   async stop(): Promise<void> {
-    this.o.poll.stop()
-    // The aborted cycle may still be writing (cache, alert state): let it land before closing.
-    await this.o.poll.settled()
-    await this.switching
-    await this.o.data.flush()
-    await this.o.alerts.settled()
-    await this.o.log.settled()
-    await this.o.rateLimits.save()
-    await this.o.data.close()
-    // The CLI ends after this: the worker's last write lands and the file is closed first.
-    await this.o.history.close()
+    await closeOwners(this.o, this.switching)
   }
   pause(): void {
     this.o.poll.pause()
@@ -101,7 +79,9 @@ class Core implements AppCore {
     this.o.poll.windowHasRows()
     return Promise.resolve(rows)
   }
-  getWatchlistPage(...[range]: IpcArgs<'getWatchlistPage'>): Promise<WatchlistPage> {
+  getWatchlistPage(
+    ...[range]: IpcArgs<'getWatchlistPage'>
+  ): ReturnType<IpcCore['getWatchlistPage']> {
     const page = this.o.view.page(range.start, range.count)
     // The whole list in one page: the window asks nothing more, and may still be painting it.
     if (page.start === 0 && page.rows.length === page.symbols.length)
@@ -119,11 +99,9 @@ class Core implements AppCore {
   async addSymbols(pieces: string[]): Promise<AddSymbolsResult> {
     const now = new Date(this.o.clock.now())
     const outcome = await addSymbols(this.o.settings, this.o.data, pieces, now)
-    const line = addSymbolsLine(outcome, MAX_WATCHLIST)
-    if (outcome.added.length === 0) return { ...outcome, line, rows: this.rows() }
-    const rows = this.emitRows()
-    this.o.poll.refreshSoon()
-    return { ...outcome, line, rows }
+    const rows = outcome.added.length > 0 ? this.emitRows() : this.rows()
+    if (outcome.added.length > 0) this.o.poll.refreshSoon()
+    return { ...outcome, line: addSymbolsLine(outcome, MAX_WATCHLIST), rows }
   }
   removeSymbol(symbol: string): Promise<WatchRow[]> {
     return edits.settle(() => {
@@ -163,12 +141,8 @@ class Core implements AppCore {
   }
   async snooze(...[req]: IpcArgs<'snooze'>): Promise<AlertRule[]> {
     const id = `snooze-${this.o.clock.now().toString(36)}-${++this.seq}`
-    const { rules, event } = snoozeRule(
-      this.settings().rules,
-      req,
-      new Date(this.o.clock.now()),
-      id,
-    )
+    const now = new Date(this.o.clock.now())
+    const { rules, event } = snoozeRule(this.settings().rules, req, now, id)
     const out = this.editRules(() => rules)
     // The snooze is in the settings; a history entry that cannot be saved is reported, not thrown.
     this.o.alerts.addEvents([event])
@@ -216,7 +190,7 @@ class Core implements AppCore {
   bindApiKey(): Promise<KeyStatus> {
     return this.changeKey(this.o.key.bindTo(this.settings().baseUrl))
   }
-  testConnection(...[target]: IpcArgs<'testConnection'>): Promise<ConnectionTestResult> {
+  testConnection(...[target]: IpcArgs<'testConnection'>): ReturnType<IpcCore['testConnection']> {
     const { data, settings, key, rateLimits, clock } = this.o
     return testConnection(target, { data, settings, key, rateLimits, clock })
   }
@@ -251,31 +225,20 @@ class Core implements AppCore {
     return Promise.resolve()
   }
   // ── history ──
-  async getHistoryInfo(): Promise<HistoryInfo> {
-    const info = await this.o.history.info()
-    return { ...info, problem: this.o.history.notice() }
+  getHistoryInfo(): ReturnType<IpcCore['getHistoryInfo']> {
+    return history.historyInfo(this.o)
   }
-  getAssetFlow(symbol: string): Promise<AssetFlowView> {
-    const { history, data, clock } = this.o
-    return assetFlowView(history, data.current().name, symbol, clock.now())
+  getAssetFlow(symbol: string): ReturnType<IpcCore['getAssetFlow']> {
+    return history.assetFlow(this.o, symbol)
   }
-  getAssetShares(symbol: string): Promise<AssetSharesView> {
-    const { history, data, clock } = this.o
-    // The worker could not answer (it stopped): the reason instead of charts.
-    return history
-      .assetShares(data.current().name, symbol, clock.now())
-      .catch(() => sharesUnread(symbol))
+  getAssetShares(symbol: string): ReturnType<IpcCore['getAssetShares']> {
+    return history.assetShares(this.o, symbol)
   }
-  getAssetMigration(symbol: string): Promise<AssetMigrationView> {
-    const { history, data, clock } = this.o
-    // The worker could not answer (it stopped): the reason instead of the line.
-    return history
-      .assetMigration(data.current().name, symbol, clock.now())
-      .catch(() => migrationUnread(symbol))
+  getAssetMigration(symbol: string): ReturnType<IpcCore['getAssetMigration']> {
+    return history.assetMigration(this.o, symbol)
   }
-  async clearHistory(): Promise<HistoryInfo> {
-    await this.o.history.clear()
-    return this.getHistoryInfo()
+  clearHistory(): ReturnType<IpcCore['clearHistory']> {
+    return history.clearHistory(this.o)
   }
   openExternal(): Promise<void> {
     return Promise.reject(

@@ -154,3 +154,18 @@ export async function openCore(deps: AppCoreDeps): Promise<CoreOwners> {
     poll,
   }
 }
+
+/** Closes the owners in order; `switching`: a source switch under way, to land first. */
+export async function closeOwners(o: CoreOwners, switching: Promise<void>): Promise<void> {
+  o.poll.stop()
+  // The aborted cycle may still be writing (cache, alert state): let it land before closing.
+  await o.poll.settled()
+  await switching
+  await o.data.flush()
+  await o.alerts.settled()
+  await o.log.settled()
+  await o.rateLimits.save()
+  await o.data.close()
+  // The CLI ends after this: the worker's last write lands and the file is closed first.
+  await o.history.close()
+}
