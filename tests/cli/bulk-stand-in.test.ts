@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startLocalService, type LocalService } from '../../src/dev-service/server'
 import type { JsonReport } from '../../src/main/cli/json-report'
+import { universeSymbols } from '../core/tiered-helpers'
 import { cli, dataDirs } from './run-cli'
 
 const dirs = dataDirs()
@@ -10,14 +11,7 @@ let svc: LocalService
 let symbols: string[] = []
 beforeAll(async () => {
   svc = await startLocalService({ apiKey: 'sk-cli-bulk-0123456789', universe: 1000 })
-  for (const t of ['stock', 'commodity']) {
-    const url = `${svc.url}/api/v0/liquidity/analytics?groupBy=stock&days=1&assetType=${t}`
-    const res = await fetch(url, { headers: { authorization: `Bearer ${svc.apiKey}` } })
-    symbols.push(
-      ...((await res.json()) as { data: { symbol: string }[] }).data.map((d) => d.symbol),
-    )
-  }
-  symbols = symbols.slice(0, 1000)
+  symbols = (await universeSymbols(svc)).slice(0, 1000)
 })
 afterAll(async () => {
   await svc.close()

@@ -13,7 +13,7 @@ export interface UniverseHarness extends Harness {
 }
 
 /** Every symbol of the service's universe, as its bulk analytics list them (stocks first). */
-async function universeSymbols(service: LocalService): Promise<string[]> {
+export async function universeSymbols(service: LocalService): Promise<string[]> {
   const out: string[] = []
   for (const assetType of ['stock', 'commodity']) {
     const url = `${service.url}/api/v0/liquidity/analytics?groupBy=stock&days=1&assetType=${assetType}`

@@ -25,6 +25,15 @@ export interface ConditionFormat {
   num: (n: number) => string
 }
 
+/** A threshold in the direction it guards: "−10 %" for a drop, "+10 %" for a rise. */
+export function signedThreshold(
+  c: { direction: 'down' | 'up' },
+  t: number,
+  f: ConditionFormat,
+): string {
+  return `${c.direction === 'down' ? '−' : '+'}${f.num(t)} %`
+}
+
 /** The unit of an alert's value (lastValue): how the tables print it. */
 export type ValueUnit = 'signed-pct' | 'money' | 'share-pct' | 'pools'
 

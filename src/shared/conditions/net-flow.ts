@@ -1,7 +1,7 @@
 // The net-flow condition: TVL with the underlying's price move taken out. Its schema is in
 // shared/net-flow-condition.ts.
 import { netFlowConditionSchema } from '../net-flow-condition'
-import { defineKind } from './kind'
+import { defineKind, signedThreshold } from './kind'
 
 export const netFlow = defineKind({
   kind: 'net-flow',
@@ -25,7 +25,7 @@ export const netFlow = defineKind({
   describe: (c) =>
     `${c.window} net ${c.direction === 'down' ? 'outflow' : 'inflow'} ≥ ${c.thresholdPct} % (price moves left out)`,
   valueUnit: 'signed-pct',
-  thresholdText: (c, t, f) => `${c.direction === 'down' ? '−' : '+'}${f.num(t)} %`,
+  thresholdText: signedThreshold,
   editor: {
     fields: [
       {

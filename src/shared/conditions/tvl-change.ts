@@ -1,6 +1,6 @@
 // The tvl-change condition: TVL fell (or rose) by thresholdPct % or more over 7 or 30 days.
 import { z } from 'zod'
-import { CHANGE_WINDOWS, defineKind } from './kind'
+import { CHANGE_WINDOWS, defineKind, signedThreshold } from './kind'
 
 export const tvlChangeConditionSchema = z
   .object({
@@ -46,7 +46,7 @@ export const tvlChange = defineKind({
   describe: (c) =>
     `${c.window} TVL ${c.direction === 'down' ? 'drop' : 'rise'} ≥ ${c.thresholdPct} %${c.ignoreMigrations ? ' (migrations between issuers ignored)' : ''}`,
   valueUnit: 'signed-pct',
-  thresholdText: (c, t, f) => `${c.direction === 'down' ? '−' : '+'}${f.num(t)} %`,
+  thresholdText: signedThreshold,
   editor: {
     toForm: (c) => ({
       window: c.window,

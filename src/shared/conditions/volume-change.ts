@@ -2,7 +2,7 @@
 // its own average of the previous baselineDays days. Volume drying up is the liquidity signal
 // TVL shows last. The editor's generic form serves it (no fields component).
 import { z } from 'zod'
-import { defineKind } from './kind'
+import { defineKind, signedThreshold } from './kind'
 
 export const volumeChangeConditionSchema = z
   .object({
@@ -40,7 +40,7 @@ export const volumeChange = defineKind({
   describe: (c) =>
     `volume ${word(c.direction)} ≥ ${c.thresholdPct} % against its ${c.baselineDays}-day average`,
   valueUnit: 'signed-pct',
-  thresholdText: (c, t, f) => `${c.direction === 'down' ? '−' : '+'}${f.num(t)} %`,
+  thresholdText: signedThreshold,
   editor: {
     fields: [
       {
