@@ -8,6 +8,7 @@ import {
 } from './alert-facts'
 import { CLOSED_REASONS, MARKET_KINDS, MARKET_PHASES, type MarketSession } from './market-hours'
 import { conditionSchema } from './conditions/registry'
+import { contactPointIdSchema, DEFAULT_SEVERITY, SEVERITIES } from './contact-points'
 
 // The facts the renderer needs too live without zod in alert-facts.ts; re-exported for the engine.
 export {
@@ -91,6 +92,13 @@ export const alertRuleSchema = z
      * are compared without it.
      */
     notifyMissingIssuers: z.boolean().default(false),
+    /** How serious its news is: contact points with a higher minSeverity do not get it. */
+    severity: z.enum(SEVERITIES).default(DEFAULT_SEVERITY),
+    /**
+     * The contact points it notifies (shared/contact-points.ts; 'desktop' is the desktop). Absent:
+     * the desktop plus every contact point marked default.
+     */
+    contactPoints: z.array(contactPointIdSchema).max(20).optional(),
     expiresAt: isoInstant.nullable(),
     snoozedUntil: isoInstant.nullable(),
   })
@@ -114,6 +122,7 @@ export function defaultRules(): AlertRule[] {
       notify: 'every-time',
       cooldownMinutes: DEFAULT_COOLDOWN_MINUTES,
       notifyMissingIssuers: false,
+      severity: DEFAULT_SEVERITY,
       expiresAt: null,
       snoozedUntil: null,
     },

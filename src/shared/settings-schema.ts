@@ -2,6 +2,7 @@
 import { z } from 'zod'
 import { alertRuleSchema, defaultRules } from './alert-rules'
 import { checkServiceUrl } from './service-url'
+import { contactPointSchema, MAX_CONTACT_POINTS } from './contact-points'
 
 export const SETTINGS_VERSION = 1
 /** The longest notification pause (tray and status bar: "pause for 1 h"; the IPC bound). */
@@ -36,6 +37,7 @@ export const SETTING_LABELS = {
   rules: 'Alert rules',
   startAtLogin: 'Start at login',
   notificationsPausedUntil: 'Notification pause',
+  contactPoints: 'Contact points',
 } as const satisfies Record<SettingKey, string>
 
 /** Rows and rules are keyed by symbol and id (the UI's keyed lists throw on a duplicate). */
@@ -87,6 +89,16 @@ export const settingsSchema = z.object({
   startAtLogin: z.boolean(),
   /** Until this instant notifications are held (tray "pause for 1 h"). */
   notificationsPausedUntil: z.string().datetime().nullable(),
+  /** Where notifications go besides the desktop (shared/contact-points.ts); secrets are in the keychain. */
+  contactPoints: z
+    .array(contactPointSchema)
+    .max(MAX_CONTACT_POINTS)
+    .superRefine((points, ctx) => {
+      const dup = firstDuplicate(points.map((p) => p.id))
+      if (dup !== null)
+        ctx.addIssue({ code: 'custom', message: `has two contact points with the id ${dup}` })
+    })
+    .default([]),
 })
 
 export type Settings = z.infer<typeof settingsSchema>
@@ -103,6 +115,7 @@ export function defaultSettings(): Settings {
     rules: defaultRules(),
     startAtLogin: false,
     notificationsPausedUntil: null,
+    contactPoints: [],
   }
 }
 
@@ -113,7 +126,13 @@ export function defaultSettings(): Settings {
  * default here would silently reset them).
  */
 export const settingsPatchSchema = settingsSchema
-  .omit({ version: true, rules: true, watchlist: true, notificationsPausedUntil: true })
+  .omit({
+    version: true,
+    rules: true,
+    watchlist: true,
+    notificationsPausedUntil: true,
+    contactPoints: true,
+  })
   .extend({
     notifications: z
       .object({ enabled: z.boolean(), notifyUnverified: z.boolean() })

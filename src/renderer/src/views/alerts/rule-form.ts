@@ -1,6 +1,7 @@
 // The rule editor's flat form model, to and from AlertRule.
 import { DEFAULT_COOLDOWN_MINUTES } from '../../../../shared/alert-facts'
 import type { AlertRule } from '../../../../shared/alert-rules'
+import { DEFAULT_SEVERITY, type Severity } from '../../../../shared/contact-points'
 import { conditionToForm, defaultValues, formToCondition } from '../../../../shared/conditions/form'
 import type { ConditionForm } from '../../../../shared/conditions/kind'
 import { kindOf } from '../../../../shared/conditions/registry'
@@ -18,6 +19,9 @@ export interface RuleForm extends ConditionForm {
   notify: AlertRule['notify']
   cooldownMinutes: number
   notifyMissingIssuers: boolean
+  severity: Severity
+  /** null: the desktop plus the default contact points. */
+  contactPoints: string[] | null
   /** datetime-local value, '' for never. */
   expires: string
   overrides: AlertRule['overrides']
@@ -54,6 +58,8 @@ export function newForm(): RuleForm {
     notify: 'every-time',
     cooldownMinutes: DEFAULT_COOLDOWN_MINUTES,
     notifyMissingIssuers: false,
+    severity: DEFAULT_SEVERITY,
+    contactPoints: null,
     expires: '',
     overrides: {},
     snoozedUntil: null,
@@ -78,6 +84,8 @@ export function toForm(r: AlertRule): RuleForm {
     notify: r.notify,
     cooldownMinutes: r.cooldownMinutes,
     notifyMissingIssuers: r.notifyMissingIssuers,
+    severity: r.severity,
+    contactPoints: r.contactPoints ?? null,
     expires: toLocalInput(r.expiresAt),
     overrides: r.overrides,
     snoozedUntil: r.snoozedUntil,
@@ -110,6 +118,8 @@ export function toRule(f: RuleForm): AlertRule {
     notify: f.notify,
     cooldownMinutes: Number(f.cooldownMinutes),
     notifyMissingIssuers: f.notifyMissingIssuers,
+    severity: f.severity,
+    ...(f.contactPoints === null ? {} : { contactPoints: f.contactPoints }),
     expiresAt: f.expires ? new Date(f.expires).toISOString() : null,
     snoozedUntil: f.snoozedUntil,
   }

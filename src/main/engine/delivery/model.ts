@@ -1,0 +1,92 @@
+// Delivery's seam types: what the alert pipeline hands to delivery, what the outbox keeps, what a
+// channel (one per contact point kind) answers. Type-only, importing nothing but src/shared, so the
+// outbox, the router, the channels, the app core and the CLI name them without importing each other.
+import type { ContactPoint, ContactPointKind, Severity } from '../../../shared/contact-points'
+
+/** What a message says of its events (the generic webhook body's `status`, webhook-body v1). */
+export type MessageStatus = 'firing' | 'resolved' | 'held' | 'digest'
+
+/** One event as a message carries it (the generic webhook body's `events[]`, v1). */
+export interface MessageEvent {
+  id: string
+  type: string
+  symbol: string
+  ruleId: string
+  ruleName: string
+  value: number | null
+  threshold: number | null
+  /** '%', 'USD', 'pools', 'HHI'…: what value and threshold count. */
+  unit: string
+  asOf: string | null
+  /** The market day the figures are for (YYYY-MM-DD), when known. */
+  dataDate: string | null
+  /** liquidity-watch://asset/<symbol> (opens the app on it), or null. */
+  link: string | null
+}
+
+/** One notification for one contact point: the unit the outbox stores and sends. */
+export interface OutboundMessage {
+  /** Stable per (events, contact point): the idempotency id of every attempt (body and header). */
+  id: string
+  contactPointId: string
+  status: MessageStatus
+  severity: Severity
+  /** The default text (the desktop's): sent when a template is absent or fails. */
+  title: string
+  body: string
+  events: MessageEvent[]
+  /** When the pipeline decided it (ISO): the age limit counts from here. */
+  createdAt: string
+}
+
+/** A receiver's answer in plain words, for the log, the test button and `--json`. */
+export type SendAnswer =
+  | { ok: true; httpStatus: number | null; said: string }
+  | {
+      ok: false
+      /** false: sending again cannot help (400, 401, 404, a refused address): failed now. */
+      retryable: boolean
+      /** From the receiver's Retry-After (429/503), in ms; null when it said nothing. */
+      retryAfterMs: number | null
+      httpStatus: number | null
+      said: string
+    }
+
+export interface SendContext {
+  /** The contact point's secret from the keychain (webhook URL, ntfy token, SMTP password), or null. */
+  secret: string | null
+  signal: AbortSignal
+  now: () => Date
+}
+
+/** One contact point kind's way of sending. */
+export interface Channel {
+  readonly kind: ContactPointKind
+  send(message: OutboundMessage, point: ContactPoint, ctx: SendContext): Promise<SendAnswer>
+}
+
+export const DELIVERY_STATES = ['queued', 'sent', 'failed', 'dropped'] as const
+export type DeliveryState = (typeof DELIVERY_STATES)[number]
+
+/** A message's delivery as the outbox keeps it (the Alerts view's log, `check --json` deliveries). */
+export interface DeliveryRecord {
+  id: string
+  eventIds: string[]
+  contactPoint: string
+  kind: ContactPointKind
+  status: DeliveryState
+  attempts: number
+  lastError: string | null
+  /** The receiver's last answer in plain words (also when it was a success). */
+  lastAnswer: string | null
+  createdAt: string
+  nextAttemptAt: string | null
+  sentAt: string | null
+}
+
+/** Contact points' secrets, as the keychain keeps them; the renderer can set or clear, never read. */
+export interface ContactPointSecrets {
+  get(id: string): Promise<string | null>
+  set(id: string, secret: string): Promise<void>
+  clear(id: string): Promise<void>
+}

@@ -1,0 +1,112 @@
+// Contact points: where a notification goes besides (or instead of) the desktop. One definition for
+// settings, the CLI's --contact-point, config import/export, the daemon and the Settings form.
+// Secrets (a webhook URL carries its token; ntfy tokens; SMTP passwords) are never part of a stored
+// contact point: they live in the keychain under contactPointSecretName(); settings keep only a
+// masked hint for display. Pure zod + TypeScript (the renderer uses it).
+import { z } from 'zod'
+
+export const CONTACT_POINT_KINDS = ['desktop', 'webhook', 'ntfy', 'email', 'alertmanager'] as const
+export type ContactPointKind = (typeof CONTACT_POINT_KINDS)[number]
+
+/** Body shapes of the webhook kind: the generic JSON (webhook-body v1) or a chat service's preset. */
+export const WEBHOOK_FORMATS = ['json', 'slack', 'discord', 'teams', 'mattermost'] as const
+export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number]
+
+/** Ordered: a contact point's minSeverity lets through its own level and those after it. */
+export const SEVERITIES = ['info', 'warning', 'critical'] as const
+export type Severity = (typeof SEVERITIES)[number]
+export const DEFAULT_SEVERITY: Severity = 'warning'
+
+/** The secret field of each kind, if any: what goes to the keychain, never to settings. */
+export const SECRET_FIELD = {
+  desktop: null,
+  webhook: 'url',
+  ntfy: 'token',
+  email: 'password',
+  alertmanager: null,
+} as const satisfies Record<ContactPointKind, string | null>
+
+export const contactPointIdSchema = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'should be 1–40 lower-case letters, digits or dashes')
+
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'should be a time as HH:MM (24 h)')
+
+/** The fields every kind has. */
+const common = {
+  id: contactPointIdSchema,
+  name: z.string().trim().min(1).max(80),
+  enabled: z.boolean().default(true),
+  /** Notified by every rule that names no contact points (the desktop always is, when enabled). */
+  isDefault: z.boolean().default(false),
+  minSeverity: z.enum(SEVERITIES).default('info'),
+  /** Local time; news inside is held and told at the end, as the desktop's quiet hours do. */
+  quietHours: z.object({ start: hhmm, end: hhmm }).strict().nullable().default(null),
+  /** LiquidJS templates; null sends the default text. */
+  template: z
+    .object({
+      title: z.string().max(2000).nullable().default(null),
+      body: z.string().max(8000).nullable().default(null),
+    })
+    .strict()
+    .default({ title: null, body: null }),
+}
+
+/** A secret as settings keep it: whether one is in the keychain, and how to show it. */
+const secretHint = z.string().max(200).nullable().default(null)
+
+const desktop = z.object({ ...common, kind: z.literal('desktop') }).strict()
+const webhook = z
+  .object({
+    ...common,
+    kind: z.literal('webhook'),
+    format: z.enum(WEBHOOK_FORMATS).default('json'),
+    urlHint: secretHint,
+  })
+  .strict()
+const ntfy = z
+  .object({
+    ...common,
+    kind: z.literal('ntfy'),
+    server: z.string().max(2048).default('https://ntfy.sh'),
+    topic: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'should be 1–64 letters, digits, _ or -'),
+    tokenHint: secretHint,
+  })
+  .strict()
+const email = z
+  .object({
+    ...common,
+    kind: z.literal('email'),
+    host: z.string().min(1).max(255),
+    port: z.number().int().min(1).max(65535).default(587),
+    /** 'tls': TLS from the start (465); 'starttls': upgrade required; 'none': loopback only. */
+    tls: z.enum(['tls', 'starttls', 'none']).default('starttls'),
+    user: z.string().max(255).nullable().default(null),
+    from: z.string().min(3).max(255),
+    to: z.array(z.string().min(3).max(255)).min(1).max(20),
+    passwordHint: secretHint,
+  })
+  .strict()
+const alertmanager = z
+  .object({ ...common, kind: z.literal('alertmanager'), url: z.string().max(2048) })
+  .strict()
+
+/** A contact point as settings store it: no secret, only its hint. */
+export const contactPointSchema = z.discriminatedUnion('kind', [
+  desktop,
+  webhook,
+  ntfy,
+  email,
+  alertmanager,
+])
+export type ContactPoint = z.infer<typeof contactPointSchema>
+
+export const MAX_CONTACT_POINTS = 50
+
+/** The keychain account name of a contact point's secret. */
+export function contactPointSecretName(id: string): string {
+  return `contact-point:${id}`
+}
+
+/** The built-in desktop contact point: every install has it; it cannot be removed, only disabled. */
+export const DESKTOP_CONTACT_POINT_ID = 'desktop'
