@@ -1,0 +1,11 @@
+// The channel of each contact point kind (one module per kind in this folder). The desktop is not
+// here: it is the shell's native notification, delivered at once, not through the outbox.
+import type { ContactPointKind } from '../../../../shared/contact-points'
+import type { Channel } from '../model'
+
+const CHANNELS: Partial<Record<ContactPointKind, Channel>> = {}
+
+/** The channel that sends to a kind of contact point, or null when this build has none for it. */
+export function channelFor(kind: ContactPointKind): Channel | null {
+  return CHANNELS[kind] ?? null
+}
