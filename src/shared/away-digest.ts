@@ -1,5 +1,5 @@
 // What crossed while the user was away (asleep, offline or not running): one notification and the
-// Alerts view's dismissible panel, built by the engine's first poll back (engine/alerts/away.ts).
+// Alerts view's dismissible panel, built by the engine's first poll back (engine/alerts/decide/away.ts).
 
 export type AwayItemKind = 'fired' | 'resolved' | 'still-firing' | 'other'
 

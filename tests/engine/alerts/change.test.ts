@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { largestShare } from '../../../src/main/engine/alerts/change'
+import { largestShare } from '../../../src/main/engine/alerts/measure/change'
 import { detail } from './helpers'
 
 describe('largestShare', () => {

@@ -1,7 +1,7 @@
 // Flap protection (Nagios-style: last 21 readings, weighted state changes, start/stop thresholds)
 // and the per-rule cooldown between notifications of one (rule, symbol).
 import { describe, expect, it } from 'vitest'
-import { flapPercent } from '../../../src/main/engine/alerts/flapping'
+import { flapPercent } from '../../../src/main/engine/alerts/pace/flapping'
 import { Harness, good, moved, rule, sent, stateOf } from './helpers'
 
 const at = (pct: number) => ({ TSLA: good(moved('TSLA', pct)) })

@@ -12,7 +12,7 @@ import {
   type CycleInput,
   type CycleResult,
 } from '../../../src/main/engine/alerts/evaluate'
-import type { NotifyPrefs } from '../../../src/main/engine/alerts/quiet-hours'
+import type { NotifyPrefs } from '../../../src/main/engine/alerts/decide/quiet-hours'
 import type { IssuerWindow } from '../../../src/main/engine/history/issuer-window'
 import { classifyIssuerMoves, type IssuerTvl } from '../../../src/shared/issuer-moves'
 import type { AlertEngineState, Observation } from '../../../src/main/engine/alerts/model'

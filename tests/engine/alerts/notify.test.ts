@@ -1,7 +1,7 @@
 // From events to desktop notifications: backfill, disabled, snooze, quiet hours, pause, digests.
 import { describe, expect, it } from 'vitest'
 import { freshState } from '../../../src/main/engine/alerts/engine-state'
-import { inQuietHours, type NotifyPrefs } from '../../../src/main/engine/alerts/quiet-hours'
+import { inQuietHours, type NotifyPrefs } from '../../../src/main/engine/alerts/decide/quiet-hours'
 import { Harness, failed, good, moved, rule, sent, suppressedReasons } from './helpers'
 
 const drop = (pct = -12) => ({ TSLA: good(moved('TSLA', pct)) })

@@ -12,8 +12,8 @@ import {
 } from '../../../shared/alert-rules'
 import type { AwayDigest } from '../../../shared/away-digest'
 import { isoDate } from '../../../shared/liquidity-schemas'
-import { cooldownUntil } from './cooldown'
-import { FLAP_WINDOW } from './flapping'
+import { cooldownUntil } from './pace/cooldown'
+import { FLAP_WINDOW } from './pace/flapping'
 import { TIME_HOLDS } from './notes'
 import type { AlertEngineState, InstanceRecord, SourceMark } from './model'
 

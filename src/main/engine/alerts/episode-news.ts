@@ -3,9 +3,9 @@
 // still true by then; news that stopped being true meanwhile is forgotten.
 import type { AlertEvent } from '../../../shared/alert-rules'
 import { DISAGREE_NOTE, untoldRecoveryNote } from './notes'
-import type { Withhold } from './notify'
+import type { Withhold } from './decide/notify'
 import type { Target } from './rules'
-import { draft, type DraftEvent } from './transitions'
+import { draft, type DraftEvent } from './transition/transitions'
 import type { InstanceRecord, Measurement, NoVerdict, Owed } from './model'
 
 type Draft = Pick<AlertEvent, 'type' | 'verified'>

@@ -3,7 +3,7 @@
 // and is told only on the detail record, exactly as when every detail was fetched every poll;
 // and parts missing from a symbol are tracked like for like on trusted detail readings only.
 import type { AlertRule } from '../../../shared/alert-rules'
-import { cooldownUntil } from './cooldown'
+import { cooldownUntil } from './pace/cooldown'
 import type { AlertEngineState, InstanceRecord } from './model'
 
 function underWay(r: InstanceRecord, rule: AlertRule | undefined, now: Date): boolean {

@@ -8,7 +8,7 @@ import { joinNames } from '../../../shared/plain-list'
 import type { AssetDetail, AssetType, SeriesPoint } from '../../../shared/liquidity-schemas'
 import { formatDuration } from '../alerts/format'
 import type { Target } from '../alerts/rules'
-import { isSourceStale, newestDate } from '../alerts/source-freshness'
+import { isSourceStale, newestDate } from '../alerts/read/source-freshness'
 import { bulkFigures, screenCondition, type BulkFigures } from './bulk-screen'
 import { lastTurn, type DetailAttempt } from './detail-attempts'
 

@@ -5,7 +5,7 @@ import type { AnalyticsStock, AssetDetail } from '../../../shared/liquidity-sche
 import type { ChangeInfo, LikeForLikeChange, WatchRow } from '../../../shared/view-models'
 import { rowHold } from '../../../shared/alert-facts'
 import { computeChange } from '../../../shared/change'
-import { isSourceStale, newestDate } from '../alerts/source-freshness'
+import { isSourceStale, newestDate } from '../alerts/read/source-freshness'
 import { clampInterval } from './scheduler'
 import type { BulkFigures } from './bulk-screen'
 import { seriesEntry } from './series-index'

@@ -6,9 +6,9 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { backtestSymbol } from '../../../../src/main/engine/backtest/backtest-symbol'
-import { measure } from '../../../../src/main/engine/alerts/measure'
+import { measure } from '../../../../src/main/engine/alerts/measure/measure'
 import { liveTargets } from '../../../../src/main/engine/alerts/rules'
-import { step } from '../../../../src/main/engine/alerts/transitions'
+import { step } from '../../../../src/main/engine/alerts/transition/transitions'
 import {
   defaultRules,
   type AlertCondition,

@@ -2,7 +2,7 @@
 // cached detail (the bulk series has no issuers); not backtestable.
 import type { ConditionOf } from '../../../../shared/conditions/registry'
 import { formatHhi, hhiText } from '../../../../shared/hhi'
-import { largestShare } from '../change'
+import { largestShare } from '../measure/change'
 import { formatPct } from '../format'
 import { CONCENTRATION_MARGIN_PP, HHI_MARGIN_FRACTION, noBasis, withoutTag } from './common'
 import type { EngineKind } from './kind'

@@ -1,7 +1,7 @@
 // issuer-drop to the engine: measured in measure-issuer-drop.ts from the app's own history; never
 // screened clear (the bulk series has only the total); not backtestable.
 import type { ConditionOf } from '../../../../shared/conditions/registry'
-import { measureIssuerDrop } from '../measure-issuer-drop'
+import { measureIssuerDrop } from '../measure/measure-issuer-drop'
 import { approachMarginPp, bulkChange } from './common'
 import type { EngineKind } from './kind'
 

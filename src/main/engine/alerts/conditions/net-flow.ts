@@ -1,7 +1,7 @@
 // net-flow to the engine: measured in measure-flow.ts from the app's own history; never screened
 // clear (the bulk series has no price); not backtestable.
 import type { ConditionOf } from '../../../../shared/conditions/registry'
-import { measureNetFlow } from '../measure-flow'
+import { measureNetFlow } from '../measure/measure-flow'
 import { approachMarginPp, bulkChange } from './common'
 import type { EngineKind } from './kind'
 

@@ -2,7 +2,7 @@
 // bulk series has no pools); not backtestable.
 import type { ConditionOf } from '../../../../shared/conditions/registry'
 import { networkKey, poolCountsByNetwork } from '../../../../shared/pool-counts'
-import { measurePools } from '../measure-pools'
+import { measurePools } from '../measure/measure-pools'
 import { APPROACH_FRACTION } from './common'
 import type { EngineKind } from './kind'
 

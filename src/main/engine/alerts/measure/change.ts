@@ -1,9 +1,9 @@
 // Change and concentration math on one asset detail; the numbers alert rules are judged on.
 // The change itself is shared with the renderer: src/shared/change.ts.
-import type { AssetDetail } from '../../../shared/liquidity-schemas'
-import { hhiOf } from '../../../shared/hhi'
-import type { ChangeInfo } from '../../../shared/view-models'
-import { formatSignedPct } from './format'
+import type { AssetDetail } from '../../../../shared/liquidity-schemas'
+import { hhiOf } from '../../../../shared/hhi'
+import type { ChangeInfo } from '../../../../shared/view-models'
+import { formatSignedPct } from '../format'
 
 /**
  * The reported figure as a percent, for people. Its unit is unspecified; the spec calls it a decimal

@@ -8,8 +8,8 @@ import type {
   HeldBackReason,
   NotificationDecision,
   SuppressReason,
-} from '../../../shared/alert-rules'
-import { instanceKey } from './engine-state'
+} from '../../../../shared/alert-rules'
+import { instanceKey } from '../engine-state'
 import {
   BACKFILL_NOTE,
   SEEDED_NOTE,
@@ -23,7 +23,7 @@ import {
   heldNote,
   snoozedNote,
   type ReleaseVerdict,
-} from './notes'
+} from '../notes'
 import {
   aboutEvents,
   asOfField,
@@ -32,12 +32,12 @@ import {
   plural,
   single,
   type TextTime,
-} from './notification-text'
+} from '../notification-text'
 import { holdReason, type NotifyPrefs } from './quiet-hours'
-import type { AwayDigest } from '../../../shared/away-digest'
-import { utcTime, type UtcOffset } from '../../../shared/local-time'
+import type { AwayDigest } from '../../../../shared/away-digest'
+import { utcTime, type UtcOffset } from '../../../../shared/local-time'
 import { awayDecision, awayDigest, type AwaySpell, type StillFiring } from './away'
-import type { HeldEvent } from './model'
+import type { HeldEvent } from '../model'
 
 /** An alert that must not reach the user now, and why (decided by the engine, which knows the data). */
 export interface Withhold {

@@ -1,11 +1,11 @@
 // Judges one trusted reading against a rule condition: the measured value (like for like when
 // parts of the symbol vanished), or no verdict when the figures cannot say. Each kind measures in
 // its own module (alerts/conditions).
-import type { AlertCondition } from '../../../shared/alert-rules'
-import type { FlowResult } from '../../../shared/flow'
-import type { SeriesPoint } from '../../../shared/liquidity-schemas'
-import { engineKind } from './conditions/registry'
-import type { IssuerWindows, Measurement, NoVerdict, SymbolReading } from './model'
+import type { AlertCondition } from '../../../../shared/alert-rules'
+import type { FlowResult } from '../../../../shared/flow'
+import type { SeriesPoint } from '../../../../shared/liquidity-schemas'
+import { engineKind } from '../conditions/registry'
+import type { IssuerWindows, Measurement, NoVerdict, SymbolReading } from '../model'
 
 export function measure(
   symbol: string,

@@ -1,10 +1,10 @@
 // Findings about one symbol's data, in plain words, for the row's `problems`: what makes its
 // figures less than trustworthy whatever the rules say.
-import { CHANGE_WINDOWS } from '../../../shared/alert-rules'
-import type { AssetDetail } from '../../../shared/liquidity-schemas'
-import { computeChange } from '../../../shared/change'
-import { disagreement } from './change'
-import { windowDays } from './format'
+import { CHANGE_WINDOWS } from '../../../../shared/alert-rules'
+import type { AssetDetail } from '../../../../shared/liquidity-schemas'
+import { computeChange } from '../../../../shared/change'
+import { disagreement } from '../measure/change'
+import { windowDays } from '../format'
 
 /** "figures disagree: service says +2.0 %, history says −30.1 % (7-day change)", per window. */
 export function disagreementFindings(detail: AssetDetail): string[] {

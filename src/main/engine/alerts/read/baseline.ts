@@ -4,12 +4,12 @@
 // While parts are missing the anchor stays, and each trusted reading is compared with the parts
 // present both now and one window ago — whether or not the service's own history still counts the
 // missing (see like-for-like.ts for how "one window ago" is known).
-import { CHANGE_WINDOWS, type ChangeWindow } from '../../../shared/alert-rules'
-import type { AssetDetail } from '../../../shared/liquidity-schemas'
-import { joinNames } from '../../../shared/plain-list'
-import { computeChange } from '../../../shared/change'
+import { CHANGE_WINDOWS, type ChangeWindow } from '../../../../shared/alert-rules'
+import type { AssetDetail } from '../../../../shared/liquidity-schemas'
+import { joinNames } from '../../../../shared/plain-list'
+import { computeChange } from '../../../../shared/change'
 import { likeForLikeChanges, withSample } from './like-for-like'
-import type { Absence, LikeForLike, MissingPart, SymbolBaseline } from './model'
+import type { Absence, LikeForLike, MissingPart, SymbolBaseline } from '../model'
 
 const DAY_MS = 86_400_000
 /** After the longest window, no window can still count a part: it left for good, re-anchor. */

@@ -4,9 +4,9 @@
 // complete reading), the samples taken since (at most one a day), and, before the anchor, the
 // anchor's own verified window change. Between two readings the value is taken to move at a steady
 // rate (geometric interpolation), so a steady trend reads the same whatever the poll times.
-import { CHANGE_WINDOWS, type ChangeWindow } from '../../../shared/alert-rules'
-import { pctChange } from '../../../shared/change'
-import type { SymbolBaseline } from './model'
+import { CHANGE_WINDOWS, type ChangeWindow } from '../../../../shared/alert-rules'
+import { pctChange } from '../../../../shared/change'
+import type { SymbolBaseline } from '../model'
 
 const DAY_MS = 86_400_000
 const WINDOW_MS: Record<ChangeWindow, number> = { '7d': 7 * DAY_MS, '30d': 30 * DAY_MS }

@@ -2,13 +2,13 @@
 // detail) against the app's own history one window ago. The named issuer, or the worst of them;
 // an issuer no longer listed has fallen to zero (its TVL gone). History too short: no verdict,
 // with the plain reason.
-import { pctChange } from '../../../shared/change'
-import type { IssuerDropCondition } from '../../../shared/issuer-drop-condition'
-import { priceAdjustment } from '../../../shared/issuer-moves'
-import { joinNames } from '../../../shared/plain-list'
-import type { IssuerWindow } from './model'
-import { formatAmount, formatPct, formatSignedPct, windowDays } from './format'
-import type { Measurement, NoVerdict } from './model'
+import { pctChange } from '../../../../shared/change'
+import type { IssuerDropCondition } from '../../../../shared/issuer-drop-condition'
+import { priceAdjustment } from '../../../../shared/issuer-moves'
+import { joinNames } from '../../../../shared/plain-list'
+import type { IssuerWindow } from '../model'
+import { formatAmount, formatPct, formatSignedPct, windowDays } from '../format'
+import type { Measurement, NoVerdict } from '../model'
 
 interface IssuerFall {
   issuer: string

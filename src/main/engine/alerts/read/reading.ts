@@ -2,10 +2,10 @@
 // compared like for like when parts of it vanished) or a reason there is no verdict (no data, fetch
 // error, cached data, the service's data stopped advancing); plus its new baseline and the findings
 // its row shows.
-import { localWhen, type UtcOffset } from '../../../shared/local-time'
+import { localWhen, type UtcOffset } from '../../../../shared/local-time'
 import { absencesOf, readParts } from './baseline'
 import { disagreementFindings } from './findings'
-import { formatAmount, formatPct } from './format'
+import { formatAmount, formatPct } from '../format'
 import { isSourceStale, sourceStaleText } from './source-freshness'
 import type {
   Absence,
@@ -15,7 +15,7 @@ import type {
   SourceMark,
   SymbolBaseline,
   SymbolReading,
-} from './model'
+} from '../model'
 
 export const SCREENED_DETAIL =
   'checked on the daily series of every symbol this poll: clear of its limits; its detail is fetched the moment it nears one'

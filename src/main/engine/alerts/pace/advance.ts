@@ -1,16 +1,16 @@
 // One (rule, symbol) for one cycle: its step through the episode, flap tracking, and which of its
 // events may reach the user now (data that disagrees, flapping, the cooldown), including news owed
 // from earlier cycles and the flapping notices.
-import { localWhen, type UtcOffset } from '../../../shared/local-time'
+import { localWhen, type UtcOffset } from '../../../../shared/local-time'
 import { cooldownUntil } from './cooldown'
-import { catchUp, dataWithhold } from './episode-news'
+import { catchUp, dataWithhold } from '../episode-news'
 import { issuerLeftNotice } from './issuer-left'
 import { flapFound, flapNotice, restartFlapTracking, trackFlapping } from './flapping'
-import { FLAPPING_NOTE, cooldownNote, flapWaitNote } from './notes'
-import type { Withhold } from './notify'
-import type { Target } from './rules'
-import { step, type DraftEvent } from './transitions'
-import type { Absence, InstanceRecord, Measurement, NoVerdict, Screened } from './model'
+import { FLAPPING_NOTE, cooldownNote, flapWaitNote } from '../notes'
+import type { Withhold } from '../decide/notify'
+import type { Target } from '../rules'
+import { step, type DraftEvent } from '../transition/transitions'
+import type { Absence, InstanceRecord, Measurement, NoVerdict, Screened } from '../model'
 
 export interface Drafted {
   draft: DraftEvent

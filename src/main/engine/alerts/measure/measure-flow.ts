@@ -1,10 +1,10 @@
 // Judges a net-flow condition on one trusted reading: the net flow of tokens over the window, split
 // from the TVL change with the underlying's price (shared/flow.ts) against the app's own history.
 // No split (history too short, no price) is no verdict, with the split's own plain reason.
-import { flowWords, signedPct, type FlowResult } from '../../../shared/flow'
-import type { NetFlowCondition } from '../../../shared/net-flow-condition'
-import { formatPct, windowDays } from './format'
-import type { LikeForLike, Measurement, NoVerdict } from './model'
+import { flowWords, signedPct, type FlowResult } from '../../../../shared/flow'
+import type { NetFlowCondition } from '../../../../shared/net-flow-condition'
+import { formatPct, windowDays } from '../format'
+import type { LikeForLike, Measurement, NoVerdict } from '../model'
 
 export function measureNetFlow(
   symbol: string,

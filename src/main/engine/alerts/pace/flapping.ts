@@ -7,9 +7,9 @@
 // one episode is 2 changes (≤ 12 %), two whole episodes in the window 4 (≤ 23.4 %): still told
 // as episodes. A fifth change (≥ 24 % when recent, and it keeps rising) is flapping. It stops once
 // the window holds under about two changes' weight (10 %), e.g. a settled value after ~15 readings.
-import type { Target } from './rules'
-import { draft, type DraftEvent } from './transitions'
-import type { InstanceRecord, Measurement } from './model'
+import type { Target } from '../rules'
+import { draft, type DraftEvent } from '../transition/transitions'
+import type { InstanceRecord, Measurement } from '../model'
 
 export const FLAP_WINDOW = 21
 export const FLAP_START_PCT = 25

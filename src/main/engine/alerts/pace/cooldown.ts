@@ -1,6 +1,6 @@
 // The per-rule cooldown: at most one notification per (rule, symbol) within cooldownMinutes.
-import type { AlertRule } from '../../../shared/alert-rules'
-import type { InstanceRecord } from './model'
+import type { AlertRule } from '../../../../shared/alert-rules'
+import type { InstanceRecord } from '../model'
 
 const MINUTE_MS = 60_000
 

@@ -1,5 +1,5 @@
 // Whether notifications must be held right now: a tray pause, or quiet hours in local time.
-import { localMinuteOfDay, utcTime, type UtcOffset } from '../../../shared/local-time'
+import { localMinuteOfDay, utcTime, type UtcOffset } from '../../../../shared/local-time'
 
 export interface NotifyPrefs {
   notificationsEnabled: boolean

@@ -9,8 +9,8 @@
 // *unknown*. The last mark still counts for SOURCE_MARK_TTL_MS after the poll that checked it — an
 // analytics request failing now and then must not let frozen figures through — and is then
 // forgotten: unknown is never stale, and the fresh asset detail is judged.
-import type { AnalyticsStock, AssetType } from '../../../shared/liquidity-schemas'
-import type { SourceMark } from './model'
+import type { AnalyticsStock, AssetType } from '../../../../shared/liquidity-schemas'
+import type { SourceMark } from '../model'
 
 const HOUR_MS = 3_600_000
 const DAY_MS = 24 * HOUR_MS

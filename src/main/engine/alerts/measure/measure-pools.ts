@@ -1,11 +1,11 @@
 // Judges a pool-count condition on one trusted reading: the asset's pools on a network against a
 // floor (`below`) and a drop (`dropBy`) from a reference count — the previous trusted reading's,
 // held by the instance while an episode is under way (see pool-reference.ts).
-import type { PoolCountCondition } from '../../../shared/pool-count-condition'
-import { networkKey, poolCountsByNetwork } from '../../../shared/pool-counts'
-import type { AssetDetail } from '../../../shared/liquidity-schemas'
-import { plural } from './notification-text'
-import type { LikeForLike, Measurement, NoVerdict } from './model'
+import type { PoolCountCondition } from '../../../../shared/pool-count-condition'
+import { networkKey, poolCountsByNetwork } from '../../../../shared/pool-counts'
+import type { AssetDetail } from '../../../../shared/liquidity-schemas'
+import { plural } from '../notification-text'
+import type { LikeForLike, Measurement, NoVerdict } from '../model'
 
 const pools = (n: number): string => plural(n, 'pool')
 

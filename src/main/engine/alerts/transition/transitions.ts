@@ -1,8 +1,8 @@
 // One (rule, symbol) instance's step through OK → Pending → Firing → Resolved for one cycle.
-import type { AlertEvent, AlertEventType } from '../../../shared/alert-rules'
-import { formatDuration } from './format'
-import type { Target } from './rules'
-import type { InstanceRecord, Measurement, NoVerdict, Screened } from './model'
+import type { AlertEvent, AlertEventType } from '../../../../shared/alert-rules'
+import { formatDuration } from '../format'
+import type { Target } from '../rules'
+import type { InstanceRecord, Measurement, NoVerdict, Screened } from '../model'
 
 export type DraftEvent = Omit<AlertEvent, 'id'>
 

@@ -1,11 +1,11 @@
 // The notice a rule may ask for when an issuer or network stays missing from a symbol's data:
 // once per absence, naming it, after pendingCycles trusted polls without it (at least 2).
-import { missingPartPolls } from '../../../shared/alert-facts'
-import type { UtcOffset } from '../../../shared/local-time'
-import { absenceText } from './reading'
-import type { Target } from './rules'
-import type { DraftEvent } from './transitions'
-import type { Absence, InstanceRecord } from './model'
+import { missingPartPolls } from '../../../../shared/alert-facts'
+import type { UtcOffset } from '../../../../shared/local-time'
+import { absenceText } from '../read/reading'
+import type { Target } from '../rules'
+import type { DraftEvent } from '../transition/transitions'
+import type { Absence, InstanceRecord } from '../model'
 
 /**
  * Forget parts that came back (a new absence is news again); return the notice for absences that

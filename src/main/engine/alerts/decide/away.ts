@@ -6,14 +6,21 @@
 // failed poll — and at least 30 minutes, so a 1-minute interval does not turn a short network
 // blip into a "while you were away". The digest is built here, and the notification that tells
 // it (awayDecision); notify.ts decides when it goes out.
-import type { AlertEvent, NotificationDecision } from '../../../shared/alert-rules'
-import type { AwayDigest, AwayItem } from '../../../shared/away-digest'
-import { localWhen, type UtcOffset } from '../../../shared/local-time'
-import { whileMarket } from '../../../shared/market-hours'
-import { instanceKey } from './engine-state'
-import { formatDuration } from './format'
-import { aboutEvents, asOfLine, newsLine, plural, single, type TextTime } from './notification-text'
-import type { InstanceRecord } from './model'
+import type { AlertEvent, NotificationDecision } from '../../../../shared/alert-rules'
+import type { AwayDigest, AwayItem } from '../../../../shared/away-digest'
+import { localWhen, type UtcOffset } from '../../../../shared/local-time'
+import { whileMarket } from '../../../../shared/market-hours'
+import { instanceKey } from '../engine-state'
+import { formatDuration } from '../format'
+import {
+  aboutEvents,
+  asOfLine,
+  newsLine,
+  plural,
+  single,
+  type TextTime,
+} from '../notification-text'
+import type { InstanceRecord } from '../model'
 
 const MIN_AWAY_MS = 30 * 60_000
 const MISSED_POLLS = 3
