@@ -3,7 +3,7 @@
 // still true by then; news that stopped being true meanwhile is forgotten.
 import type { AlertEvent } from '../../../shared/alert-rules'
 import { DISAGREE_NOTE, untoldRecoveryNote } from './notes'
-import type { Withhold } from './decide/notify'
+import type { Withhold } from './model'
 import type { Target } from './rules'
 import { draft, type DraftEvent } from './transition/transitions'
 import type { InstanceRecord, Measurement, NoVerdict, Owed } from './model'

@@ -14,10 +14,11 @@ import { instanceKey, toInstance } from './engine-state'
 import { measure } from './measure/measure'
 import { readSymbol } from './read/reading'
 import { advance } from './pace/advance'
-import { owedAfter } from './episode-news'
-import { decideNotifications, type Candidate } from './decide/notify'
+import { owedAgain, settleOwed } from './pace/owed'
+import { decideNotifications, type NotifyOutput } from './decide/notify'
 import { utcTime } from '../../../shared/local-time'
 import type { NotifyPrefs } from './decide/quiet-hours'
+import type { UtcOffset } from '../../../shared/local-time'
 import type { LikeForLikeChange } from '../../../shared/view-models'
 import { trackSource } from './read/source-freshness'
 import type { ReleaseVerdict } from './notes'
@@ -27,8 +28,10 @@ import { marketAtData } from './market-note'
 import { awaySpell, stillFiring } from './decide/away'
 import type {
   AlertEngineState,
+  Candidate,
   InstanceRecord,
   Observation,
+  Paced,
   PoolCounts,
   SourceMark,
   SymbolBaseline,
@@ -79,6 +82,143 @@ export interface CycleResult {
   likeForLike: Record<string, LikeForLikeChange>
 }
 
+/** The read stage's value: each symbol's reading, and the facts kept about it. */
+interface Read {
+  readings: Map<string, SymbolReading>
+  baselines: Record<string, SymbolBaseline>
+  findings: Record<string, string[]>
+  sources: Record<string, SourceMark>
+  pools: Record<string, PoolCounts>
+}
+
+/** Read each symbol once, so a vanished issuer is reported (and re-baselined) once for all rules. */
+function readAll(input: CycleInput, symbols: Set<string>, tz: UtcOffset): Read {
+  const { now, state } = input
+  const out: Read = { readings: new Map(), baselines: {}, findings: {}, sources: {}, pools: {} }
+  for (const symbol of symbols) {
+    const mark = trackSource(state.sources[symbol], input.sourceDates?.get(symbol), now)
+    if (mark !== undefined) out.sources[symbol] = mark
+    const obs = input.observations.get(symbol)
+    const read = readSymbol(symbol, obs, state.baselines[symbol], mark, now, tz)
+    out.readings.set(symbol, read.reading)
+    out.findings[symbol] = read.findings
+    if (read.baseline !== undefined) out.baselines[symbol] = read.baseline
+    const r = read.reading
+    // Counts with parts missing from the data are not a reference: a drop or a return would
+    // then read as pools lost or gained.
+    const whole = r.kind === 'good' && (r.lfl === null || r.lfl.missing.length === 0)
+    const last = state.pools[symbol]
+    if (r.kind === 'good' && whole) out.pools[symbol] = poolCountsOf(r.detail, now)
+    else if (last !== undefined) out.pools[symbol] = last
+  }
+  return out
+}
+
+/** One (rule, symbol) through measure, transition and pace. */
+interface Judged extends Paced {
+  target: Target
+  prev: InstanceRecord | undefined
+  disagreement: string | null
+  /** Its 'fired' and 'resolved' are recorded, not notified (InstanceRecord.seeded). */
+  seeded: boolean
+  /** Why trusted data could not be judged, for the row. */
+  finding: string | null
+  /** Judged on trusted data. */
+  good: boolean
+}
+
+/** The read stage's findings with what the rules could not judge on trusted data. */
+function withFindings(findings: Record<string, string[]>, judged: Judged[]) {
+  const out = Object.fromEntries(Object.entries(findings).map(([k, v]) => [k, [...v]]))
+  for (const { target, finding } of judged) {
+    if (finding === null) continue
+    const said = (out[target.symbol] ??= [])
+    if (!said.includes(finding)) said.push(finding)
+  }
+  return out
+}
+
+function judge(
+  t: Target,
+  prev: InstanceRecord | undefined,
+  input: CycleInput,
+  read: Read,
+  tz: UtcOffset,
+): Judged {
+  const { now, state } = input
+  const { notifyUnverified } = input.prefs
+  const reading = read.readings.get(t.symbol) ?? {
+    kind: 'nodata',
+    detail: `no data for ${t.symbol}`,
+  }
+  const poolRef = poolReference(t, prev, state.pools[t.symbol])
+  const verdict =
+    reading.kind === 'good'
+      ? measure(
+          t.symbol,
+          reading,
+          t.condition,
+          t.rule.rearmMarginPct,
+          poolRef,
+          { ...input.flows?.[t.symbol] },
+          { ...input.issuers?.[t.symbol] },
+          input.dailySeries?.(t.symbol),
+        )
+      : reading
+  const absences = reading.kind === 'good' ? (reading.lfl?.absences ?? []) : null
+  const paced = advance(prev, t, verdict, { now, notifyUnverified, absences, tz })
+  // Trusted data the rule cannot judge yet (no history): still watched since now. Figures that
+  // disagree are not a look at the condition: a drop measured once they agree was there before.
+  const disagreeing = verdict.kind === 'measured' && !verdict.verified && !notifyUnverified
+  const looked = reading.kind === 'good' && !disagreeing
+  // After a reset, an episode under way at the backfill poll whose symbol the user was notified
+  // about lately was told before: neither its 'fired' (a poll or more later) nor its end is news.
+  // One never told (it was still pending when the file broke) is notified as usual.
+  const toldBefore = input.recentlyNotified?.has(t.symbol) ?? false
+  const seeded = (!state.initialized && state.afterReset && toldBefore) || (prev?.seeded ?? false)
+  const r = keepReference(paced.record, poolRef)
+  const watchedSince = looked ? (r.watchedSince ?? now.toISOString()) : r.watchedSince
+  const record = { ...r, watchedSince, seeded: seeded && r.phase !== 'ok' }
+  const disagreement = verdict.kind === 'measured' ? verdict.disagreement : null
+  // Trusted data the figures cannot judge: the row says why (else it reads nodata without a reason).
+  const finding = reading.kind === 'good' && verdict.kind !== 'measured' ? verdict.detail : null
+  const good = reading.kind === 'good'
+  return { ...paced, record, target: t, prev, disagreement, seeded, finding, good }
+}
+
+/** Each judged event with its id and what it rests on, as the decide stage's candidates. */
+function candidatesOf(judged: Judged[], input: CycleInput, newId: () => string): Candidate[][] {
+  return judged.map((j) =>
+    j.drafted.map(({ draft, withhold }) => {
+      const event: AlertEvent = { id: newId(), ...draft }
+      const obs = input.observations.get(j.target.symbol)
+      const market = marketAtData(j.target.symbol, obs, input.now)
+      if (market !== undefined) event.market = market
+      // Every event of a (rule, symbol) rests on its detail this poll: the one the verdict judged.
+      if (obs?.fetchedAt) event.asOf = obs.fetchedAt
+      const t = j.target
+      const seeded = j.seeded && (draft.type === 'fired' || draft.type === 'resolved')
+      const { snoozed, fingerprint } = t
+      const once = t.rule.notify === 'once'
+      return { event, snoozed, once, fingerprint, seeded, withhold, disagreement: j.disagreement }
+    }),
+  )
+}
+
+/** The records after the decisions: who was notified, whose cooldown restarts, what is owed. */
+function settle(judged: Judged[], cands: Candidate[][], notified: NotifyOutput, at: string) {
+  const notifiedKeys = new Set(notified.notifiedKeys)
+  const outKeys = new Set(notified.outKeys)
+  return judged.map(({ record: r, prev }, i) => {
+    const key = instanceKey(r.ruleId, r.symbol)
+    const reowed = notified.reowed.filter((e) => instanceKey(e.ruleId, e.symbol) === key)
+    const owed = settleOwed(r, prev, reowed, cands[i] ?? [], notified.withheld)
+    const lastNotifiedAt = notifiedKeys.has(key) ? at : r.lastNotifiedAt
+    const lastOutAt = outKeys.has(key) ? at : r.lastOutAt
+    return { ...r, owed, lastNotifiedAt, lastOutAt }
+  })
+}
+
 export function evaluateCycle(input: CycleInput): CycleResult {
   const { now, state } = input
   const at = now.toISOString()
@@ -87,104 +227,25 @@ export function evaluateCycle(input: CycleInput): CycleResult {
   const newId = (): string => `${now.getTime().toString(36)}-${++seq}`
   const targets = liveTargets(input.rules, input.watchlist, now)
   const tz = input.prefs.utcOffset ?? utcTime
-
-  // Read each symbol once, so a vanished issuer is reported (and re-baselined) once for all rules.
-  const symbols = new Set([...targets.map((t) => t.symbol), ...input.observations.keys()])
-  const readings = new Map<string, SymbolReading>()
-  const baselines: Record<string, SymbolBaseline> = {}
-  const findings: Record<string, string[]> = {}
-  const sources: Record<string, SourceMark> = {}
-  const pools: Record<string, PoolCounts> = {}
-  for (const symbol of symbols) {
-    const mark = trackSource(state.sources[symbol], input.sourceDates?.get(symbol), now)
-    if (mark !== undefined) sources[symbol] = mark
-    const obs = input.observations.get(symbol)
-    const read = readSymbol(symbol, obs, state.baselines[symbol], mark, now, tz)
-    readings.set(symbol, read.reading)
-    findings[symbol] = read.findings
-    if (read.baseline !== undefined) baselines[symbol] = read.baseline
-    const last = state.pools[symbol]
-    // Counts with parts missing from the data are not a reference: a drop or a return would
-    // then read as pools lost or gained.
-    const whole =
-      read.reading.kind === 'good' && read.reading.lfl?.missing.length !== undefined
-        ? read.reading.lfl.missing.length === 0
-        : read.reading.kind === 'good'
-    if (read.reading.kind === 'good' && whole)
-      pools[symbol] = poolCountsOf(read.reading.detail, now)
-    else if (last !== undefined) pools[symbol] = last
-  }
-
-  const backfill = !state.initialized
+  const read = readAll(
+    input,
+    new Set([...targets.map((t) => t.symbol), ...input.observations.keys()]),
+    tz,
+  )
   const previous = new Map(state.instances.map((r) => [instanceKey(r.ruleId, r.symbol), r]))
-  const { notifyUnverified } = input.prefs
-  const records: InstanceRecord[] = []
-  const alertEvents: AlertEvent[] = []
-  const candidates: Candidate[] = []
-  /** Per event: the record it belongs to and that record before this cycle. */
-  const origin = new Map<string, { record: InstanceRecord; prev: InstanceRecord | undefined }>()
-  let freshData = false
-  for (const t of targets) {
-    const reading = readings.get(t.symbol) ?? { kind: 'nodata', detail: `no data for ${t.symbol}` }
-    if (reading.kind === 'good') freshData = true
-    const prev = previous.get(instanceKey(t.rule.id, t.symbol))
-    const poolRef = poolReference(t, prev, state.pools[t.symbol])
-    const verdict =
-      reading.kind === 'good'
-        ? measure(
-            t.symbol,
-            reading,
-            t.condition,
-            t.rule.rearmMarginPct,
-            poolRef,
-            { ...input.flows?.[t.symbol] },
-            { ...input.issuers?.[t.symbol] },
-            input.dailySeries?.(t.symbol),
-          )
-        : reading
-    // Trusted data the figures cannot judge: the row says why (else it reads nodata without a reason).
-    if (reading.kind === 'good' && verdict.kind !== 'measured') {
-      const said = (findings[t.symbol] ??= [])
-      if (!said.includes(verdict.detail)) said.push(verdict.detail)
-    }
-    const absences = reading.kind === 'good' ? (reading.lfl?.absences ?? []) : null
-    const { record, drafted } = advance(prev, t, verdict, { now, notifyUnverified, absences, tz })
-    keepReference(record, poolRef)
-    // Trusted data the rule cannot judge yet (no history): still watched since now. Figures that
-    // disagree are not a look at the condition: a drop measured once they agree was there before.
-    const disagreeing = verdict.kind === 'measured' && !verdict.verified && !notifyUnverified
-    if (reading.kind === 'good' && !disagreeing) record.watchedSince ??= now.toISOString()
-    // After a reset, an episode under way at the backfill poll whose symbol the user was notified
-    // about lately was told before: neither its 'fired' (a poll or more later) nor its end is news.
-    // One never told (it was still pending when the file broke) is notified as usual.
-    const toldBefore = input.recentlyNotified?.has(t.symbol) ?? false
-    const seeded = (backfill && state.afterReset && toldBefore) || (prev?.seeded ?? false)
-    record.seeded = seeded && record.phase !== 'ok'
-    records.push(record)
-    const disagreement = verdict.kind === 'measured' ? verdict.disagreement : null
-    for (const { draft, withhold } of drafted) {
-      const event: AlertEvent = { id: newId(), ...draft }
-      const obs = input.observations.get(t.symbol)
-      const market = marketAtData(t.symbol, obs, now)
-      if (market !== undefined) event.market = market
-      // Every event of a (rule, symbol) rests on its detail this poll: the one the verdict judged.
-      if (obs?.fetchedAt) event.asOf = obs.fetchedAt
-      alertEvents.push(event)
-      origin.set(event.id, { record, prev })
-      candidates.push({
-        event,
-        snoozed: t.snoozed,
-        once: t.rule.notify === 'once',
-        fingerprint: t.fingerprint,
-        seeded: seeded && (draft.type === 'fired' || draft.type === 'resolved'),
-        withhold,
-        disagreement,
-      })
-    }
-  }
-
-  const seen = [...readings.values()].some((r) => r.kind === 'good' || r.kind === 'screened')
+  const judged = targets.map((t) =>
+    judge(t, previous.get(instanceKey(t.rule.id, t.symbol)), input, read, tz),
+  )
+  const cands = candidatesOf(judged, input, newId)
+  const alertEvents = cands.flat().map((c) => c.event)
+  const records = judged.map((j) => j.record)
+  const backfill = !state.initialized
+  const seen = [...read.readings.values()].some((r) => r.kind === 'good' || r.kind === 'screened')
   const spell = backfill ? null : awaySpell(state.lastSeenAt, now, seen, input.awayAfterMs)
+  const byKey = new Map(records.map((r) => [instanceKey(r.ruleId, r.symbol), r]))
+  const reowable = state.held.filter(
+    (h) => owedAgain(byKey.get(instanceKey(h.event.ruleId, h.event.symbol)), h.event) !== null,
+  )
   const notified = decideNotifications({
     away: spell && { spell, still: stillFiring(records, alertEvents, targets), tz },
     now,
@@ -192,57 +253,59 @@ export function evaluateCycle(input: CycleInput): CycleResult {
     // A first start tells what it finds (marked as under way before); after a reset it may have
     // been told already, so the first poll only records.
     backfill: backfill && state.afterReset,
-    candidates,
+    candidates: cands.flat(),
     onceSent: state.onceSent,
     held: state.held,
     heldOverflow: state.heldOverflow,
     newId,
     release: releaseVerdict(input.rules, targets),
-    oweAgain: (e) => {
-      const r = records.find((x) => x.ruleId === e.ruleId && x.symbol === e.symbol)
-      return r !== undefined && oweAgain(r, e)
-    },
+    reowable: new Set(reowable.map((h) => h.event.id)),
   })
-  const notifiedKeys = new Set(notified.notifiedKeys)
-  for (const r of records)
-    if (notifiedKeys.has(instanceKey(r.ruleId, r.symbol))) r.lastNotifiedAt = at
-  const outKeys = new Set(notified.outKeys)
-  for (const c of candidates) {
-    const o = origin.get(c.event.id)
-    if (o === undefined) continue
-    if (c.withhold !== null && notified.withheld.has(c.event.id))
-      o.record.owed = owedAfter(c.event, c.withhold, o.prev, o.record.owed)
-    else if (c.event.type === 'fired' || c.event.type === 'resolved') o.record.owed = null
+  const settled = settle(judged, cands, notified, at)
+  const freshData = judged.some((j) => j.good)
+  return {
+    state: nextState(input, { read, settled, notified, seq, seen, freshData }),
+    events: [...alertEvents, ...notified.events],
+    decisions: notified.decisions,
+    instances: settled.map((r, i) => toInstance(r, (targets[i] as Target).rule, now)),
+    findings: withFindings(read.findings, judged),
+    likeForLike: judgedChanges(read.readings),
   }
-  for (const r of records) if (outKeys.has(instanceKey(r.ruleId, r.symbol))) r.lastOutAt = at
+}
 
+function nextState(
+  input: CycleInput,
+  c: {
+    read: Read
+    settled: InstanceRecord[]
+    notified: NotifyOutput
+    seq: number
+    seen: boolean
+    freshData: boolean
+  },
+): AlertEngineState {
+  const { state } = input
   // 'once' memory survives disabling a rule, not deleting it.
   const ruleIds = new Set(input.rules.map((r) => r.id))
   const onceSent = Object.fromEntries(
-    Object.entries(notified.onceSent).filter(([key]) => ruleIds.has(key.split('\u0000')[0] ?? '')),
+    Object.entries(c.notified.onceSent).filter(([key]) =>
+      ruleIds.has(key.split('\u0000')[0] ?? ''),
+    ),
   )
-
   return {
-    state: {
-      version: 1,
-      initialized: state.initialized || freshData,
-      afterReset: state.afterReset && !(state.initialized || freshData),
-      seq,
-      instances: records,
-      baselines,
-      sources,
-      pools,
-      onceSent,
-      held: notified.held,
-      heldOverflow: notified.heldOverflow,
-      lastSeenAt: seen ? at : state.lastSeenAt,
-      away: notified.away ?? state.away,
-    },
-    events: [...alertEvents, ...notified.events],
-    decisions: notified.decisions,
-    instances: records.map((r, i) => toInstance(r, (targets[i] as Target).rule, now)),
-    findings,
-    likeForLike: judgedChanges(readings),
+    version: 1,
+    initialized: state.initialized || c.freshData,
+    afterReset: state.afterReset && !(state.initialized || c.freshData),
+    seq: c.seq,
+    instances: c.settled,
+    baselines: c.read.baselines,
+    sources: c.read.sources,
+    pools: c.read.pools,
+    onceSent,
+    held: c.notified.held,
+    heldOverflow: c.notified.heldOverflow,
+    lastSeenAt: c.seen ? input.now.toISOString() : state.lastSeenAt,
+    away: c.notified.away ?? state.away,
   }
 }
 
@@ -255,18 +318,6 @@ function judgedChanges(readings: Map<string, SymbolReading>): Record<string, Lik
     out[symbol] = { without, change7dPct: change['7d'], change30dPct: change['30d'] }
   }
   return out
-}
-
-/**
- * Keeps a released alert's news owed while it is still true ('fired' while firing, 'resolved' while
- * not) and nothing else is owed; returns whether it did.
- */
-function oweAgain(r: InstanceRecord, e: AlertEvent): boolean {
-  const type = e.type === 'fired' || e.type === 'resolved' ? e.type : null
-  const stillTrue = type !== null && (type === 'fired') === (r.phase === 'firing')
-  if (type === null || !stillTrue || (r.owed !== null && r.owed.type !== type)) return false
-  r.owed = { type, why: 'figures-disagree' }
-  return true
 }
 
 /** A held alert is delivered only if its rule still exists, still covers the symbol and is not snoozed. */

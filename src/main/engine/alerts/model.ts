@@ -5,6 +5,7 @@ import type { EpisodeNewsType } from '../../../shared/alert-facts'
 import type {
   AlertEvent,
   AlertInstance,
+  AlertRule,
   AlertPhase,
   ChangeWindow,
   HeldBackReason,
@@ -247,3 +248,58 @@ export type IssuerWindow = IssuerWindowKnown | IssuerWindowUnknown
 
 /** A symbol's issuer windows this poll: per rule window, and since the last poll ('last'). */
 export type IssuerWindows = Partial<Record<'7d' | '30d' | 'last', IssuerWindow>>
+
+// The pipeline's hand-offs, per (rule, symbol): read → SymbolReading, measure → Measurement |
+// NoVerdict | Screened, transition → Stepped, pace → Paced, decide → NotifyOutput (decide/notify.ts).
+
+/** A live (rule, symbol) this cycle, with its per-symbol override applied (rules.ts liveTargets). */
+export interface Target {
+  rule: AlertRule
+  symbol: string
+  /** The rule's condition with this symbol's threshold override applied. */
+  condition: AlertRule['condition']
+  snoozed: boolean
+  /** Identifies the rule as edited by the user; 'once' re-arms when it changes. */
+  fingerprint: string
+}
+
+/** An event as a stage drafts it; the cycle gives it its id. */
+export type DraftEvent = Omit<AlertEvent, 'id'>
+
+/** The transition stage's value: the instance's new record and its event, if any (at most one). */
+export interface Stepped {
+  record: InstanceRecord
+  drafts: DraftEvent[]
+}
+
+/** An alert that must not reach the user now, and why (decided by the pace stage, which knows the data). */
+export interface Withhold {
+  reason: HeldBackReason
+  /** Shown as the held decision's body: "figures disagree: service says +2.0 %, history says −30.1 %". */
+  body: string
+  note: string
+}
+
+export interface Drafted {
+  draft: DraftEvent
+  withhold: Withhold | null
+}
+
+/** The pace stage's value: the record after pacing, and each event with what withholds it. */
+export interface Paced {
+  record: InstanceRecord
+  drafted: Drafted[]
+}
+
+/** The decide stage's input: one event with what the rule and the pace stage say of it. */
+export interface Candidate {
+  event: AlertEvent
+  snoozed: boolean
+  once: boolean
+  fingerprint: string
+  /** Of an episode already under way at a fresh start: recorded, not notified (see InstanceRecord.seeded). */
+  seeded?: boolean
+  withhold: Withhold | null
+  /** The figures' disagreement, to state in a notification the user opted in to (notifyUnverified). */
+  disagreement: string | null
+}

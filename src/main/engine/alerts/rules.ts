@@ -1,18 +1,11 @@
 // Which (rule, symbol) pairs are live this cycle, with per-symbol overrides applied.
 import { createHash } from 'node:crypto'
 import type { AlertCondition, AlertRule } from '../../../shared/alert-rules'
+import type { Target } from './model'
 import { ruleSymbols } from '../../../shared/rule-overrides'
 import { kindOf } from '../../../shared/conditions/registry'
 
-export interface Target {
-  rule: AlertRule
-  symbol: string
-  /** The rule's condition with this symbol's threshold override applied. */
-  condition: AlertCondition
-  snoozed: boolean
-  /** Identifies the rule as edited by the user; 'once' re-arms when it changes. */
-  fingerprint: string
-}
+export type { Target } from './model'
 
 function isFuture(iso: string | null | undefined, now: Date): boolean {
   return iso != null && Date.parse(iso) > now.getTime()

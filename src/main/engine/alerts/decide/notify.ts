@@ -1,63 +1,27 @@
-// Decides, per cycle, which alert events become a desktop notification: suppressed (backfill,
-// disabled, snoozed, once), held (quiet hours, pause, figures that disagree), or sent — several at
-// once as one digest.
-// Held alerts meet the rules as they are when the hold ends: a rule snoozed, turned off or deleted
-// meanwhile gets no delivery.
+// The decide stage: per cycle, which alert events become a desktop notification. Each candidate
+// meets the guards (guards.ts: suppressed — backfill, disabled, snoozed, once, paced — or held for
+// disagreeing figures); the rest are news, held for a digest in quiet hours or a pause, else sent,
+// several at once as one digest. Held alerts meet the rules as they are when the hold ends
+// (release.ts).
 import type {
   AlertEvent,
   HeldBackReason,
   NotificationDecision,
-  SuppressReason,
 } from '../../../../shared/alert-rules'
 import { instanceKey } from '../engine-state'
-import {
-  BACKFILL_NOTE,
-  SEEDED_NOTE,
-  DISABLED_NOTE,
-  HOLD_TEXT,
-  ONCE_NOTE,
-  ONCE_OTHER_NOTE,
-  UNVERIFIED_GONE_NOTE,
-  UNVERIFIED_RELEASE_NOTE,
-  droppedNote,
-  heldNote,
-  snoozedNote,
-  type ReleaseVerdict,
-} from '../notes'
-import {
-  aboutEvents,
-  asOfField,
-  digestBody,
-  logEntry,
-  plural,
-  single,
-  type TextTime,
-} from '../notification-text'
+import { DISABLED_NOTE, HOLD_TEXT, heldNote, type ReleaseVerdict } from '../notes'
+import { aboutEvents, asOfField, digestBody, logEntry, plural, single } from '../notification-text'
+import type { TextTime } from '../notification-text'
 import { holdReason, type NotifyPrefs } from './quiet-hours'
 import type { AwayDigest } from '../../../../shared/away-digest'
 import { utcTime, type UtcOffset } from '../../../../shared/local-time'
 import { awayDecision, awayDigest, type AwaySpell, type StillFiring } from './away'
-import type { HeldEvent } from '../model'
+import { firstStop, isHeldBack } from './guards'
+import { releaseHeld } from './release'
+import { suppressedDecisions, type Suppression } from './suppressed'
+import type { Candidate, HeldEvent, TimeHold, Withhold } from '../model'
 
-/** An alert that must not reach the user now, and why (decided by the engine, which knows the data). */
-export interface Withhold {
-  reason: HeldBackReason
-  /** Shown as the held decision's body: "figures disagree: service says +2.0 %, history says −30.1 %". */
-  body: string
-  note: string
-}
-
-export interface Candidate {
-  event: AlertEvent
-  snoozed: boolean
-  once: boolean
-  fingerprint: string
-  /** Of an episode already under way at a fresh start: recorded, not notified (see InstanceRecord.seeded). */
-  seeded?: boolean
-  withhold: Withhold | null
-  /** The figures' disagreement, to state in a notification the user opted in to (notifyUnverified). */
-  disagreement: string | null
-}
+export type { Candidate, Withhold }
 
 export interface NotifyInput {
   now: Date
@@ -72,10 +36,10 @@ export interface NotifyInput {
   /** What the rules say now about a held alert's (rule, symbol), when its hold ends. */
   release: (ruleId: string, symbol: string) => ReleaseVerdict
   /**
-   * A held alert on disagreeing figures the user no longer wants told: keeps its news owed by its
-   * instance (told once the figures agree) while it is still true; false when it is no longer news.
+   * Held alerts on disagreeing figures that their instance would owe again (still true, nothing
+   * else owed), by event id: released after the user stopped wanting such alerts, they are held.
    */
-  oweAgain: (e: AlertEvent) => boolean
+  reowable: ReadonlySet<string>
   /** The first poll back after the user was away (away.ts): its news go out as one digest. */
   away?: { spell: AwaySpell; still: StillFiring[]; tz: UtcOffset } | null
 }
@@ -95,205 +59,191 @@ export interface NotifyOutput {
   outKeys: string[]
   /** After being away: what crossed meanwhile (for the panel), null otherwise or when nothing did. */
   away: AwayDigest | null
+  /** Held alerts released only to be owed again by their instance (pace/owed.ts settleOwed). */
+  reowed: AlertEvent[]
 }
 
 /** Enough to bound the state file through a long pause; the digest still counts the rest. */
 export const MAX_HELD = 200
-const DROPPED_TEXT = {
-  snoozed: 'rule snoozed meanwhile',
-  'rule-disabled': 'rule turned off meanwhile',
-  'rule-deleted': 'rule deleted meanwhile',
-} as const
+
+/** The candidates sorted by the guards: what is news now, and what was stopped and why. */
+interface Sorted {
+  decisions: NotificationDecision[]
+  suppressed: Suppression[]
+  withheld: Map<string, HeldBackReason>
+  onceSent: Record<string, string>
+  /** What the user would be told now were notifications on and not held: the away digest's list. */
+  news: AlertEvent[]
+  /** News that passed every guard. */
+  passed: AlertEvent[]
+  disagreements: Map<string, string>
+}
+
+function sortCandidates(input: NotifyInput): Sorted {
+  const s: Sorted = {
+    decisions: [],
+    suppressed: [],
+    withheld: new Map(),
+    onceSent: { ...input.onceSent },
+    news: [],
+    passed: [],
+    disagreements: new Map(),
+  }
+  for (const c of input.candidates) {
+    const e = c.event
+    const stop = firstStop(c, {
+      backfill: input.backfill,
+      prefs: input.prefs,
+      onceSent: s.onceSent,
+    })
+    if (stop === null) {
+      // A held notification counts as sent for 'once': the digest will carry it.
+      if (c.once) s.onceSent[instanceKey(e.ruleId, e.symbol)] = c.fingerprint
+      if (c.disagreement !== null) s.disagreements.set(e.id, c.disagreement)
+      s.news.push(e)
+      s.passed.push(e)
+      continue
+    }
+    if (stop.reason === 'disabled') s.news.push(e)
+    if (isHeldBack(stop.reason)) s.withheld.set(e.id, stop.reason)
+    if (stop.status === 'suppressed') s.suppressed.push({ ...stop, id: e.id })
+    else {
+      const { body, note, reason } = stop
+      const title = e.message
+      s.decisions.push({
+        status: 'held',
+        reason,
+        note,
+        title,
+        body,
+        eventIds: [e.id],
+        ...asOfField([e]),
+      })
+    }
+  }
+  return s
+}
+
+/** News in quiet hours or a pause: queued for the digest when the hold ends. */
+function holdNews(hold: TimeHold, news: AlertEvent[], input: NotifyInput, at: string) {
+  const queued = [...input.held, ...news.map((event) => ({ reason: hold, event }))]
+  const events = news.map((e) =>
+    logEntry('held', e, `Held (${HOLD_TEXT[hold]})`, input.newId(), at),
+  )
+  const waiting = queued.length + input.heldOverflow
+  const until = hold === 'paused' ? 'the pause ends' : 'quiet hours end'
+  const decision: NotificationDecision = {
+    status: 'held',
+    reason: hold,
+    note: heldNote(hold, waiting),
+    title: `Notifications held (${HOLD_TEXT[hold]})`,
+    body: `${plural(waiting, 'alert')} will be summarised when ${until}.`,
+    eventIds: news.map((e) => e.id),
+  }
+  const over = Math.max(0, queued.length - MAX_HELD)
+  const held = queued.slice(over)
+  return {
+    events,
+    decisions: news.length > 0 ? [decision] : [],
+    held,
+    heldOverflow: input.heldOverflow + over,
+  }
+}
+
+/** What goes out now: the away digest, the digest after a hold, one alert, or several. */
+function sent(
+  all: AlertEvent[],
+  afterHold: { overflow: number } | null,
+  digest: AwayDigest | null,
+  disagreements: ReadonlyMap<string, string>,
+  text: TextTime,
+): NotificationDecision[] {
+  if (digest !== null && all.length > 0) return [awayDecision(digest, all, disagreements, text)]
+  if (afterHold !== null) {
+    const n = all.length + afterHold.overflow
+    if (n === 0) return []
+    const title = `While notifications were held: ${plural(n, 'alert')}`
+    return [
+      {
+        status: 'sent',
+        title,
+        body: digestBody(all, afterHold.overflow, text),
+        ...aboutEvents(all),
+      },
+    ]
+  }
+  const [only] = all
+  if (all.length === 1 && only !== undefined)
+    return [single(only, disagreements.get(only.id) ?? null, text)]
+  if (all.length === 0) return []
+  const title = plural(all.length, 'Liquidity Watch alert')
+  return [{ status: 'sent', title, body: digestBody(all, 0, text), ...aboutEvents(all) }]
+}
 
 export function decideNotifications(input: NotifyInput): NotifyOutput {
   const { now, prefs } = input
   const at = now.toISOString()
   const hold = holdReason(now, prefs)
+  const s = sortCandidates(input)
+  const keys = (es: AlertEvent[]): string[] => es.map((e) => instanceKey(e.ruleId, e.symbol))
+  if (hold !== null) {
+    const h = holdNews(hold, s.passed, input, at)
+    const digest = input.away
+      ? awayDigest(input.away.spell, now, s.news, input.away.still, input.away.tz)
+      : null
+    return {
+      ...h,
+      decisions: [...suppressedDecisions(s.suppressed), ...s.decisions, ...h.decisions],
+      onceSent: s.onceSent,
+      notifiedKeys: [],
+      withheld: s.withheld,
+      outKeys: keys(s.passed),
+      away: digest,
+      reowed: [],
+    }
+  }
+  return release(input, s, at, keys)
+}
+
+/** Outside a hold: the held alerts are released (if any) and the news goes out. */
+function release(
+  input: NotifyInput,
+  s: Sorted,
+  at: string,
+  keys: (es: AlertEvent[]) => string[],
+): NotifyOutput {
+  const { now, prefs } = input
   const text: TextTime = { now, tz: prefs.utcOffset ?? utcTime }
-  const onceSent = { ...input.onceSent }
-  let held = [...input.held]
-  let heldOverflow = input.heldOverflow
-  // Grouped by reason and note: one log line per distinct explanation.
-  const suppressed = new Map<string, { reason: SuppressReason; note: string; ids: string[] }>()
-  const events: AlertEvent[] = []
-  const decisions: NotificationDecision[] = []
-  const sendable: AlertEvent[] = []
-  const heldNow: AlertEvent[] = []
-  const withheld = new Map<string, HeldBackReason>()
-  const disagreements = new Map<string, string>()
-  /** What the user would be told now were notifications on and not held: the away digest's list. */
-  const news: AlertEvent[] = []
-
-  const suppress = (reason: SuppressReason, note: string, id: string): void => {
-    const key = `${reason}\u0000${note}`
-    const group = suppressed.get(key) ?? { reason, note, ids: [] }
-    group.ids.push(id)
-    suppressed.set(key, group)
-  }
-
-  for (const c of input.candidates) {
-    const key = instanceKey(c.event.ruleId, c.event.symbol)
-    if (input.backfill) suppress('backfill', BACKFILL_NOTE, c.event.id)
-    else if (c.seeded === true) suppress('backfill', SEEDED_NOTE, c.event.id)
-    else if (!prefs.notificationsEnabled) {
-      suppress('disabled', DISABLED_NOTE, c.event.id)
-      news.push(c.event)
-    } else if (c.snoozed) suppress('snoozed', snoozedNote(c.event.ruleName), c.event.id)
-    else if (c.once && (c.event.type !== 'fired' || onceSent[key] === c.fingerprint)) {
-      suppress(
-        'once-already-sent',
-        c.event.type === 'fired' ? ONCE_NOTE : ONCE_OTHER_NOTE,
-        c.event.id,
-      )
-    } else if (c.withhold !== null) {
-      const w = c.withhold
-      withheld.set(c.event.id, w.reason)
-      // Disagreeing figures are held for review (title and body say what); pacing is suppression.
-      if (w.reason === 'figures-disagree') {
-        decisions.push({
-          status: 'held',
-          reason: w.reason,
-          note: w.note,
-          title: c.event.message,
-          body: w.body,
-          eventIds: [c.event.id],
-          ...asOfField([c.event]),
-        })
-      } else suppress(w.reason, w.note, c.event.id)
-    } else {
-      // A held notification counts as sent for 'once': the digest will carry it.
-      if (c.once) onceSent[key] = c.fingerprint
-      if (c.disagreement !== null) disagreements.set(c.event.id, c.disagreement)
-      news.push(c.event)
-      if (hold === null) sendable.push(c.event)
-      else {
-        heldNow.push(c.event)
-        held.push({ reason: hold, event: c.event })
-        events.push(logEntry('held', c.event, `Held (${HOLD_TEXT[hold]})`, input.newId(), at))
-      }
-    }
-  }
-  if (hold !== null && heldNow.length > 0) {
-    const waiting = held.length + heldOverflow
-    decisions.push({
-      status: 'held',
-      reason: hold,
-      note: heldNote(hold, waiting),
-      title: `Notifications held (${HOLD_TEXT[hold]})`,
-      body: `${plural(waiting, 'alert')} will be summarised when ${hold === 'paused' ? 'the pause' : 'quiet hours'} end${hold === 'paused' ? 's' : ''}.`,
-      eventIds: heldNow.map((e) => e.id),
-    })
-  }
-  if (held.length > MAX_HELD) {
-    heldOverflow += held.length - MAX_HELD
-    held = held.slice(held.length - MAX_HELD)
-  }
-
-  // Built once, when first asked: after the held alerts' release has joined the news.
-  let digestMemo: AwayDigest | null | undefined
-  const awayNow = (): AwayDigest | null => {
-    const a = input.away
-    if (digestMemo === undefined)
-      digestMemo = a ? awayDigest(a.spell, now, news, a.still, a.tz) : null
-    return digestMemo
-  }
-  const notifiedKeys = sendable.map((e) => instanceKey(e.ruleId, e.symbol))
-  const outKeys = [...notifiedKeys, ...heldNow.map((e) => instanceKey(e.ruleId, e.symbol))]
-  if (hold === null && (held.length > 0 || heldOverflow > 0)) {
-    if (!prefs.notificationsEnabled) {
-      for (const h of held) suppress('disabled', DISABLED_NOTE, h.event.id)
-    } else {
-      const deliver: HeldEvent[] = []
-      for (const h of held) {
-        const verdict = input.release(h.event.ruleId, h.event.symbol)
-        if (verdict === 'deliver' && !h.event.verified && !prefs.notifyUnverified) {
-          // Queued while the user wanted such alerts; they no longer do. Still true: held as any
-          // alert on disagreeing figures is (owed); else it is no news any more.
-          if (input.oweAgain(h.event)) {
-            decisions.push({
-              status: 'held',
-              reason: 'figures-disagree',
-              note: UNVERIFIED_RELEASE_NOTE,
-              title: h.event.message,
-              body: 'its figures disagree',
-              eventIds: [h.event.id],
-              ...asOfField([h.event]),
-            })
-            events.push(logEntry('held', h.event, 'Held (figures disagree)', input.newId(), at))
-          } else {
-            suppress('figures-disagree', UNVERIFIED_GONE_NOTE, h.event.id)
-            events.push(
-              logEntry('dropped', h.event, 'Not delivered (figures disagree)', input.newId(), at),
-            )
-          }
-          continue
-        }
-        if (verdict === 'deliver') {
-          deliver.push(h)
-          continue
-        }
-        const note = droppedNote(verdict, h.reason, h.event.ruleName, h.event.symbol)
-        suppress(verdict, note, h.event.id)
-        const text = `Not delivered (${DROPPED_TEXT[verdict]})`
-        events.push(logEntry('dropped', h.event, text, input.newId(), at))
-      }
-      for (const h of deliver) {
-        events.push(
-          logEntry(
-            'delivered',
-            h.event,
-            `Delivered after ${HOLD_TEXT[h.reason]}`,
-            input.newId(),
-            at,
-          ),
-        )
-        notifiedKeys.push(instanceKey(h.event.ruleId, h.event.symbol))
-        outKeys.push(instanceKey(h.event.ruleId, h.event.symbol))
-      }
-      const all = [...deliver.map((h) => h.event), ...sendable]
-      news.unshift(...deliver.map((h) => h.event))
-      const digest = awayNow()
-      if (digest !== null && all.length > 0)
-        decisions.push(awayDecision(digest, all, disagreements, text))
-      else if (all.length + heldOverflow > 0) {
-        decisions.push({
-          status: 'sent',
-          title: `While notifications were held: ${plural(all.length + heldOverflow, 'alert')}`,
-          body: digestBody(all, heldOverflow, text),
-          ...aboutEvents(all),
-        })
-      }
-    }
-    held = []
-    heldOverflow = 0
-  } else if (sendable.length > 0 && awayNow() !== null) {
-    decisions.push(awayDecision(awayNow() as AwayDigest, sendable, disagreements, text))
-  } else if (sendable.length === 1) {
-    const e = sendable[0] as AlertEvent
-    decisions.push(single(e, disagreements.get(e.id) ?? null, text))
-  } else if (sendable.length > 1) {
-    decisions.push({
-      status: 'sent',
-      title: `${plural(sendable.length, 'Liquidity Watch alert')}`,
-      body: digestBody(sendable, 0, text),
-      ...aboutEvents(sendable),
-    })
-  }
-  const why: NotificationDecision[] = [...suppressed.values()].map(({ reason, note, ids }) => ({
-    status: 'suppressed',
-    reason,
-    note,
-    eventIds: ids,
-  }))
+  const anyHeld = input.held.length > 0 || input.heldOverflow > 0
+  const r = anyHeld && prefs.notificationsEnabled ? releaseHeld({ ...input, at }) : null
+  const suppressed = [...s.suppressed, ...(r?.suppressed ?? [])]
+  if (anyHeld && r === null)
+    for (const h of input.held)
+      suppressed.push({ reason: 'disabled', note: DISABLED_NOTE, id: h.event.id })
+  const delivered = r?.deliver.map((h) => h.event) ?? []
+  const news = [...delivered, ...s.news]
+  const digest = input.away
+    ? awayDigest(input.away.spell, now, news, input.away.still, input.away.tz)
+    : null
+  const all = [...delivered, ...s.passed]
+  const afterHold = r === null ? null : { overflow: input.heldOverflow }
+  const out = sent(r === null && anyHeld ? [] : all, afterHold, digest, s.disagreements, text)
+  const notified = keys([...s.passed, ...delivered])
   return {
-    decisions: [...why, ...decisions],
-    events,
-    onceSent,
-    held,
-    heldOverflow,
-    notifiedKeys,
-    withheld,
-    outKeys,
-    away: awayNow(),
+    decisions: [
+      ...suppressedDecisions(suppressed),
+      ...s.decisions,
+      ...(r?.decisions ?? []),
+      ...out,
+    ],
+    events: r?.events ?? [],
+    onceSent: s.onceSent,
+    held: [],
+    heldOverflow: 0,
+    notifiedKeys: notified,
+    withheld: s.withheld,
+    outKeys: notified,
+    away: digest,
+    reowed: r?.reowed ?? [],
   }
 }

@@ -6,8 +6,7 @@
 // over pendingCycles and until the pools come back, instead of vanishing on the next poll.
 import type { AssetDetail } from '../../../../shared/liquidity-schemas'
 import { networkKey, poolCountsByNetwork } from '../../../../shared/pool-counts'
-import type { Target } from '../rules'
-import type { InstanceRecord, PoolCounts } from '../model'
+import type { InstanceRecord, PoolCounts, Target } from '../model'
 
 export function poolCountsOf(detail: AssetDetail, now: Date): PoolCounts {
   return { at: now.toISOString(), networks: poolCountsByNetwork(detail) }
@@ -30,6 +29,6 @@ export function poolReference(
 }
 
 /** The instance keeps the reference while its episode is under way, and forgets it after. */
-export function keepReference(record: InstanceRecord, ref: number | null): void {
-  record.poolRef = underWay(record) ? ref : null
+export function keepReference(record: InstanceRecord, ref: number | null): InstanceRecord {
+  return { ...record, poolRef: underWay(record) ? ref : null }
 }

@@ -1,21 +1,28 @@
-// One (rule, symbol) for one cycle: its step through the episode, flap tracking, and which of its
-// events may reach the user now (data that disagrees, flapping, the cooldown), including news owed
-// from earlier cycles and the flapping notices.
+// The pace stage for one (rule, symbol) and one cycle: the transition stage's step, then flap
+// tracking and which of its events may reach the user now (data that disagrees, flapping, the
+// cooldown), news owed from earlier cycles and the flapping and issuer-left notices. Pure: it
+// returns a new record.
 import { localWhen, type UtcOffset } from '../../../../shared/local-time'
 import { cooldownUntil } from './cooldown'
-import { catchUp, dataWithhold } from '../episode-news'
+import { dataWithhold, owedAfterDrafts, tellOwed } from './owed'
 import { issuerLeftNotice } from './issuer-left'
 import { flapFound, flapNotice, restartFlapTracking, trackFlapping } from './flapping'
 import { FLAPPING_NOTE, cooldownNote, flapWaitNote } from '../notes'
-import type { Withhold } from '../decide/notify'
-import type { Target } from '../rules'
-import { step, type DraftEvent } from '../transition/transitions'
-import type { Absence, InstanceRecord, Measurement, NoVerdict, Screened } from '../model'
+import { step } from '../transition/transitions'
+import type {
+  Absence,
+  DraftEvent,
+  Drafted,
+  InstanceRecord,
+  Measurement,
+  NoVerdict,
+  Paced,
+  Screened,
+  Target,
+  Withhold,
+} from '../model'
 
-export interface Drafted {
-  draft: DraftEvent
-  withhold: Withhold | null
-}
+export type { Drafted }
 
 export interface AdvanceContext {
   now: Date
@@ -26,79 +33,103 @@ export interface AdvanceContext {
   tz: UtcOffset
 }
 
+type Verdict = Measurement | NoVerdict | Screened
+
 /**
  * Figures that disagree (reported vs computed change) are no verdict: neither can be trusted, so
  * they move nothing (no pending step, no confirmation, no recovery) unless the user asked to be
  * told of such alerts (notifyUnverified). The instance says why it was not judged.
  */
-function trustedVerdict(
-  verdict: Measurement | NoVerdict | Screened,
-  notifyUnverified: boolean,
-): Measurement | NoVerdict | Screened {
+function trustedVerdict(verdict: Verdict, notifyUnverified: boolean): Verdict {
   if (verdict.kind !== 'measured' || verdict.verified || notifyUnverified) return verdict
   return { kind: 'nodata', detail: `${verdict.status}; not judged until the figures agree` }
+}
+
+/** The stepped record with this reading in its flap history (afresh when the rule was edited). */
+function tracked(r: InstanceRecord, t: Target, verdict: Verdict, judged: boolean): InstanceRecord {
+  const checked = judged ? r : { ...r, verified: false }
+  const fresh =
+    checked.fingerprint === t.fingerprint ? checked : restartFlapTracking(checked, t.fingerprint)
+  return verdict.kind === 'measured' ? trackFlapping(fresh, verdict) : fresh
 }
 
 export function advance(
   prev: InstanceRecord | undefined,
   t: Target,
-  measured: Measurement | NoVerdict | Screened,
-  { now, notifyUnverified, absences, tz }: AdvanceContext,
-): { record: InstanceRecord; drafted: Drafted[] } {
-  const verdict = trustedVerdict(measured, notifyUnverified)
-  const { record, drafts } = step(prev, t, verdict, now)
-  if (verdict !== measured) record.verified = false
-  if (record.fingerprint !== t.fingerprint) restartFlapTracking(record, t.fingerprint)
-  if (verdict.kind === 'measured') trackFlapping(record, verdict)
-  const until = cooldownUntil(record, t.rule, now)
-  const disagreement = verdict.kind === 'measured' ? verdict.disagreement : null
+  measured: Verdict,
+  ctx: AdvanceContext,
+): Paced {
+  const verdict = trustedVerdict(measured, ctx.notifyUnverified)
+  const stepped = step(prev, t, verdict, ctx.now)
+  const record = tracked(stepped.record, t, verdict, verdict === measured)
+  const until = cooldownUntil(record, t.rule, ctx.now)
   const quiet = record.flapping || record.flapAnnounced
-
-  const drafted: Drafted[] = []
-  if (drafts.some((d) => d.type === 'fired' || d.type === 'resolved')) record.owed = null
+  const withholdOf = (d: DraftEvent): Withhold | null => {
+    const disagreement = verdict.kind === 'measured' ? verdict.disagreement : null
+    const data = dataWithhold(d, prev, disagreement, ctx.notifyUnverified)
+    if (data !== null) return data
+    if (quiet) return { reason: 'flapping', body: d.message, note: FLAPPING_NOTE }
+    if (until === null) return null
+    const when = localWhen(new Date(until), ctx.now, ctx.tz)
+    const note = cooldownNote(t.rule.name, t.rule.cooldownMinutes, when)
+    return { reason: 'cooldown', body: d.message, note }
+  }
   // step() drafts at most one event a cycle; it is withheld for its data, flapping or the cooldown.
-  for (const d of drafts) {
-    let withhold = dataWithhold(d, prev, disagreement, notifyUnverified)
-    if (withhold === null && quiet)
-      withhold = { reason: 'flapping', body: d.message, note: FLAPPING_NOTE }
-    if (withhold === null && until !== null) {
-      const when = localWhen(new Date(until), now, tz)
-      const note = cooldownNote(t.rule.name, t.rule.cooldownMinutes, when)
-      withhold = { reason: 'cooldown', body: d.message, note }
-    }
-    drafted.push({ draft: d, withhold })
-  }
-  // The notices below go out only outside the cooldown, and only when no event of this cycle
-  // did: one notification per instance per cycle (a notice not sent now waits for a later one).
-  let open = until === null && drafted.every((x) => x.withhold !== null)
-  const left = issuerLeftNotice(record, t, absences, now, open, tz)
-  if (left !== null) {
-    drafted.push({ draft: left, withhold: null })
-    open = false
-  }
-  if (verdict.kind !== 'measured') return { record, drafted }
-  if (!open) {
-    // Found inside the cooldown: recorded and shown now, notified once the cooldown ends.
-    const found = until === null ? null : flapFound(record, t, verdict, now)
-    if (found !== null && until !== null) {
-      const note = flapWaitNote(
-        t.rule.name,
-        t.rule.cooldownMinutes,
-        localWhen(new Date(until), now, tz),
-      )
-      drafted.push({ draft: found, withhold: { reason: 'cooldown', body: found.message, note } })
-    }
-    return { record, drafted }
-  }
+  const drafted = stepped.drafts.map((d) => ({ draft: d, withhold: withholdOf(d) }))
+  const owed = owedAfterDrafts(record.owed, stepped.drafts)
+  const paced = { record: { ...record, owed }, drafted }
+  return notices(paced, t, verdict, until, stepped.drafts.length === 0 && !quiet, ctx)
+}
 
-  const notice = flapNotice(record, t, verdict, now)
-  if (notice !== null) {
-    // The notice that it settled tells the current state: nothing older is owed.
-    if (notice.type === 'flap-ended') record.owed = null
-    drafted.push({ draft: notice, withhold: null })
-  } else if (drafts.length === 0 && !quiet) {
-    const late = catchUp(record, t, verdict, now, notifyUnverified)
-    if (late !== null) drafted.push({ draft: late, withhold: null })
+/**
+ * The notices go out only outside the cooldown, and only when no event of this cycle did: one
+ * notification per instance per cycle (a notice not sent now waits for a later one).
+ */
+function notices(
+  { record, drafted }: Paced,
+  t: Target,
+  verdict: Verdict,
+  until: string | null,
+  mayCatchUp: boolean,
+  ctx: AdvanceContext,
+): Paced {
+  const open = until === null && drafted.every((x) => x.withhold !== null)
+  const left = issuerLeftNotice(record, t, ctx.absences, ctx.now, open, ctx.tz)
+  const paced: Paced = {
+    record: left.record,
+    drafted: left.draft === null ? drafted : [...drafted, { draft: left.draft, withhold: null }],
   }
-  return { record, drafted }
+  if (verdict.kind !== 'measured') return paced
+  if (open && left.draft === null) return openNotices(paced, t, verdict, mayCatchUp, ctx)
+  if (until === null) return paced
+  // Found inside the cooldown: recorded and shown now, notified once the cooldown ends.
+  const found = flapFound(paced.record, t, verdict, ctx.now)
+  if (found.draft === null) return { ...paced, record: found.record }
+  const when = localWhen(new Date(until), ctx.now, ctx.tz)
+  const note = flapWaitNote(t.rule.name, t.rule.cooldownMinutes, when)
+  const withhold: Withhold = { reason: 'cooldown', body: found.draft.message, note }
+  return { record: found.record, drafted: [...paced.drafted, { draft: found.draft, withhold }] }
+}
+
+/** Outside the cooldown with nothing told yet: the flapping notices, or news owed from before. */
+function openNotices(
+  { record, drafted }: Paced,
+  t: Target,
+  verdict: Measurement,
+  mayCatchUp: boolean,
+  ctx: AdvanceContext,
+): Paced {
+  const notice = flapNotice(record, t, verdict, ctx.now)
+  if (notice.draft !== null) {
+    // The notice that it settled tells the current state: nothing older is owed.
+    const owed = notice.draft.type === 'flap-ended' ? null : notice.record.owed
+    const told = { draft: notice.draft, withhold: null }
+    return { record: { ...notice.record, owed }, drafted: [...drafted, told] }
+  }
+  if (!mayCatchUp) return { record: notice.record, drafted }
+  const { record: r, late } = tellOwed(notice.record, t, verdict, ctx.now, ctx.notifyUnverified)
+  return {
+    record: r,
+    drafted: late === null ? drafted : [...drafted, { draft: late, withhold: null }],
+  }
 }

@@ -7,9 +7,8 @@
 // one episode is 2 changes (≤ 12 %), two whole episodes in the window 4 (≤ 23.4 %): still told
 // as episodes. A fifth change (≥ 24 % when recent, and it keeps rising) is flapping. It stops once
 // the window holds under about two changes' weight (10 %), e.g. a settled value after ~15 readings.
-import type { Target } from '../rules'
-import { draft, type DraftEvent } from '../transition/transitions'
-import type { InstanceRecord, Measurement } from '../model'
+import { draft } from '../transition/transitions'
+import type { DraftEvent, InstanceRecord, Measurement, Target } from '../model'
 
 export const FLAP_WINDOW = 21
 export const FLAP_START_PCT = 25
@@ -42,20 +41,18 @@ function changes(history: string): number {
 }
 
 /** The rule was edited (another threshold, margin…): its old history says nothing about the new one. */
-export function restartFlapTracking(r: InstanceRecord, fingerprint: string): void {
-  r.fingerprint = fingerprint
-  r.flapHistory = ''
-  r.flapping = false
-  r.flapAnnounced = false
-  r.flapLogged = false
+export function restartFlapTracking(r: InstanceRecord, fingerprint: string): InstanceRecord {
+  const blank = { flapHistory: '', flapping: false, flapAnnounced: false, flapLogged: false }
+  return { ...r, fingerprint, ...blank }
 }
 
 /** Record one trusted reading: the hysteresis state, its history, and whether it is flapping. */
-export function trackFlapping(r: InstanceRecord, m: Measurement): void {
-  r.raised = m.breach ? true : m.clear ? false : r.raised
-  r.flapHistory = (r.flapHistory + (r.raised ? '1' : '0')).slice(-FLAP_WINDOW)
-  const pct = flapPercent(r.flapHistory)
-  r.flapping = r.flapping ? pct >= FLAP_STOP_PCT : pct > FLAP_START_PCT
+export function trackFlapping(r: InstanceRecord, m: Measurement): InstanceRecord {
+  const raised = m.breach ? true : m.clear ? false : r.raised
+  const flapHistory = (r.flapHistory + (raised ? '1' : '0')).slice(-FLAP_WINDOW)
+  const pct = flapPercent(flapHistory)
+  const flapping = r.flapping ? pct >= FLAP_STOP_PCT : pct > FLAP_START_PCT
+  return { ...r, raised, flapHistory, flapping }
 }
 
 function flappingEvent(r: InstanceRecord, t: Target, m: Measurement, now: Date): DraftEvent {
@@ -66,48 +63,35 @@ function flappingEvent(r: InstanceRecord, t: Target, m: Measurement, now: Date):
   return draft('flapping', t, now.toISOString(), message, m)
 }
 
+export interface Noticed {
+  record: InstanceRecord
+  draft: DraftEvent | null
+}
+
 /**
  * Flapping found while the cooldown keeps its notice back: the event goes into the history and the
  * poll's output now, once (the notice itself follows when the cooldown ends: flapNotice).
  */
-export function flapFound(
-  r: InstanceRecord,
-  t: Target,
-  m: Measurement,
-  now: Date,
-): DraftEvent | null {
-  if (!r.flapping) r.flapLogged = false
-  if (!r.flapping || r.flapAnnounced || r.flapLogged) return null
-  r.flapLogged = true
-  return flappingEvent(r, t, m, now)
+export function flapFound(r: InstanceRecord, t: Target, m: Measurement, now: Date): Noticed {
+  if (!r.flapping) return { record: { ...r, flapLogged: false }, draft: null }
+  if (r.flapAnnounced || r.flapLogged) return { record: r, draft: null }
+  return { record: { ...r, flapLogged: true }, draft: flappingEvent(r, t, m, now) }
 }
 
 /**
  * The one notice when flapping starts, and the one when it stops (with the state it settled in).
  * Called only when the cooldown lets a notification out; otherwise the notice waits for it.
  */
-export function flapNotice(
-  r: InstanceRecord,
-  t: Target,
-  m: Measurement,
-  now: Date,
-): DraftEvent | null {
-  const at = now.toISOString()
-  if (!r.flapping) r.flapLogged = false
+export function flapNotice(r: InstanceRecord, t: Target, m: Measurement, now: Date): Noticed {
   if (r.flapping && !r.flapAnnounced) {
-    r.flapAnnounced = true
-    return flappingEvent(r, t, m, now)
+    return { record: { ...r, flapAnnounced: true }, draft: flappingEvent(r, t, m, now) }
   }
-  if (!r.flapping && r.flapAnnounced) {
-    r.flapAnnounced = false
-    const now = r.phase === 'firing' ? 'firing' : 'OK'
-    return draft(
-      'flap-ended',
-      t,
-      at,
-      `${t.symbol} ${m.subject} stopped flapping; now ${now}: ${m.reading}`,
-      m,
-    )
+  const record = r.flapping ? r : { ...r, flapLogged: false }
+  if (r.flapping || !r.flapAnnounced) return { record, draft: null }
+  const state = r.phase === 'firing' ? 'firing' : 'OK'
+  const message = `${t.symbol} ${m.subject} stopped flapping; now ${state}: ${m.reading}`
+  return {
+    record: { ...record, flapAnnounced: false },
+    draft: draft('flap-ended', t, now.toISOString(), message, m),
   }
-  return null
 }

@@ -3,9 +3,8 @@
 import { missingPartPolls } from '../../../../shared/alert-facts'
 import type { UtcOffset } from '../../../../shared/local-time'
 import { absenceText } from '../read/reading'
-import type { Target } from '../rules'
-import type { DraftEvent } from '../transition/transitions'
-import type { Absence, InstanceRecord } from '../model'
+import type { Noticed } from './flapping'
+import type { Absence, DraftEvent, InstanceRecord, Target } from '../model'
 
 /**
  * Forget parts that came back (a new absence is news again); return the notice for absences that
@@ -18,21 +17,21 @@ export function issuerLeftNotice(
   now: Date,
   mayNotify: boolean,
   tz: UtcOffset,
-): DraftEvent | null {
-  if (absences === null) return null
+): Noticed {
+  if (absences === null) return { record: r, draft: null }
   const absent = new Set(absences.flatMap((a) => a.keys))
-  r.missingNamed = r.missingNamed.filter((k) => absent.has(k))
-  if (!t.rule.notifyMissingIssuers || !mayNotify) return null
+  const named = r.missingNamed.filter((k) => absent.has(k))
+  const record = { ...r, missingNamed: named }
+  if (!t.rule.notifyMissingIssuers || !mayNotify) return { record, draft: null }
   const due = absences.filter(
     (a) =>
-      a.polls >= missingPartPolls(t.rule.pendingCycles) &&
-      !a.keys.every((k) => r.missingNamed.includes(k)),
+      a.polls >= missingPartPolls(t.rule.pendingCycles) && !a.keys.every((k) => named.includes(k)),
   )
-  if (due.length === 0) return null
-  r.missingNamed = [...new Set([...r.missingNamed, ...due.flatMap((a) => a.keys)])]
+  if (due.length === 0) return { record, draft: null }
+  const missingNamed = [...new Set([...named, ...due.flatMap((a) => a.keys)])]
   const lines = due.map((a) => absenceText(a, t.symbol, now, tz))
   const share = due.reduce((s, a) => s + (a.sharePct ?? 0), 0)
-  return {
+  const draft: DraftEvent = {
     at: now.toISOString(),
     type: 'issuer-left',
     ruleId: t.rule.id,
@@ -43,4 +42,5 @@ export function issuerLeftNotice(
     threshold: null,
     verified: true,
   }
+  return { record: { ...record, missingNamed }, draft }
 }

@@ -1,10 +1,17 @@
 // One (rule, symbol) instance's step through OK → Pending → Firing → Resolved for one cycle.
-import type { AlertEvent, AlertEventType } from '../../../../shared/alert-rules'
+import type { AlertEventType } from '../../../../shared/alert-rules'
 import { formatDuration } from '../format'
 import type { Target } from '../rules'
-import type { InstanceRecord, Measurement, NoVerdict, Screened } from '../model'
+import type {
+  DraftEvent,
+  InstanceRecord,
+  Measurement,
+  NoVerdict,
+  Screened,
+  Stepped,
+} from '../model'
 
-export type DraftEvent = Omit<AlertEvent, 'id'>
+export type { DraftEvent } from '../model'
 
 const HOUR_MS = 3_600_000
 
@@ -72,7 +79,7 @@ export function step(
   t: Target,
   verdict: Measurement | NoVerdict | Screened,
   now: Date,
-): { record: InstanceRecord; drafts: DraftEvent[] } {
+): Stepped {
   const base = prev ?? blankRecord(t.rule.id, t.symbol)
   // Screened symbols are quiet ones (the plan fetches every episode under way): they stay 'ok'.
   if (verdict.kind === 'screened') {
@@ -107,15 +114,14 @@ export function step(
       }
       return { record, drafts: [draft('resolved', t, at, message, verdict, durationMs)] }
     }
-    const record: InstanceRecord = { ...r, state: 'firing' }
     // Repeat only while truly breaching: inside the re-arm band the value is recovering.
     const last = Date.parse(base.lastAlertAt ?? base.firedAt ?? at)
     const due = now.getTime() - last >= t.rule.repeatHours * HOUR_MS
     if (t.rule.notify === 'every-time' && verdict.breach && due) {
-      record.lastAlertAt = at
+      const record: InstanceRecord = { ...r, state: 'firing', lastAlertAt: at }
       return { record, drafts: [draft('repeated', t, at, verdict.ongoing, verdict)] }
     }
-    return { record, drafts: [] }
+    return { record: { ...r, state: 'firing' }, drafts: [] }
   }
 
   if (!verdict.breach) {
