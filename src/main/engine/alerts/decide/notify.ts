@@ -10,14 +10,14 @@ import type {
 } from '../../../../shared/alert-rules'
 import { instanceKey } from '../engine-state'
 import { DISABLED_NOTE, HOLD_TEXT, heldNote, type ReleaseVerdict } from '../notes'
-import { aboutEvents, asOfField, digestBody, logEntry, plural, single } from '../notification-text'
+import { aboutEvents, digestBody, logEntry, plural, single } from '../notification-text'
 import type { TextTime } from '../notification-text'
 import { holdReason, type NotifyPrefs } from './quiet-hours'
 import type { AwayDigest } from '../../../../shared/away-digest'
 import { utcTime, type UtcOffset } from '../../../../shared/local-time'
 import { awayDecision, awayDigest, type AwaySpell, type StillFiring } from './away'
 import { firstStop, isHeldBack } from './guards'
-import { releaseHeld } from './release'
+import { heldForReview, releaseHeld } from './release'
 import { suppressedDecisions, type Suppression } from './suppressed'
 import type { Candidate, HeldEvent, TimeHold, Withhold } from '../model'
 
@@ -91,11 +91,7 @@ function sortCandidates(input: NotifyInput): Sorted {
   }
   for (const c of input.candidates) {
     const e = c.event
-    const stop = firstStop(c, {
-      backfill: input.backfill,
-      prefs: input.prefs,
-      onceSent: s.onceSent,
-    })
+    const stop = firstStop(c, { ...input, onceSent: s.onceSent })
     if (stop === null) {
       // A held notification counts as sent for 'once': the digest will carry it.
       if (c.once) s.onceSent[instanceKey(e.ruleId, e.symbol)] = c.fingerprint
@@ -107,19 +103,7 @@ function sortCandidates(input: NotifyInput): Sorted {
     if (stop.reason === 'disabled') s.news.push(e)
     if (isHeldBack(stop.reason)) s.withheld.set(e.id, stop.reason)
     if (stop.status === 'suppressed') s.suppressed.push({ ...stop, id: e.id })
-    else {
-      const { body, note, reason } = stop
-      const title = e.message
-      s.decisions.push({
-        status: 'held',
-        reason,
-        note,
-        title,
-        body,
-        eventIds: [e.id],
-        ...asOfField([e]),
-      })
-    }
+    else s.decisions.push(heldForReview(e, stop.note, stop.body))
   }
   return s
 }
@@ -180,6 +164,11 @@ function sent(
   return [{ status: 'sent', title, body: digestBody(all, 0, text), ...aboutEvents(all) }]
 }
 
+/** After being away: what crossed meanwhile, from what the user would be told now. */
+function digestOf({ away, now }: NotifyInput, news: AlertEvent[]): AwayDigest | null {
+  return away ? awayDigest(away.spell, now, news, away.still, away.tz) : null
+}
+
 export function decideNotifications(input: NotifyInput): NotifyOutput {
   const { now, prefs } = input
   const at = now.toISOString()
@@ -188,9 +177,7 @@ export function decideNotifications(input: NotifyInput): NotifyOutput {
   const keys = (es: AlertEvent[]): string[] => es.map((e) => instanceKey(e.ruleId, e.symbol))
   if (hold !== null) {
     const h = holdNews(hold, s.passed, input, at)
-    const digest = input.away
-      ? awayDigest(input.away.spell, now, s.news, input.away.still, input.away.tz)
-      : null
+    const digest = digestOf(input, s.news)
     return {
       ...h,
       decisions: [...suppressedDecisions(s.suppressed), ...s.decisions, ...h.decisions],
@@ -222,9 +209,7 @@ function release(
       suppressed.push({ reason: 'disabled', note: DISABLED_NOTE, id: h.event.id })
   const delivered = r?.deliver.map((h) => h.event) ?? []
   const news = [...delivered, ...s.news]
-  const digest = input.away
-    ? awayDigest(input.away.spell, now, news, input.away.still, input.away.tz)
-    : null
+  const digest = digestOf(input, news)
   const all = [...delivered, ...s.passed]
   const afterHold = r === null ? null : { overflow: input.heldOverflow }
   const out = sent(r === null && anyHeld ? [] : all, afterHold, digest, s.disagreements, text)

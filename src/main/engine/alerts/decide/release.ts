@@ -52,7 +52,7 @@ export function releaseHeld(input: ReleaseInput): Released {
     if (verdict === 'deliver' && !e.verified && !input.prefs.notifyUnverified) {
       if (input.reowable.has(e.id)) {
         out.reowed.push(e)
-        out.decisions.push(heldAgain(e))
+        out.decisions.push(heldForReview(e, UNVERIFIED_RELEASE_NOTE, 'its figures disagree'))
         log('held', e, 'Held (figures disagree)')
       } else {
         out.suppressed.push({ reason: 'figures-disagree', note: UNVERIFIED_GONE_NOTE, id: e.id })
@@ -72,14 +72,16 @@ export function releaseHeld(input: ReleaseInput): Released {
   return out
 }
 
-function heldAgain(e: AlertEvent): NotificationDecision {
+/** Held for review on disagreeing figures: the title and body say what. */
+export function heldForReview(e: AlertEvent, note: string, body: string): NotificationDecision {
+  const eventIds = [e.id]
   return {
     status: 'held',
     reason: 'figures-disagree',
-    note: UNVERIFIED_RELEASE_NOTE,
+    note,
     title: e.message,
-    body: 'its figures disagree',
-    eventIds: [e.id],
+    body,
+    eventIds,
     ...asOfField([e]),
   }
 }

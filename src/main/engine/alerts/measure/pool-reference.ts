@@ -4,13 +4,8 @@
 // the rules are judged, and a cached answer need not have been trusted. Once a drop breaches, the
 // instance holds that level (`poolRef`) while its episode is under way, so the drop stays a drop
 // over pendingCycles and until the pools come back, instead of vanishing on the next poll.
-import type { AssetDetail } from '../../../../shared/liquidity-schemas'
-import { networkKey, poolCountsByNetwork } from '../../../../shared/pool-counts'
+import { networkKey } from '../../../../shared/pool-counts'
 import type { InstanceRecord, PoolCounts, Target } from '../model'
-
-export function poolCountsOf(detail: AssetDetail, now: Date): PoolCounts {
-  return { at: now.toISOString(), networks: poolCountsByNetwork(detail) }
-}
 
 function underWay(r: InstanceRecord | undefined): r is InstanceRecord {
   return r !== undefined && (r.phase !== 'ok' || r.breachCount > 0)

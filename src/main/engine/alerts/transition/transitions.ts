@@ -99,48 +99,56 @@ export function step(
     watchedSince: base.watchedSince ?? at,
   }
 
-  if (base.phase === 'firing') {
-    if (verdict.clear) {
-      const durationMs = now.getTime() - Date.parse(base.since ?? base.firedAt ?? at)
-      const message = `${t.symbol} ${verdict.subject} recovered after ${formatDuration(durationMs)}`
-      const record: InstanceRecord = {
-        ...r,
-        state: 'resolved',
-        phase: 'ok',
-        breachCount: 0,
-        since: null,
-        firedAt: null,
-        lastAlertAt: null,
-      }
-      return { record, drafts: [draft('resolved', t, at, message, verdict, durationMs)] }
-    }
-    // Repeat only while truly breaching: inside the re-arm band the value is recovering.
-    const last = Date.parse(base.lastAlertAt ?? base.firedAt ?? at)
-    const due = now.getTime() - last >= t.rule.repeatHours * HOUR_MS
-    if (t.rule.notify === 'every-time' && verdict.breach && due) {
-      const record: InstanceRecord = { ...r, state: 'firing', lastAlertAt: at }
-      return { record, drafts: [draft('repeated', t, at, verdict.ongoing, verdict)] }
-    }
-    return { record: { ...r, state: 'firing' }, drafts: [] }
-  }
+  return base.phase === 'firing'
+    ? whileFiring(base, r, t, verdict, now)
+    : whileQuiet(base, r, t, verdict, now)
+}
 
+/** A firing episode ends past the re-arm margin, or repeats while truly breaching. */
+function whileFiring(
+  base: InstanceRecord,
+  r: InstanceRecord,
+  t: Target,
+  verdict: Measurement,
+  now: Date,
+): Stepped {
+  const at = now.toISOString()
+  if (verdict.clear) {
+    const durationMs = now.getTime() - Date.parse(base.since ?? base.firedAt ?? at)
+    const message = `${t.symbol} ${verdict.subject} recovered after ${formatDuration(durationMs)}`
+    const ended = { state: 'resolved', phase: 'ok', breachCount: 0, since: null } as const
+    const record: InstanceRecord = { ...r, ...ended, firedAt: null, lastAlertAt: null }
+    return { record, drafts: [draft('resolved', t, at, message, verdict, durationMs)] }
+  }
+  // Repeat only while truly breaching: inside the re-arm band the value is recovering.
+  const last = Date.parse(base.lastAlertAt ?? base.firedAt ?? at)
+  const due = now.getTime() - last >= t.rule.repeatHours * HOUR_MS
+  if (t.rule.notify === 'every-time' && verdict.breach && due) {
+    const record: InstanceRecord = { ...r, state: 'firing', lastAlertAt: at }
+    return { record, drafts: [draft('repeated', t, at, verdict.ongoing, verdict)] }
+  }
+  return { record: { ...r, state: 'firing' }, drafts: [] }
+}
+
+/** OK → Pending (pendingCycles breaches in a row) → Firing. */
+function whileQuiet(
+  base: InstanceRecord,
+  r: InstanceRecord,
+  t: Target,
+  verdict: Measurement,
+  now: Date,
+): Stepped {
   if (!verdict.breach) {
     return { record: { ...r, state: 'ok', phase: 'ok', breachCount: 0, since: null }, drafts: [] }
   }
+  const at = now.toISOString()
   const breachCount = base.breachCount + 1
   const since = base.since ?? at
   if (breachCount < t.rule.pendingCycles) {
     return { record: { ...r, state: 'pending', phase: 'pending', breachCount, since }, drafts: [] }
   }
-  const record: InstanceRecord = {
-    ...r,
-    state: 'firing',
-    phase: 'firing',
-    breachCount,
-    since,
-    firedAt: at,
-    lastAlertAt: at,
-  }
+  const fired = { state: 'firing', phase: 'firing', firedAt: at, lastAlertAt: at } as const
+  const record: InstanceRecord = { ...r, ...fired, breachCount, since }
   // Found on the first trusted reading (a new user, symbol or rule): not a drop that began now.
   const headline =
     since === r.watchedSince ? `${verdict.headline} ${UNDER_WAY_AT_START}` : verdict.headline
