@@ -1,10 +1,15 @@
 // fast-check arbitraries for the alert engine: service answers within what the schema accepts
 // (also hostile: zero, tiny and huge amounts, totals that are not the sum of their parts, reported
 // changes that disagree, issuers and networks that come and go), readings of every kind (fresh,
-// cached, stale, failed, none), source dates fresh or stopped, and rules of every condition.
+// cached, stale, failed, none), source dates fresh or stopped, rules of every condition, and daily
+// series of volume (volume-change).
 import fc from 'fast-check'
 import { defaultRules, type AlertRule } from '../../../../src/shared/alert-rules'
-import { assetDetailSchema, type AssetDetail } from '../../../../src/shared/liquidity-schemas'
+import {
+  assetDetailSchema,
+  type AssetDetail,
+  type SeriesPoint,
+} from '../../../../src/shared/liquidity-schemas'
 import type { Observation } from '../../../../src/main/engine/alerts/model'
 
 export const SYMBOLS = ['TSLA', 'NVDA'] as const
@@ -166,6 +171,12 @@ export const ruleArb: fc.Arbitrary<AlertRule> = fc
         by: fc.constantFrom('issuer' as const, 'network' as const),
         maxSharePct: fc.double({ min: 1, max: 100, noNaN: true }),
       }),
+      fc.record({
+        kind: fc.constant('volume-change' as const),
+        direction: fc.constantFrom('down' as const, 'up' as const),
+        thresholdPct: fc.double({ min: 0.1, max: 1000, noNaN: true }),
+        baselineDays: fc.integer({ min: 2, max: 40 }),
+      }),
     ),
     pendingCycles: fc.integer({ min: 1, max: 3 }),
     rearmMarginPct: fc.constantFrom(0, 2, 5),
@@ -175,3 +186,17 @@ export const ruleArb: fc.Arbitrary<AlertRule> = fc
     notifyMissingIssuers: fc.boolean(),
   })
   .map((r) => ({ ...base, ...r }))
+
+/**
+ * A symbol's daily series up to the day before `end` (volume-change rules judge against it): days
+ * missing here and there, volumes ordinary, zero or huge.
+ */
+export function dailySeriesArb(end: number): fc.Arbitrary<SeriesPoint[]> {
+  return fc.array(fc.option(amount, { freq: 6 }), { maxLength: 45 }).map((volumes) =>
+    volumes.flatMap((volume, i) => {
+      if (volume === null) return []
+      const date = new Date(end - (volumes.length - i) * 86_400_000).toISOString().slice(0, 10)
+      return [{ date, tvl: 1_000_000, volume }]
+    }),
+  )
+}
