@@ -157,21 +157,18 @@ export function toInstance(
   rule: AlertRule | undefined,
   now: Date,
 ): AlertInstance {
+  const { ruleId, symbol, state, breachCount, since, firedAt, lastNotifiedAt, lastValue } = r
+  const shown = { ruleId, symbol, state, breachCount, since, firedAt, lastNotifiedAt, lastValue }
+  const { verified, detail, flapping, phase } = r
+  const cooldown = rule === undefined ? null : cooldownUntil(r, rule, now)
   return {
-    ruleId: r.ruleId,
-    symbol: r.symbol,
-    state: r.state,
-    breachCount: r.breachCount,
-    since: r.since,
-    firedAt: r.firedAt,
-    lastNotifiedAt: r.lastNotifiedAt,
-    lastValue: r.lastValue,
-    verified: r.verified,
-    detail: r.detail,
+    ...shown,
+    verified,
+    detail,
     heldBack: r.owed?.why ?? null,
-    flapping: r.flapping,
-    phase: r.phase,
-    cooldownUntil: rule === undefined ? null : cooldownUntil(r, rule, now),
+    flapping,
+    phase,
+    cooldownUntil: cooldown,
   }
 }
 

@@ -249,10 +249,10 @@ export type IssuerWindow = IssuerWindowKnown | IssuerWindowUnknown
 /** A symbol's issuer windows this poll: per rule window, and since the last poll ('last'). */
 export type IssuerWindows = Partial<Record<'7d' | '30d' | 'last', IssuerWindow>>
 
-// The pipeline's hand-offs, per (rule, symbol): read → SymbolReading, measure → Measurement |
-// NoVerdict | Screened, transition → Stepped, pace → Paced, decide → NotifyOutput (decide/notify.ts).
+// Per (rule, symbol): read → SymbolReading → measure → Measurement | NoVerdict | Screened →
+// transition → Stepped → pace → Paced → (as Candidates) decide. See docs/ARCHITECTURE.md.
 
-/** A live (rule, symbol) this cycle, with its per-symbol override applied (rules.ts liveTargets). */
+/** A live (rule, symbol) this cycle, its override applied (rules.ts liveTargets). */
 export interface Target {
   rule: AlertRule
   symbol: string
@@ -263,10 +263,9 @@ export interface Target {
   fingerprint: string
 }
 
-/** An event as a stage drafts it; the cycle gives it its id. */
 export type DraftEvent = Omit<AlertEvent, 'id'>
 
-/** The transition stage's value: the instance's new record and its event, if any (at most one). */
+/** The instance's new record and its event, if any (at most one). */
 export interface Stepped {
   record: InstanceRecord
   drafts: DraftEvent[]
@@ -280,12 +279,8 @@ export interface Withhold {
   note: string
 }
 
-export interface Drafted {
-  draft: DraftEvent
-  withhold: Withhold | null
-}
-
-/** The pace stage's value: the record after pacing, and each event with what withholds it. */
+export type Drafted = { draft: DraftEvent; withhold: Withhold | null }
+/** The record after pacing, and each event with what withholds it. */
 export interface Paced {
   record: InstanceRecord
   drafted: Drafted[]

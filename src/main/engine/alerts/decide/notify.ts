@@ -19,9 +19,7 @@ import { awayDecision, awayDigest, type AwaySpell, type StillFiring } from './aw
 import { firstStop, isHeldBack } from './guards'
 import { heldForReview, releaseHeld } from './release'
 import { suppressedDecisions, type Suppression } from './suppressed'
-import type { Candidate, HeldEvent, TimeHold, Withhold } from '../model'
-
-export type { Candidate, Withhold }
+import type { Candidate, HeldEvent, TimeHold } from '../model'
 
 export interface NotifyInput {
   now: Date

@@ -12,7 +12,6 @@ import { step } from '../transition/transitions'
 import type {
   Absence,
   DraftEvent,
-  Drafted,
   InstanceRecord,
   Measurement,
   NoVerdict,
@@ -21,8 +20,6 @@ import type {
   Target,
   Withhold,
 } from '../model'
-
-export type { Drafted }
 
 export interface AdvanceContext {
   now: Date

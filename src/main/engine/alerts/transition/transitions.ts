@@ -1,7 +1,6 @@
 // One (rule, symbol) instance's step through OK → Pending → Firing → Resolved for one cycle.
 import type { AlertEventType } from '../../../../shared/alert-rules'
 import { formatDuration } from '../format'
-import type { Target } from '../rules'
 import type {
   DraftEvent,
   InstanceRecord,
@@ -9,6 +8,7 @@ import type {
   NoVerdict,
   Screened,
   Stepped,
+  Target,
 } from '../model'
 
 export type { DraftEvent } from '../model'
