@@ -50,6 +50,31 @@ function knownAbsences(
   return absencesOf(prev, prev.missing).map((a) => absenceFinding(a, symbol, now, tz))
 }
 
+function notJudgedStale(symbol: string, source: SourceMark): NoVerdict {
+  return {
+    kind: 'stale',
+    detail: `${sourceStaleText(symbol, source)}; not judged until it advances`,
+  }
+}
+
+/** Screened on the bulk series: no verdict, the alert keeps the state it was last judged in. */
+function readScreened(
+  symbol: string,
+  obs: Observation,
+  prev: SymbolBaseline | undefined,
+  now: Date,
+  tz: UtcOffset,
+): SymbolRead {
+  const absences = knownAbsences(symbol, prev, now, tz)
+  // Its last detail's contradictions still stand: the service has not answered otherwise since.
+  const when = obs.fetchedAt === null ? '' : ` from ${localWhen(new Date(obs.fetchedAt), now, tz)}`
+  const lastDetail = obs.detail
+    ? disagreementFindings(obs.detail).map((f) => `${f}, in its last full check${when}`)
+    : []
+  const reading = { kind: 'screened', detail: SCREENED_DETAIL } as const
+  return { reading, baseline: prev, findings: [...lastDetail, ...absences] }
+}
+
 export function readSymbol(
   symbol: string,
   obs: Observation | undefined,
@@ -74,22 +99,8 @@ export function readSymbol(
     return untrusted({ kind: 'error', detail: `fetch failed: ${obs.error.message}` })
   if (obs.screened === true) {
     // The bulk series screened is the service's newest data: source-stale stays a finding.
-    if (sourceStale)
-      return untrusted({
-        kind: 'stale',
-        detail: `${sourceStaleText(symbol, source)}; not judged until it advances`,
-      })
-    // Its last detail's contradictions still stand: the service has not answered otherwise since.
-    const when =
-      obs.fetchedAt === null ? '' : ` from ${localWhen(new Date(obs.fetchedAt), now, tz)}`
-    const lastDetail = obs.detail
-      ? disagreementFindings(obs.detail).map((f) => `${f}, in its last full check${when}`)
-      : []
-    return {
-      reading: { kind: 'screened', detail: SCREENED_DETAIL },
-      baseline: prev,
-      findings: [...lastDetail, ...knownAbsences(symbol, prev, now, tz)],
-    }
+    if (sourceStale) return untrusted(notJudgedStale(symbol, source))
+    return readScreened(symbol, obs, prev, now, tz)
   }
   if (obs.detail !== null && (obs.fromCache || obs.stale)) {
     const when = obs.fetchedAt === null ? '' : ` from ${obs.fetchedAt}`
@@ -100,10 +111,7 @@ export function readSymbol(
     return untrusted({ kind, detail: `no data for ${symbol}` })
   }
   // Our fetch is new but the service's data is not: never judged as a fresh change.
-  if (sourceStale) {
-    const detail = `${sourceStaleText(symbol, source)}; not judged until it advances`
-    return untrusted({ kind: 'stale', detail })
-  }
+  if (sourceStale) return untrusted(notJudgedStale(symbol, source))
   const { baseline, lfl } = readParts(prev, obs.detail, now)
   const absent = lfl?.absences.map((a) => absenceFinding(a, symbol, now, tz)) ?? []
   return {
