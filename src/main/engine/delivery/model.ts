@@ -68,6 +68,11 @@ export interface SendContext {
   secret: string | null
   signal: AbortSignal
   now: () => Date
+  /**
+   * Alertmanager only: how long a posted firing alert stays firing without a re-post (its endsAt
+   * from now). Set it to a few poll intervals; absent: DEFAULT_ALERT_VALID_FOR_MS (alertmanager-alerts.ts).
+   */
+  alertValidForMs?: number
 }
 
 /** One contact point kind's way of sending. */
