@@ -1,5 +1,5 @@
 // How `check` prints: a fixed-width table for people, a stable JSON document for scripts.
-import { headline } from '../engine/alerts/notification-text'
+import { headline } from '../engine/alerts/text/notification-text'
 import type { CycleResult } from '../engine/poll/cycle'
 import type {
   AlertEvent,

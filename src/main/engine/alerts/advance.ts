@@ -3,10 +3,10 @@
 // from earlier cycles and the flapping notices.
 import { localWhen, type UtcOffset } from '../../../shared/local-time'
 import { cooldownUntil } from './cooldown'
-import { catchUp, dataWithhold } from './episode-news'
+import { catchUp, dataWithhold } from './text/episode-news'
 import { issuerLeftNotice } from './issuer-left'
 import { flapFound, flapNotice, restartFlapTracking, trackFlapping } from './flapping'
-import { FLAPPING_NOTE, cooldownNote, flapWaitNote } from './notes'
+import { FLAPPING_NOTE, cooldownNote, flapWaitNote } from './text/notes'
 import type { Withhold } from './notify'
 import type { Target } from './rules'
 import { step, type DraftEvent } from './transitions'

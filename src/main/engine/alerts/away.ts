@@ -11,8 +11,15 @@ import type { AwayDigest, AwayItem } from '../../../shared/away-digest'
 import { localWhen, type UtcOffset } from '../../../shared/local-time'
 import { whileMarket } from '../../../shared/market-hours'
 import { instanceKey } from './engine-state'
-import { formatDuration } from './format'
-import { aboutEvents, asOfLine, newsLine, plural, single, type TextTime } from './notification-text'
+import { formatDuration } from './text/format'
+import {
+  aboutEvents,
+  asOfLine,
+  newsLine,
+  plural,
+  single,
+  type TextTime,
+} from './text/notification-text'
 import type { InstanceRecord } from './model'
 
 const MIN_AWAY_MS = 30 * 60_000

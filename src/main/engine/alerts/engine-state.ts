@@ -14,7 +14,7 @@ import type { AwayDigest } from '../../../shared/away-digest'
 import { isoDate } from '../../../shared/liquidity-schemas'
 import { cooldownUntil } from './cooldown'
 import { FLAP_WINDOW } from './flapping'
-import { TIME_HOLDS } from './notes'
+import { TIME_HOLDS } from './text/notes'
 import type { AlertEngineState, InstanceRecord, SourceMark } from './model'
 
 export function freshState(afterReset = false): AlertEngineState {

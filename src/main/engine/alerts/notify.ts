@@ -23,7 +23,7 @@ import {
   heldNote,
   snoozedNote,
   type ReleaseVerdict,
-} from './notes'
+} from './text/notes'
 import {
   aboutEvents,
   asOfField,
@@ -32,7 +32,7 @@ import {
   plural,
   single,
   type TextTime,
-} from './notification-text'
+} from './text/notification-text'
 import { holdReason, type NotifyPrefs } from './quiet-hours'
 import type { AwayDigest } from '../../../shared/away-digest'
 import { utcTime, type UtcOffset } from '../../../shared/local-time'

@@ -5,7 +5,7 @@
 import { localWhen, type UtcOffset } from '../../../shared/local-time'
 import { absencesOf, readParts } from './baseline'
 import { disagreementFindings } from './findings'
-import { formatAmount, formatPct } from './format'
+import { formatAmount, formatPct } from './text/format'
 import { isSourceStale, sourceStaleText } from './source-freshness'
 import type {
   Absence,

@@ -1,6 +1,6 @@
 // One (rule, symbol) instance's step through OK → Pending → Firing → Resolved for one cycle.
 import type { AlertEvent, AlertEventType } from '../../../shared/alert-rules'
-import { formatDuration } from './format'
+import { formatDuration } from './text/format'
 import type { Target } from './rules'
 import type { InstanceRecord, Measurement, NoVerdict, Screened } from './model'
 

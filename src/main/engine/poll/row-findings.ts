@@ -7,10 +7,10 @@ import { marketSession } from '../../../shared/market-hours'
 import { hhiText } from '../../../shared/hhi'
 import { localWhen, type UtcOffset } from '../../../shared/local-time'
 import { largestShare } from '../alerts/change'
-import { formatPct, windowDays } from '../alerts/format'
+import { formatPct, windowDays } from '../alerts/text/format'
 import type { IssuerWindows } from '../history/issuer-window'
 import { MIGRATION_WINDOW } from '../history/issuer-window'
-import { plural } from '../alerts/notification-text'
+import { plural } from '../alerts/text/notification-text'
 import type { PoolCounts } from '../alerts/model'
 
 export interface RowFacts {

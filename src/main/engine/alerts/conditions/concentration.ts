@@ -3,7 +3,7 @@
 import type { ConditionOf } from '../../../../shared/conditions/registry'
 import { formatHhi, hhiText } from '../../../../shared/hhi'
 import { largestShare } from '../change'
-import { formatPct } from '../format'
+import { formatPct } from '../text/format'
 import { CONCENTRATION_MARGIN_PP, HHI_MARGIN_FRACTION, noBasis, withoutTag } from './common'
 import type { EngineKind } from './kind'
 

@@ -1,9 +1,9 @@
 // How alerts read as desktop notifications: one alert, a digest of several, and history entries.
 // Each says how old its data is ("Data as of 14:05 UTC+2"), in the user's zone.
-import type { AlertEvent, NotificationDecision } from '../../../shared/alert-rules'
-import { localWhen, zoneName, type UtcOffset } from '../../../shared/local-time'
-import { whileMarket } from '../../../shared/market-hours'
-import { instanceKey } from './engine-state'
+import type { AlertEvent, NotificationDecision } from '../../../../shared/alert-rules'
+import { localWhen, zoneName, type UtcOffset } from '../../../../shared/local-time'
+import { whileMarket } from '../../../../shared/market-hours'
+import { instanceKey } from '../engine-state'
 
 /** When a notification is made and in which zone its times read. */
 export interface TextTime {

@@ -1,12 +1,12 @@
 // What the user has been told about an episode, and what is still owed: news withheld for a reason
 // that clears (figures that disagree, the cooldown, flapping) is told once it clears, if it is
 // still true by then; news that stopped being true meanwhile is forgotten.
-import type { AlertEvent } from '../../../shared/alert-rules'
+import type { AlertEvent } from '../../../../shared/alert-rules'
 import { DISAGREE_NOTE, untoldRecoveryNote } from './notes'
-import type { Withhold } from './notify'
-import type { Target } from './rules'
-import { draft, type DraftEvent } from './transitions'
-import type { InstanceRecord, Measurement, NoVerdict, Owed } from './model'
+import type { Withhold } from '../notify'
+import type { Target } from '../rules'
+import { draft, type DraftEvent } from '../transitions'
+import type { InstanceRecord, Measurement, NoVerdict, Owed } from '../model'
 
 type Draft = Pick<AlertEvent, 'type' | 'verified'>
 

@@ -1,7 +1,7 @@
 // The plain-language notes that say why an alert was not notified (Notification log, check --json).
 // Those the Alerts view shows too live in shared/alert-facts.ts.
-import type { TimeHold } from './model'
-export { DISAGREE_NOTE, FLAPPING_NOTE } from '../../../shared/alert-facts'
+import type { TimeHold } from '../model'
+export { DISAGREE_NOTE, FLAPPING_NOTE } from '../../../../shared/alert-facts'
 /** Holds that end by the clock (and then deliver a digest): TimeHold (model.ts) as a list. */
 export const TIME_HOLDS = ['quiet-hours', 'paused'] as const satisfies readonly TimeHold[]
 // Every hold is in the list (the state file's schema reads held events' reasons from it).
