@@ -7,6 +7,7 @@ import {
   type HeldBackReason,
 } from './alert-facts'
 import { CLOSED_REASONS, MARKET_KINDS, MARKET_PHASES, type MarketSession } from './market-hours'
+import type { ValueUnit } from './conditions/kind'
 import { conditionSchema } from './conditions/registry'
 import { contactPointIdSchema, DEFAULT_SEVERITY, SEVERITIES } from './contact-points'
 
@@ -253,6 +254,8 @@ export interface AlertInstance {
   firedAt: string | null
   lastNotifiedAt: string | null
   lastValue: number | null
+  /** lastValue's unit when it is not its rule's kind's own (concentration over its HHI limit only: 'hhi'). */
+  lastUnit?: ValueUnit
   verified: boolean
   detail: string | null
   /** Why this episode's news has not reached the user yet (told when that clears), else null. */

@@ -11,6 +11,7 @@ import {
   type AlertRule,
 } from '../../../shared/alert-rules'
 import type { AwayDigest } from '../../../shared/away-digest'
+import { VALUE_UNITS } from '../../../shared/conditions/kind'
 import { isoDate } from '../../../shared/liquidity-schemas'
 import { cooldownUntil } from './cooldown'
 import { FLAP_WINDOW } from './flapping'
@@ -52,6 +53,7 @@ const instanceSchema = z
     firedAt: iso.nullable(),
     lastNotifiedAt: iso.nullable(),
     lastValue: z.number().nullable(),
+    lastUnit: z.enum(VALUE_UNITS).optional(),
     verified: z.boolean(),
     detail: z.string().nullable(),
     phase: z.enum(ALERT_PHASES),
@@ -166,6 +168,7 @@ export function toInstance(
     firedAt: r.firedAt,
     lastNotifiedAt: r.lastNotifiedAt,
     lastValue: r.lastValue,
+    lastUnit: r.lastUnit,
     verified: r.verified,
     detail: r.detail,
     heldBack: r.owed?.why ?? null,

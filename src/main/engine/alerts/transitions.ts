@@ -87,6 +87,7 @@ export function step(
   const r: InstanceRecord = {
     ...base,
     lastValue: verdict.value,
+    lastUnit: verdict.unit,
     verified: verdict.verified,
     detail: verdict.status,
     watchedSince: base.watchedSince ?? at,
