@@ -13,7 +13,7 @@
 // another issuer's rise offsets it.
 
 import { pctChange } from './change'
-import { signedPct } from './flow'
+import { formatSignedPct } from './number-format'
 
 /** Rises must offset at least (1 − this) of the falls for a migration. */
 export const MIGRATION_TOLERANCE = 0.1
@@ -96,8 +96,8 @@ function sums(parts: readonly IssuerTvl[]): Map<string, number> {
 export function priceAdjustment(ratio: number | null | undefined): string {
   if (ratio === undefined) return ''
   if (ratio === null) return 'in dollars, not adjusted for price (the service gave none)'
-  const shown = signedPct(pctChange(1, ratio))
-  return shown === '±0.0 %' ? '' : `the price move (${shown}) taken out`
+  const shown = formatSignedPct(pctChange(1, ratio))
+  return shown === '0.0 %' ? '' : `the price move (${shown}) taken out`
 }
 
 function priceClause(ratio: number | null | undefined): string {

@@ -188,7 +188,7 @@ describe('a share price that falls', () => {
     const findings = h.core.lastCycle()!.rowFindings.TSLA!
     // (The demo's price also wanders a little on its own, under half a percent a week.)
     expect(findings.find((f) => f.startsWith('7-day flow vs price: '))).toMatch(
-      /^7-day flow vs price: TVL −15\.0 %: price −1[45]\.\d %, net \w+ [−+±]0\.\d %$/,
+      /^7-day flow vs price: TVL −15\.0 %: price −1[45]\.\d %, net \w+ [−+]?0\.\d %$/,
     )
     const moves = findings.find((f) => f.startsWith('issuers over 7 days: '))
     expect(moves).not.toMatch(/exit|mixed/)
