@@ -60,7 +60,11 @@ const instanceSchema = z
     lastAlertAt: iso.nullable(),
     // Fields added later are optional here and filled below, so an older state file still loads.
     owed: z
-      .object({ type: z.enum(EPISODE_NEWS_TYPES), why: z.enum(HELD_BACK_REASONS) })
+      .object({
+        type: z.enum(EPISODE_NEWS_TYPES),
+        why: z.enum(HELD_BACK_REASONS),
+        durationMs: z.number().nonnegative().optional(),
+      })
       .nullable()
       .default(null),
     lastOutAt: iso.nullable().optional(),

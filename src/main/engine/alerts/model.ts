@@ -22,6 +22,8 @@ export type TimeHold = 'quiet-hours' | 'paused'
 export interface Owed {
   type: EpisodeNewsType
   why: HeldBackReason
+  /** A held-back 'resolved': how long the episode lasted (its news says so when told). */
+  durationMs?: number
 }
 
 /**

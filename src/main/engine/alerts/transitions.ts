@@ -1,6 +1,6 @@
 // One (rule, symbol) instance's step through OK → Pending → Firing → Resolved for one cycle.
 import type { AlertEvent, AlertEventType } from '../../../shared/alert-rules'
-import { formatDuration } from './text/format'
+import { recoveredText } from './text/recovery'
 import type { Target } from './rules'
 import type { InstanceRecord, Measurement, NoVerdict, Screened } from './model'
 
@@ -96,7 +96,7 @@ export function step(
   if (base.phase === 'firing') {
     if (verdict.clear) {
       const durationMs = now.getTime() - Date.parse(base.since ?? base.firedAt ?? at)
-      const message = `${t.symbol} ${verdict.subject} recovered after ${formatDuration(durationMs)}`
+      const message = recoveredText(t.symbol, verdict.subject, durationMs)
       const record: InstanceRecord = {
         ...r,
         state: 'resolved',

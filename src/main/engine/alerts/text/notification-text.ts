@@ -17,6 +17,16 @@ export function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`
 }
 
+/** "… and 3 more" (a digest's list cut short). */
+export function moreText(n: number): string {
+  return `… and ${n} more`
+}
+
+/** A digest's title: "3 Liquidity Watch alerts". */
+export function digestTitle(n: number): string {
+  return plural(n, 'Liquidity Watch alert')
+}
+
 /** An alert on figures that disagree is always marked where the user reads it (opt-in only). */
 export function headline(e: AlertEvent): string {
   return e.verified ? e.message : `${e.message} (unverified)`
@@ -94,7 +104,7 @@ export function digestBody(events: AlertEvent[], extra: number, t: TextTime): st
       : `• ${newsLine(e)} — ${whileMarket(e.market)}`,
   )
   const more = events.length - lines.length + extra
-  if (more > 0) lines.push(`… and ${more} more`)
+  if (more > 0) lines.push(moreText(more))
   if (common !== null) lines.push(common)
   const asOf = asOfLine(events, t)
   if (asOf !== null) lines.push(asOf)
