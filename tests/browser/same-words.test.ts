@@ -15,9 +15,11 @@ import { POLL, refresh, waitForTvl, waitForView } from './helpers'
 const suite = useBrowserApps()
 
 /** A cell's own text, without its children's (the market note is a span of its own). */
-const ownText = (td: Element): string =>
-  [...td.childNodes]
-    .filter((n) => n.nodeType === Node.TEXT_NODE)
+const ownText = (td: {
+  childNodes: ArrayLike<{ nodeType: number; textContent: string | null }>
+}): string =>
+  Array.from(td.childNodes)
+    .filter((n) => n.nodeType === 3) // text nodes
     .map((n) => n.textContent)
     .join('')
 const dirs: string[] = []

@@ -1,5 +1,6 @@
 // One (rule, symbol) instance's step through OK → Pending → Firing → Resolved for one cycle.
 import type { AlertEvent, AlertEventType } from '../../../shared/alert-rules'
+import { firedHeadline } from './text/headline'
 import { recoveredText } from './text/recovery'
 import type { Target } from './rules'
 import type { InstanceRecord, Measurement, NoVerdict, Screened } from './model'
@@ -35,9 +36,6 @@ export function blankRecord(ruleId: string, symbol: string): InstanceRecord {
     watchedSince: null,
   }
 }
-
-/** Said of an episode found on the first trusted reading: it did not start while watched. */
-export const UNDER_WAY_AT_START = '(already under way when watching began)'
 
 export function draft(
   type: AlertEventType,
@@ -137,7 +135,6 @@ export function step(
     lastAlertAt: at,
   }
   // Found on the first trusted reading (a new user, symbol or rule): not a drop that began now.
-  const headline =
-    since === r.watchedSince ? `${verdict.headline} ${UNDER_WAY_AT_START}` : verdict.headline
+  const headline = firedHeadline(verdict.headline, since === r.watchedSince)
   return { record, drafts: [draft('fired', t, at, headline, verdict)] }
 }

@@ -100,3 +100,13 @@ export const UNVERIFIED_RELEASE_NOTE = `${UNVERIFIED_OFF} It is told if the figu
 
 /** No longer true when its hold ended: nothing is owed. */
 export const UNVERIFIED_GONE_NOTE = `${UNVERIFIED_OFF} It is no longer news.`
+
+/** An instance's detail when figures that disagree were not judged (the user did not opt in). */
+export function notJudgedDetail(status: string): string {
+  return `${status}; not judged until the figures agree`
+}
+
+/** An instance's detail when its symbol had no reading this poll. */
+export function noDataDetail(symbol: string): string {
+  return `no data for ${symbol}`
+}
