@@ -28,6 +28,12 @@ export function formatMoney(v: number): string {
   return `$${compact.format(v)}`
 }
 
+/** A change in dollars, −250000 → "−$250K", 1234567 → "+$1.23M" (`plus` false: no "+"). */
+export function formatSignedMoney(v: number, plus = true): string {
+  const sign = v < 0 ? '−' : plus && v > 0 ? '+' : ''
+  return `${sign}${formatMoney(Math.abs(v))}`
+}
+
 /** A part's share of TVL in percent: 83.04 → "83.0 % share". */
 export function formatShare(v: number): string {
   return `${formatPct(v)} share`

@@ -50,7 +50,7 @@ function flowVsPrice(f: RowFacts): string[] {
 }
 
 /**
- * "issuers over 7 days: xStocks −$4.1 M, Backed +$3.9 M: migration, net −$200 K", and since the last
+ * "issuers over 7 days: xStocks −$4.1M, Backed +$3.9M: migration, net −$200K", and since the last
  * poll when something moved then; or why it cannot be said (history too short).
  */
 function issuerMoves(f: RowFacts): string[] {
