@@ -7,9 +7,10 @@ import type { ConditionFormat, ValueUnit } from '../../../../shared/conditions/k
 import { kindOf } from '../../../../shared/conditions/registry'
 import { formatHhi } from '../../../../shared/hhi'
 import { formatMoney, formatShare, formatSignedPct } from '../../../../shared/number-format'
-import { fmtMoney, fmtNum } from '../../lib/format'
+import { fmtNum } from '../../lib/format'
 
-const FORMAT: ConditionFormat = { money: fmtMoney, num: fmtNum }
+// Thresholds beside the value, in the same hand (the money as the notification writes it).
+const FORMAT: ConditionFormat = { money: formatMoney, num: fmtNum }
 
 const pools = (n: number): string => `${fmtNum(n)} pool${n === 1 ? '' : 's'}`
 
