@@ -9,7 +9,7 @@ import { POLL, refresh, waitForTvl, waitForView } from './helpers'
 const suite = useBrowserApps()
 
 describe('concentration alert value', () => {
-  it('an alert over its HHI limit only shows its value as the HHI in the Alerts view', async () => {
+  it('an alert over its HHI limit only shows its value as the HHI in the Alerts view and its history', async () => {
     const rule = {
       ...defaultRules()[0]!,
       id: 'tsla-hhi',
@@ -38,6 +38,11 @@ describe('concentration alert value', () => {
       '[data-testid="alert-instances"] tr[data-rule-id="tsla-hhi"][data-symbol="TSLA"] td.num',
     )
     await expect.poll(() => value.textContent(), POLL).toMatch(/^HHI \d,\d{3}$/)
+    // The history's value column, with the limit it is over.
+    const fired = page.locator(
+      '[data-testid="alert-history"] tr[data-type="fired"][data-symbol="TSLA"] td.num',
+    )
+    await expect.poll(() => fired.textContent(), POLL).toMatch(/^HHI \d,\d{3} \/ HHI 100$/)
     expect(app.pageErrors).toEqual([])
   })
 })

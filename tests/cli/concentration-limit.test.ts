@@ -27,6 +27,7 @@ describe('concentration limits', () => {
       const fired = doc.events.find((e) => e.type === 'fired')!
       expect(fired.threshold).toBe(100)
       expect(fired.value).toBeGreaterThan(100)
+      expect(fired.unit).toBe('hhi')
       expect(fired.message).toMatch(
         /^TSLA: issuer HHI [\d,]+ \((moderately |highly )?concentrated\), above its limit of 100; largest issuer \w+ holds [\d.]+ % of TVL \(limit 99\.0 %\)/,
       )

@@ -40,6 +40,7 @@ export function issuerLeftNotice(
     symbol: t.symbol,
     message: issuerLeftText(t.symbol, lines),
     value: share,
+    unit: 'share-pct',
     threshold: null,
     verified: true,
   }

@@ -57,6 +57,7 @@ export function draft(
     verified: m.verified,
   }
   if (durationMs !== undefined) e.durationMs = durationMs
+  if (m.unit !== undefined) e.unit = m.unit
   if (type === 'resolved') e.recovery = `${t.symbol} ${m.recovery}`
   return e
 }
