@@ -79,6 +79,13 @@ describe('one event, one wording', () => {
     await expect.poll(() => cell.count(), POLL).toBe(1)
     const shown = await cell.evaluate(ownText)
     expect(shown.trim()).toBe(event.message)
+    // Its value beside the rule's threshold, as the message words them.
+    const figure = /^NVDA TVL down (\d+\.\d %)/.exec(event.message)![1]
+    expect(
+      await page
+        .locator('[data-testid="alert-history"] tr[data-type="fired"][data-symbol="NVDA"] td.num')
+        .textContent(),
+    ).toBe(`−${figure} / −10 %`)
 
     // Its recovery, the same way: the history adds nothing to what the notification says.
     svc.scenarios.remove(drop)

@@ -8,7 +8,7 @@ import {
   formatSignedPct,
 } from '../../src/shared/number-format'
 import { flowWords } from '../../src/shared/flow'
-import { fmtRuleValue } from '../../src/renderer/src/views/alerts/rule-value'
+import { fmtRuleThreshold, fmtRuleValue } from '../../src/renderer/src/views/alerts/rule-value'
 
 describe('number-format', () => {
   it('writes zero one way, without a sign, whatever side of zero it rounds from', () => {
@@ -36,5 +36,8 @@ describe('number-format', () => {
     expect(fmtRuleValue(drop, -12.34)).toBe('−12.3 %')
     expect(fmtRuleValue(drop, 0.01)).toBe('0.0 %')
     expect(fmtRuleValue({ kind: 'tvl-below', amount: 1e6 }, 812_345)).toBe('$812.35K')
+    // Thresholds beside them: the kind's own wording, or the HHI limit the alert is over.
+    expect(fmtRuleThreshold(drop, 10)).toBe('−10 %')
+    expect(fmtRuleThreshold(conc, 3000, 'hhi')).toBe('HHI above 3,000')
   })
 })

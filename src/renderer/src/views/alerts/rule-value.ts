@@ -35,7 +35,11 @@ export function fmtRuleValue(
   return c === undefined ? fmtNum(v) : BY_UNIT[unit ?? kindOf(c).valueUnit](v)
 }
 
-/** The threshold `t` (the rule's, or the symbol's own) as the value is compared with it: "−10 %". */
-export function fmtRuleThreshold(c: AlertCondition, t: number): string {
+/**
+ * The threshold `t` (the rule's, or the symbol's own) as the value is compared with it: "−10 %";
+ * `unit` 'hhi': the HHI limit a concentration alert is over, "HHI above 3,000".
+ */
+export function fmtRuleThreshold(c: AlertCondition, t: number, unit?: ValueUnit): string {
+  if (unit === 'hhi') return `HHI above ${formatHhi(t)}`
   return kindOf(c).thresholdText(c, t, FORMAT)
 }
