@@ -8,12 +8,15 @@ import {
   formatSignedPct,
 } from '../../src/shared/number-format'
 import { flowWords } from '../../src/shared/flow'
+import { fmtPct } from '../../src/renderer/src/lib/format'
 import { fmtRuleThreshold, fmtRuleValue } from '../../src/renderer/src/views/alerts/rule-value'
 
 describe('number-format', () => {
   it('writes zero one way, without a sign, whatever side of zero it rounds from', () => {
     for (const v of [0, -0, 0.04, -0.04]) expect(formatSignedPct(v)).toBe('0.0 %')
     expect(flowWords(-0.01)).toBe('net flow 0.0 %')
+    // The renderer's locale tables agree: zero unsigned.
+    for (const v of [0, -0.04, 0.04]) expect(fmtPct(v)).toMatch(/^0[.,]0\s?%$/)
   })
 
   it('signs a percent with a true minus sign and one decimal', () => {
