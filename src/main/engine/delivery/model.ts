@@ -2,6 +2,7 @@
 // channel (one per contact point kind) answers. Type-only, importing nothing but src/shared, so the
 // outbox, the router, the channels, the app core and the CLI name them without importing each other.
 import type { ContactPoint, ContactPointKind, Severity } from '../../../shared/contact-points'
+import type { DeliveryState } from '../../../shared/delivery-states'
 
 /** What a message says of its events (the generic webhook body's `status`, webhook-body v1). */
 export type MessageStatus = 'firing' | 'resolved' | 'held' | 'digest'
@@ -81,8 +82,7 @@ export interface Channel {
   send(message: OutboundMessage, point: ContactPoint, ctx: SendContext): Promise<SendAnswer>
 }
 
-export const DELIVERY_STATES = ['queued', 'sent', 'failed', 'dropped'] as const
-export type DeliveryState = (typeof DELIVERY_STATES)[number]
+export type { DeliveryState } from '../../../shared/delivery-states'
 
 /** A message's delivery as the outbox keeps it (the Alerts view's log, `check --json` deliveries). */
 export interface DeliveryRecord {
