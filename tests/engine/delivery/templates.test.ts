@@ -1,6 +1,8 @@
 // Contact point templates (LiquidJS): the documented fields, and a failing template always falls
 // back to the default text with the error in plain words.
 import { describe, expect, it } from 'vitest'
+import { templateExtras } from '../../../src/main/engine/delivery/templates/event-extras'
+import type { AlertEvent } from '../../../src/shared/alert-rules'
 import { TEMPLATE_FIELD_NAMES } from '../../../src/main/engine/delivery/templates/fields'
 import {
   MAX_BODY_CHARS,
@@ -99,5 +101,60 @@ describe('the template fields are documented', () => {
   it('docs/delivery.md lists every field', () => {
     const doc = readFileSync('docs/delivery.md', 'utf8')
     for (const name of TEMPLATE_FIELD_NAMES) expect(doc).toContain(`\`${name}\``)
+  })
+})
+
+describe('templateExtras', () => {
+  const event: AlertEvent = {
+    id: 'e1',
+    at: '2026-03-02T14:25:00.000Z',
+    type: 'fired',
+    ruleId: 'r',
+    ruleName: 'R',
+    symbol: 'TSLA',
+    message: 'TSLA 7-day TVL −12.3 % (threshold −10.0 %)',
+    value: -12.3,
+    threshold: -10,
+    verified: true,
+    market: {
+      market: 'us-equities',
+      phase: 'closed',
+      reason: 'weekend',
+      holiday: null,
+      earlyClose: null,
+      label: 'US market closed (weekend)',
+    },
+  }
+
+  it('gives templates the change in words, the market session, the flow split and issuer moves', () => {
+    const r = renderMessage(
+      withTemplate(
+        null,
+        '{{ change }} | {{ marketSession }} | {{ priceFlow }} | {{ issuerMoves }}',
+      ),
+      message({
+        events: [
+          {
+            ...message().events[0]!,
+            ...templateExtras(event, {
+              flow: {
+                kind: 'split',
+                windowDays: 7,
+                from: { at: 'a', tvl: 1, price: 1 },
+                to: { at: 'b', tvl: 1, price: 1 },
+                tvlPct: -12.3,
+                pricePct: -2.1,
+                netFlowPct: -10.4,
+                text: 'TVL −12.3 %: price −2.1 %, net outflow −10.4 %',
+              },
+              issuerMoves: { kind: 'unknown', reason: 'history too short' },
+            }),
+          },
+        ],
+      }),
+    )
+    expect(r.body).toBe(
+      'TSLA 7-day TVL −12.3 % (threshold −10.0 %) | while the US market was closed (weekend) | TVL −12.3 %: price −2.1 %, net outflow −10.4 % |',
+    )
   })
 })
