@@ -152,4 +152,29 @@ describe('webhook presets', () => {
     expect(body.embeds[0]!.color).toBe(0x2eb67d)
     expect(body.embeds[0]!.description.length).toBeLessThanOrEqual(4096)
   })
+
+  it('discord: a grouped message of many events stays within the 6000 characters an embed may hold', async () => {
+    const ev = message().events[0]!
+    const events = Array.from({ length: 40 }, (_, i) => ({
+      ...ev,
+      id: `e${i}`,
+      symbol: `SYM${i}`,
+      text: `SYM${i} ${'fell a lot '.repeat(60)}`,
+    }))
+    const m = message({ status: 'digest', body: 'D'.repeat(3000), events })
+    await channelFor('webhook')!.send(
+      m,
+      point({ kind: 'webhook', format: 'discord' }),
+      ctx(`${rx.url}/d`),
+    )
+    const embed = discord.parse(JSON.parse(rx.received[0]!.body)).embeds[0]!
+    const total =
+      embed.title.length +
+      embed.description.length +
+      embed.footer.text.length +
+      embed.fields.reduce((n, f) => n + f.name.length + f.value.length, 0)
+    expect(total).toBeLessThanOrEqual(6000)
+    expect(embed.fields.length).toBeGreaterThan(0)
+    expect(embed.description).toBe('D'.repeat(3000))
+  })
 })

@@ -38,23 +38,49 @@ function slack(message: OutboundMessage, text: RenderedMessage): unknown {
   }
 }
 
+/** Discord refuses an embed whose title, description, footer and fields add up to more than this. */
+const DISCORD_EMBED_TOTAL = 6000
+
+/** A field per event while they fit in what the embed has left; the rest said as a count. */
+function discordFields(message: OutboundMessage, room: number) {
+  const fields: { name: string; value: string; inline: boolean }[] = []
+  let left = room
+  for (const [i, e] of message.events.entries()) {
+    const name = clip(`${e.symbol} · ${e.ruleName}`, 256)
+    const value = clip(e.text ?? e.type, 1024) || e.type
+    const rest = message.events.length - i
+    // Keep room for the "and N more" field whenever events remain after this one.
+    const reserve = rest > 1 ? 40 : 0
+    if (fields.length === 24 || name.length + value.length + reserve > left) {
+      const more = { name: 'More', value: `and ${rest} more`, inline: false }
+      if (more.name.length + more.value.length <= left) fields.push(more)
+      break
+    }
+    fields.push({ name, value, inline: false })
+    left -= name.length + value.length
+  }
+  return fields
+}
+
 function discord(message: OutboundMessage, text: RenderedMessage): unknown {
+  const title = clip(text.title, 256)
+  const description = clip(text.body, 4096)
+  const foot = footer(message)
   return {
     content: clip(text.title, 2000),
     // Alert text never pings anyone (@everyone, roles, users).
     allowed_mentions: { parse: [] },
     embeds: [
       {
-        title: clip(text.title, 256),
-        description: clip(text.body, 4096),
+        title,
+        description,
         color: Number.parseInt(messageColour(message), 16),
         timestamp: message.createdAt,
-        footer: { text: footer(message) },
-        fields: message.events.slice(0, 25).map((e) => ({
-          name: clip(`${e.symbol} · ${e.ruleName}`, 256),
-          value: clip(e.text ?? e.type, 1024) || e.type,
-          inline: false,
-        })),
+        footer: { text: foot },
+        fields: discordFields(
+          message,
+          DISCORD_EMBED_TOTAL - title.length - description.length - foot.length,
+        ),
       },
     ],
   }
