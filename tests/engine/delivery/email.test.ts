@@ -145,4 +145,31 @@ describe('email channel', () => {
     expect(broken.templateError).toMatch(/filter that does not exist: nope/)
     expect(mails[1]!.raw).toMatch(/^Subject: TSLA 7-day TVL drop\r?$/m)
   })
+
+  it('TLS against a server without TLS, or with a certificate not trusted: a TLS problem in plain words', async () => {
+    const plain = await startSmtp()
+    const wrong = await channelFor('email')!.send(
+      ascii,
+      mailPoint(plain.port, { tls: 'tls' }),
+      ctx(PASSWORD),
+    )
+    expect(wrong).toMatchObject({ ok: false, retryable: false })
+    expect(wrong.said).toMatch(
+      /^127\.0\.0\.1:\d+ does not speak TLS from the start on this port: choose STARTTLS/,
+    )
+    await new Promise<void>((resolve) => server!.close(() => resolve()))
+
+    // smtp-server's built-in certificate is not one this computer trusts: nodemailer must refuse it.
+    const selfSigned = await startSmtp({ disabledCommands: [] })
+    const untrusted = await channelFor('email')!.send(
+      ascii,
+      mailPoint(selfSigned.port, { tls: 'starttls' }),
+      ctx(PASSWORD),
+    )
+    expect(untrusted).toMatchObject({ ok: false, retryable: false })
+    expect(untrusted.said).toMatch(
+      /^The TLS connection to 127\.0\.0\.1:\d+ failed: its certificate was not accepted \(.*certificate/,
+    )
+    expect(selfSigned.mails).toHaveLength(0)
+  })
 })

@@ -36,10 +36,22 @@ export function smtpFailure(err: unknown, where: string, secret: string | null):
       `${where} does not offer STARTTLS, which this contact point requires: choose TLS or check the port.`,
       code,
     )
-  if (e.code === 'ETLS' || /CERT|SSL|TLS|wrong version number/i.test(text))
+  if (/wrong version number|packet length too long|unknown protocol/i.test(text))
     return fail(
       false,
-      `The TLS connection to ${where} failed: ${clipSaid(redact(e.message ?? '', secret), 160)}. Check the TLS mode and port (465 is TLS, 587 STARTTLS).`,
+      `${where} does not speak TLS from the start on this port: choose STARTTLS (usually port 587) or the server's TLS port (465).`,
+      code,
+    )
+  if (/certificate|CERT_|self.signed/i.test(text))
+    return fail(
+      false,
+      `The TLS connection to ${where} failed: its certificate was not accepted (${clipSaid(redact(e.message ?? '', secret), 120)}).`,
+      code,
+    )
+  if (e.code === 'ETLS' || /SSL|TLS/i.test(text))
+    return fail(
+      false,
+      `The TLS connection to ${where} failed (${clipSaid(redact(e.message ?? '', secret), 120)}): check the TLS mode and port (465 is TLS, 587 STARTTLS).`,
       code,
     )
   if (e.code === 'EENVELOPE')
