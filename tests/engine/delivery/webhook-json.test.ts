@@ -197,4 +197,18 @@ describe('webhook channel, generic JSON v1', () => {
     expect(body.title).toBe(message().title)
     expect(body.body).toBe(message().body)
   })
+
+  it('the caller aborting (its own timeout, a shutdown) rejects the send, so the caller says why', async () => {
+    rx.reply(() => {
+      // never answers
+    })
+    const controller = new AbortController()
+    const sending = channel.send(message(), hook, {
+      ...ctx(`${rx.url}/slow`),
+      signal: controller.signal,
+    })
+    while (rx.received.length === 0) await new Promise((r) => setTimeout(r, 10))
+    controller.abort()
+    await expect(sending).rejects.toThrow()
+  })
 })

@@ -7,7 +7,7 @@ import type { Channel, SendAnswer } from '../model'
 import { renderMessage } from '../templates/render'
 import { clipSaid, redact, refused } from './answer'
 import { smtpFailure } from './email-words'
-import { SEND_TIMEOUT_MS } from './http-post'
+import { abortReason, SEND_TIMEOUT_MS } from './http-post'
 
 function html(title: string, body: string): string {
   const esc = (s: string) =>
@@ -67,11 +67,7 @@ export const emailChannel: Channel = {
       )
       return { ok: true, httpStatus: null, said, templateError: text.error }
     } catch (err) {
-      if (ctx.signal.aborted)
-        return {
-          ...smtpFailure(new Error('Sending was cancelled.'), where, secret),
-          templateError: text.error,
-        }
+      if (ctx.signal.aborted) throw abortReason(ctx.signal, err)
       return { ...smtpFailure(err, where, secret), templateError: text.error }
     } finally {
       ctx.signal.removeEventListener('abort', abort)

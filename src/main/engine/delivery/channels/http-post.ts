@@ -87,7 +87,16 @@ export function networkWords(err: unknown, url: URL, timedOut: boolean, timeoutM
   }
 }
 
-/** POSTs once (following same-origin redirects) and answers in plain words. */
+/** The caller's abort as an Error (what a channel rejects with when SendContext.signal aborts). */
+export function abortReason(signal: AbortSignal, fallback: unknown): Error {
+  const reason: unknown = signal.reason ?? fallback
+  return reason instanceof Error ? reason : new Error('Sending was cancelled.', { cause: reason })
+}
+
+/**
+ * POSTs once (following same-origin redirects) and answers in plain words; rejects only when the
+ * caller's signal aborted it.
+ */
 export async function postOnce(request: PostRequest, ctx: SendContext): Promise<SendAnswer> {
   const checked = checkAddress(request.url, request.what)
   if (!(checked instanceof URL)) return checked
@@ -133,8 +142,8 @@ export async function postOnce(request: PostRequest, ctx: SendContext): Promise<
       )
     }
   } catch (err) {
-    if (ctx.signal.aborted && !timeout.aborted)
-      return networkFailure('Sending was cancelled.', null)
+    // The caller aborted (its own deadline, a shutdown): it knows why, so it is told by a rejection.
+    if (ctx.signal.aborted && !timeout.aborted) throw abortReason(ctx.signal, err)
     return networkFailure(networkWords(err, url, timeout.aborted, timeoutMs), request.secret)
   }
 }
