@@ -39,6 +39,14 @@ export interface OutboundMessage {
   createdAt: string
 }
 
+/** A routed message as the outbox queues it: with its kind, and how long quiet hours hold it. */
+export interface QueuedMessage {
+  message: OutboundMessage
+  kind: ContactPointKind
+  /** Held until this instant (ms; the contact point's quiet hours), then told in one digest. */
+  holdUntil: number | null
+}
+
 /** A receiver's answer in plain words, for the log, the test button and `--json`. */
 export type SendAnswer =
   | { ok: true; httpStatus: number | null; said: string }
@@ -65,8 +73,8 @@ export interface Channel {
   send(message: OutboundMessage, point: ContactPoint, ctx: SendContext): Promise<SendAnswer>
 }
 
-export const DELIVERY_STATES = ['queued', 'sent', 'failed', 'dropped'] as const
-export type DeliveryState = (typeof DELIVERY_STATES)[number]
+/** A type only: model.ts holds no values (tests/tooling/import-cycles.test.ts). */
+export type DeliveryState = 'queued' | 'sent' | 'failed' | 'dropped'
 
 /** A message's delivery as the outbox keeps it (the Alerts view's log, `check --json` deliveries). */
 export interface DeliveryRecord {
