@@ -36,8 +36,11 @@ export interface DeliveryDeps {
 
 export class Delivery {
   readonly #sender: Sender
+  /** Messages this session queued or tried, in order (a check's `deliveries`). */
+  readonly #session = new Set<string>()
 
   constructor(private readonly d: DeliveryDeps) {
+    d.outbox.startSession(new Date(d.clock.now()))
     this.#sender = new Sender({
       outbox: d.outbox,
       clock: d.clock,
@@ -48,6 +51,7 @@ export class Delivery {
       timeoutMs: d.sendTimeoutMs,
       retry: d.retry,
       log: d.log,
+      onAttempt: (id) => this.#session.add(id),
     })
   }
 
@@ -101,8 +105,14 @@ export class Delivery {
       )
       return []
     }
+    for (const m of routes.messages) this.#session.add(m.message.id)
     this.#sender.kick()
     return routes.messages.map((m) => m.message.id)
+  }
+
+  /** What this session queued or tried (a message folded into a quiet-hours digest is gone). */
+  sessionRecords(): DeliveryRecord[] {
+    return this.d.outbox.records([...this.#session])
   }
 
   /** Sends what is queued (at start: what an earlier run could not). */
@@ -113,6 +123,11 @@ export class Delivery {
   /** Resolves when nothing is being sent (waits for a later retry are not awaited). */
   settled(): Promise<void> {
     return this.#sender.settled()
+  }
+
+  /** When the next retry or quiet-hours end is scheduled (clock ms), or null. */
+  nextWake(): number | null {
+    return this.#sender.nextWake()
   }
 
   /** Stops sending; what is under way stays queued. Closes the outbox. */

@@ -19,6 +19,7 @@ CREATE TABLE message (
   last_answer TEXT,
   created_at TEXT NOT NULL,
   next_attempt_at INTEGER NOT NULL,
+  asked_until INTEGER,
   hold_until INTEGER,
   sent_at TEXT
 ) STRICT;

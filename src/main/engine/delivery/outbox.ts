@@ -125,6 +125,19 @@ export class Outbox {
     })
   }
 
+  /**
+   * A new session (app start, a check) tries queued messages at once: its own back-off starts
+   * afresh. Only a wait the receiver asked for (Retry-After) still holds.
+   */
+  startSession(now: Date): void {
+    this.#db
+      .prepare(
+        `UPDATE message SET next_attempt_at = MAX(COALESCE(asked_until, 0), ?)
+          WHERE status = 'queued' AND next_attempt_at > ?`,
+      )
+      .run(now.getTime(), now.getTime())
+  }
+
   /** Contact points with messages still to send (held or not). */
   queuedContactPoints(): string[] {
     const rows = this.#db
@@ -167,18 +180,24 @@ export class Outbox {
    */
   settleAttempt(entry: OutboxEntry, answer: SendAnswer, at: Date, retryAt: number | null): void {
     const cp = entry.message.contactPointId
+    // A wait the receiver asked for (Retry-After) holds across restarts; our own back-off does not.
+    const askedUntil =
+      !answer.ok && answer.retryAfterMs !== null && retryAt !== null
+        ? Math.min(retryAt, at.getTime() + answer.retryAfterMs)
+        : null
     const status: DeliveryState = answer.ok ? 'sent' : retryAt === null ? 'failed' : 'queued'
     this.#tx(() => {
       this.#db
         .prepare(
           `UPDATE message SET status = ?, attempts = attempts + 1, last_error = ?, last_answer = ?,
-            next_attempt_at = ?, sent_at = ? WHERE seq = ?`,
+            next_attempt_at = ?, asked_until = ?, sent_at = ? WHERE seq = ?`,
         )
         .run(
           status,
           answer.ok ? null : answer.said,
           answer.said,
           retryAt ?? entry.nextAttemptAt,
+          askedUntil,
           answer.ok ? at.toISOString() : null,
           entry.seq,
         )

@@ -30,6 +30,10 @@ function clean(text: string, secret: string | null): string {
     if (u.pathname.length > 1) out = out.split(u.pathname).join(MASK)
     if (u.search.length > 1) out = out.split(u.search).join(MASK)
     if (u.password) out = out.split(u.password).join(MASK)
+    // A receiver may quote part of the path (Slack's team/channel/token): each longer piece too.
+    const pieces = [...u.pathname.split('/'), ...u.search.slice(1).split(/[&=]/)]
+    for (const p of pieces.filter((x) => x.length >= 6).sort((a, b) => b.length - a.length))
+      out = out.split(p).join(MASK)
   } catch {
     // Not a URL: the whole secret is masked above.
   }

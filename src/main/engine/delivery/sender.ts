@@ -3,7 +3,11 @@
 // notifies before anything reaches here). A failure that may pass is tried again later (retry.ts);
 // one that cannot (400, 401, 404…) fails at once; a message older than the age limit is dropped
 // with a note. The outbox is written after each answer, so a restart goes on where this stopped.
-import type { ContactPoint, ContactPointKind } from '../../../shared/contact-points'
+import {
+  SECRET_FIELD,
+  type ContactPoint,
+  type ContactPointKind,
+} from '../../../shared/contact-points'
 import type { Clock } from '../poll/scheduler'
 import type { Channel, SendAnswer } from './model'
 import type { Outbox, OutboxEntry } from './outbox'
@@ -30,6 +34,8 @@ export interface SenderDeps {
   timeoutMs?: number
   retry?: RetryPolicy
   log?: (line: string) => void
+  /** Each settled attempt's message id (a check lists what it sent or tried). */
+  onAttempt?: (id: string) => void
 }
 
 export const SEND_TIMEOUT_MS = 5_000
@@ -37,7 +43,7 @@ export const SEND_TIMEOUT_MS = 5_000
 export class Sender {
   readonly #running = new Map<string, Promise<void>>()
   readonly #again = new Set<string>()
-  readonly #timers = new Map<string, unknown>()
+  readonly #timers = new Map<string, { handle: unknown; at: number }>()
   readonly #inFlight = new Set<AbortController>()
   #stopped = false
 
@@ -57,8 +63,14 @@ export class Sender {
   stop(): void {
     this.#stopped = true
     for (const c of this.#inFlight) c.abort()
-    for (const t of this.#timers.values()) this.d.clock.clearTimeout(t)
+    for (const t of this.#timers.values()) this.d.clock.clearTimeout(t.handle)
     this.#timers.clear()
+  }
+
+  /** When the next scheduled attempt or hold end is (clock ms), or null when none is. */
+  nextWake(): number | null {
+    const times = [...this.#timers.values()].map((t) => t.at)
+    return times.length === 0 ? null : Math.min(...times)
   }
 
   #pump(cp: string): void {
@@ -78,17 +90,15 @@ export class Sender {
 
   #wakeAt(cp: string, at: number | null): void {
     const old = this.#timers.get(cp)
-    if (old !== undefined) this.d.clock.clearTimeout(old)
+    if (old !== undefined) this.d.clock.clearTimeout(old.handle)
     this.#timers.delete(cp)
     if (at === null || this.#stopped) return
     const wait = Math.max(0, at - this.d.clock.now())
-    this.#timers.set(
-      cp,
-      this.d.clock.setTimeout(() => {
-        this.#timers.delete(cp)
-        this.#pump(cp)
-      }, wait),
-    )
+    const handle = this.d.clock.setTimeout(() => {
+      this.#timers.delete(cp)
+      this.#pump(cp)
+    }, wait)
+    this.#timers.set(cp, { handle, at })
   }
 
   async #drain(cp: string): Promise<void> {
@@ -118,8 +128,17 @@ export class Sender {
         )
         return
       }
-      const answer = await this.#attempt(channel, head, resolved)
+      const secret = await resolved.secret().catch(() => null)
+      if (secret === null && SECRET_FIELD[head.kind] === 'url') {
+        outbox.noteWaiting(
+          head,
+          'Waiting: the address of this contact point could not be read from the system keychain; it is sent once it can.',
+        )
+        return
+      }
+      const answer = await this.#attempt(channel, head, resolved.point, secret)
       if (answer === null) return
+      this.d.onAttempt?.(head.message.id)
       const at = new Date(this.d.clock.now())
       const retryAt =
         answer.ok || !answer.retryable
@@ -139,17 +158,16 @@ export class Sender {
   async #attempt(
     channel: Channel,
     head: OutboxEntry,
-    resolved: ResolvedPoint,
+    point: ContactPoint,
+    secret: string | null,
   ): Promise<SendAnswer | null> {
     const controller = new AbortController()
     this.#inFlight.add(controller)
     const timeoutMs = this.d.timeoutMs ?? SEND_TIMEOUT_MS
     // A real timer: the receiver's silence is measured in real time, whatever clock the core runs on.
     const timer = setTimeout(() => controller.abort(), timeoutMs)
-    let secret: string | null = null
     try {
-      secret = await resolved.secret()
-      const answer = await channel.send(head.message, resolved.point, {
+      const answer = await channel.send(head.message, point, {
         secret,
         signal: controller.signal,
         now: () => new Date(this.d.clock.now()),
