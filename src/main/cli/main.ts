@@ -9,6 +9,8 @@ import type { AlertCondition } from '../../shared/alert-rules'
 import { EXIT_ERROR } from './exit-codes'
 import { parseConditionFlag } from './condition-flag'
 import { parseRuleFlag } from './cli-rules'
+import { parseContactPointFlag } from './contact-point-flag'
+import type { RunContactPoint } from '../engine/delivery/delivery'
 import { defaultDataDir } from './data-dir'
 import { printable } from './printable'
 import { backtestUsage, checkUsage, conditionHelp, USAGE } from './usage'
@@ -85,6 +87,7 @@ const CHECK_OPTIONS = {
   symbols: { type: 'string' },
   'data-dir': { type: 'string' },
   rule: { type: 'string', multiple: true },
+  'contact-point': { type: 'string', multiple: true },
   verbose: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
   'help-conditions': { type: 'boolean', default: false },
@@ -128,6 +131,14 @@ async function check(args: string[]): Promise<number> {
   } catch (e) {
     usageError(e, 'check')
   }
+  let contactPoints: RunContactPoint[] | undefined
+  try {
+    contactPoints = values['contact-point']?.map((text, i) =>
+      parseContactPointFlag(`--contact-point ${i + 1}`, text, process.env),
+    )
+  } catch (e) {
+    usageError(e, 'check')
+  }
   // The engine loads only for a command that runs (bundled, `--help` stays a few modules).
   const { runCheck } = await import('./check')
   return runCheck(
@@ -139,6 +150,7 @@ async function check(args: string[]): Promise<number> {
       dataDir: checkDataDir(values['data-dir'], 'check'),
       verbose: values.verbose,
       rules,
+      contactPoints,
     },
     {
       out: (t) => process.stdout.write(`${printable(t)}\n`),

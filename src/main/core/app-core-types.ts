@@ -3,6 +3,7 @@ import type { AlertRule } from '../../shared/alert-rules'
 import type { BacktestView } from '../../shared/backtest'
 import type { CycleResult } from '../engine/poll/cycle'
 import type { IpcCore } from '../ipc/core-types'
+import type { Delivery } from '../engine/delivery/delivery'
 
 export interface AppCore extends IpcCore {
   /**
@@ -21,4 +22,6 @@ export interface AppCore extends IpcCore {
   backtestRule(rule: AlertRule, days?: number): Promise<BacktestView>
   /** Start-up repairs (settings, cache, alert state) worth telling the user about. */
   reports(): string[]
+  /** Contact points' delivery (log, failing points, queue depth, counters); null without channels. */
+  delivery(): Delivery | null
 }

@@ -49,6 +49,14 @@ export interface OutboundMessage {
   createdAt: string
 }
 
+/** A routed message as the outbox queues it: with its kind, and how long quiet hours hold it. */
+export interface QueuedMessage {
+  message: OutboundMessage
+  kind: ContactPointKind
+  /** Held until this instant (ms; the contact point's quiet hours), then told in one digest. */
+  holdUntil: number | null
+}
+
 /** A receiver's answer in plain words, for the log, the test button and `--json`. */
 export type SendAnswer =
   | { ok: true; httpStatus: number | null; said: string; templateError?: string | null }
