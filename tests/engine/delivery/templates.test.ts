@@ -7,6 +7,7 @@ import { TEMPLATE_FIELD_NAMES } from '../../../src/main/engine/delivery/template
 import {
   MAX_BODY_CHARS,
   previewMessage,
+  renderDraft,
   renderMessage,
 } from '../../../src/main/engine/delivery/templates/render'
 import { sampleMessage } from '../../../src/main/engine/delivery/templates/sample'
@@ -88,6 +89,13 @@ describe('previewMessage', () => {
       body: sampleMessage(NOW).body,
       error: null,
     })
+  })
+
+  it('renderDraft is the same rendering, named by the contact point being edited', () => {
+    const draft = { title: '{{ contactPoint }}: {{ symbol }}', body: null }
+    expect(renderDraft(draft, sampleMessage(NOW), point({ kind: 'webhook', name: 'Ops' }))).toEqual(
+      { title: 'Ops: TSLA', body: sampleMessage(NOW).body, error: null },
+    )
   })
 
   it('shows the error and the default text for a broken template', () => {

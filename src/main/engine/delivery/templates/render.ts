@@ -113,3 +113,12 @@ export function previewMessage(
 ): RenderedMessage {
   return renderWith(template, message, pointName)
 }
+
+/** previewMessage in the shape the Settings preview injects (core/template-preview.ts RenderTemplate). */
+export function renderDraft(
+  draft: MessageTemplate,
+  message: OutboundMessage,
+  point: Pick<ContactPoint, 'name'>,
+): RenderedMessage {
+  return renderWith(draft, message, point.name)
+}
