@@ -129,6 +129,19 @@ describe('webhook channel, generic JSON v1', () => {
     expectNoSecret(gone, url)
   })
 
+  it('a receiver echoing only a token part of the URL (a path segment, a query value) has it cut out', async () => {
+    const url = `${rx.url}/services/T0AB12CD/B0EF34GH/xoxTOKEN42abc?key=QUERYkey9876`
+    rx.reply((_q, res) => {
+      res.writeHead(403)
+      res.end('bad token xoxTOKEN42abc for team T0AB12CD (key QUERYkey9876) of services')
+    })
+    const answer = await channel.send(message(), hook, ctx(url))
+    expect(answer).toMatchObject({ ok: false, httpStatus: 403 })
+    expect(answer.said).toMatch(/^HTTP 403 Forbidden: bad token \[secret\] for team \[secret\]/)
+    for (const part of ['xoxTOKEN42abc', 'T0AB12CD', 'QUERYkey9876'])
+      expect(answer.said).not.toContain(part)
+  })
+
   it('a network error is retryable, in plain words without the URL', async () => {
     const url = `${rx.url}/T0/B0/tok3n`
     await rx.close()
