@@ -66,6 +66,12 @@ describe('renderMessage', () => {
     },
   )
 
+  it('the error quotes at most a short piece of a long broken template', () => {
+    const r = renderMessage(withTemplate(null, `{{ symbol ${'x '.repeat(3000)}`), message())
+    expect(r.error).toMatch(/^The body template has a mistake: output "\{\{ symbol x x/)
+    expect(r.error!.length).toBeLessThan(300)
+  })
+
   it('a template that fills in to nothing sends the default; an endless one is clipped', () => {
     expect(renderMessage(withTemplate('{{ nosuch }}', null), message()).title).toBe(message().title)
     const long = renderMessage(

@@ -206,6 +206,10 @@ describe('webhook channel, generic JSON v1', () => {
     const answer = await channel.send(message(), templated, ctx(`${rx.url}/h`))
     expect(answer.ok).toBe(true)
     expect(answer.templateError).toMatch(/filter that does not exist: shout.*default text was sent/)
+    // What the delivery log keeps (the receiver's words) says it too.
+    expect(answer.said).toMatch(
+      /^HTTP 200 OK: ok — The title template uses a filter that does not exist: shout/,
+    )
     const body = bodyV1.parse(JSON.parse(rx.received[0]!.body))
     expect(body.title).toBe(message().title)
     expect(body.body).toBe(message().body)

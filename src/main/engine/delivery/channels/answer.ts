@@ -101,3 +101,12 @@ export function networkFailure(reason: string, secret: string | null): SendAnswe
     said: clipSaid(redact(reason, secret)),
   }
 }
+
+/**
+ * The answer with the contact point's template error, if any: in `templateError`, and after what
+ * the receiver said, since `said` is what the delivery log, the test button and `--json` keep.
+ */
+export function withTemplateError(answer: SendAnswer, error: string | null): SendAnswer {
+  if (error === null) return { ...answer, templateError: null }
+  return { ...answer, templateError: error, said: `${answer.said} — ${error}` }
+}
