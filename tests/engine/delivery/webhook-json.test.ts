@@ -192,6 +192,24 @@ describe('webhook channel, generic JSON v1', () => {
     }
   })
 
+  it('a 301/302 is not re-posted (the address moved: the user updates it); a 303 means it was taken', async () => {
+    rx.reply((req, res) => {
+      if (req.path === '/moved') res.writeHead(301, { location: '/T0/B0/tok3n-new' })
+      else if (req.path === '/seeother') res.writeHead(303, { location: '/status/1' })
+      else res.writeHead(200)
+      res.end()
+    })
+    const moved = await channel.send(message(), hook, ctx(`${rx.url}/moved`))
+    expect(moved).toMatchObject({ ok: false, retryable: false, httpStatus: 301 })
+    expect(moved.said).toBe(
+      'The webhook address has moved (HTTP 301); update it to the new address.',
+    )
+    expect(moved.said).not.toContain('tok3n-new')
+    const taken = await channel.send(message(), hook, ctx(`${rx.url}/seeother`))
+    expect(taken).toMatchObject({ ok: true, httpStatus: 303 })
+    expect(rx.received.map((r) => r.path)).toEqual(['/moved', '/seeother'])
+  })
+
   it('a webhook without its URL says so and sends nothing', async () => {
     const answer = await channel.send(message(), hook, ctx(null))
     expect(answer).toMatchObject({ ok: false, retryable: false })
