@@ -21,7 +21,12 @@ import { startReceiver, type Receiver } from './receiver'
 interface WebhookV4 {
   version: string
   status: 'firing' | 'resolved'
-  alerts: { status: string; labels: Record<string, string>; annotations: Record<string, string> }[]
+  alerts: {
+    status: string
+    labels: Record<string, string>
+    annotations: Record<string, string>
+    generatorURL: string
+  }[]
 }
 
 let rx: Receiver
@@ -119,6 +124,7 @@ describe('Alertmanager channel (real Alertmanager)', () => {
         severity: 'critical',
       })
     }
+    expect(got[0]!.alerts[0]!.generatorURL).toBe('liquidity-watch://asset/TSLA')
     expect(got[0]!.alerts[0]!.annotations).toMatchObject({
       summary: 'TSLA: 7-day TVL drop ≥ 10 %',
       value: '-12.3 %',

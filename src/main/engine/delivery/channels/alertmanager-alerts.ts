@@ -70,6 +70,8 @@ export function alertsFromMessage(
         annotations: eventAnnotations(e, summary, one ? text.body : (e.text ?? text.body)),
         ...(resolved ? {} : { startsAt: message.createdAt }),
         endsAt: new Date(now.getTime() + (resolved ? 0 : validForMs)).toISOString(),
+        // Alertmanager's UI links an alert's source: here, the app opened on the asset.
+        ...(e.link !== null ? { generatorURL: e.link } : {}),
       }
     })
 }
