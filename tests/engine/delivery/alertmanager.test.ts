@@ -212,6 +212,7 @@ describe('alertsFromMessage and repostableAlerts', () => {
       startsAt: '2026-03-02T13:00:00.000Z',
       endsAt: '2026-03-02T14:31:00.000Z',
       labels: { severity: 'warning', rule: rule.id },
+      generatorURL: 'liquidity-watch://asset/TSLA',
     })
   })
 })

@@ -104,5 +104,6 @@ export function repostableAlerts(
       },
       ...(instance.firedAt !== null ? { startsAt: instance.firedAt } : {}),
       endsAt: new Date(now.getTime() + validForMs).toISOString(),
+      generatorURL: `liquidity-watch://asset/${encodeURIComponent(instance.symbol)}`,
     }))
 }
