@@ -149,6 +149,8 @@ export const settingsPatchSchema = settingsSchema
       .object({ enabled: z.boolean(), notifyUnverified: z.boolean() })
       .partial()
       .strict(),
+    // Without its default: a patch that does not name it must not reset it to 24 h.
+    deliveryMaxAgeHours: settingsSchema.shape.deliveryMaxAgeHours.unwrap(),
   })
   .partial()
   .strict()

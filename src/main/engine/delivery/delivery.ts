@@ -40,7 +40,12 @@ export class Delivery {
   readonly #session = new Set<string>()
 
   constructor(private readonly d: DeliveryDeps) {
-    d.outbox.startSession(new Date(d.clock.now()))
+    try {
+      d.outbox.startSession(new Date(d.clock.now()))
+    } catch (e) {
+      // A full or read-only disk: opening delivery must not fail the poll (what waits keeps its times).
+      d.log?.(`The delivery outbox could not be updated (${(e as Error).message}).`)
+    }
     this.#sender = new Sender({
       outbox: d.outbox,
       clock: d.clock,
