@@ -40,7 +40,12 @@ export class Delivery {
   readonly #session = new Set<string>()
 
   constructor(private readonly d: DeliveryDeps) {
-    d.outbox.startSession(new Date(d.clock.now()))
+    try {
+      d.outbox.startSession(new Date(d.clock.now()))
+    } catch (e) {
+      // A read-only or full disk: the queue is tried as it stands; never a reason not to start.
+      d.log?.(`The delivery outbox could not be updated: ${(e as Error).message}`)
+    }
     this.#sender = new Sender({
       outbox: d.outbox,
       clock: d.clock,
@@ -106,7 +111,7 @@ export class Delivery {
       return []
     }
     for (const m of routes.messages) this.#session.add(m.message.id)
-    this.#sender.kick()
+    this.kick()
     return routes.messages.map((m) => m.message.id)
   }
 
@@ -117,7 +122,11 @@ export class Delivery {
 
   /** Sends what is queued (at start: what an earlier run could not). */
   kick(): void {
-    this.#sender.kick()
+    try {
+      this.#sender.kick()
+    } catch (e) {
+      this.d.log?.(`The delivery outbox could not be read: ${(e as Error).message}`)
+    }
   }
 
   /** Resolves when nothing is being sent (waits for a later retry are not awaited). */
