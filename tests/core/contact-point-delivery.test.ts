@@ -59,6 +59,7 @@ describe('core → contact points', () => {
         symbol: 'TSLA',
         ruleId: 'default-7d-drop',
         link: 'liquidity-watch://asset/TSLA',
+        dataDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
       }),
     ])
     expect(h.core.delivery()!.list(10)).toEqual([

@@ -111,9 +111,13 @@ export class CycleRunner {
    * there, each on its own (none holds the desktop or another). The log lists the decisions in
    * memory and is saved with the poll.
    */
-  private deliverNow(decisions: NotificationDecision[], events: readonly AlertEvent[]): void {
+  private deliverNow(
+    decisions: NotificationDecision[],
+    events: readonly AlertEvent[],
+    dataDates: ReadonlyMap<string, string>,
+  ): void {
     const { delivery } = this.d
-    const routes = delivery?.routes(decisions, events, this.now()) ?? null
+    const routes = delivery?.routes(decisions, events, this.now(), dataDates) ?? null
     const desktop = routes?.desktop ?? decisions.filter((d) => d.status === 'sent')
     for (const d of desktop) this.d.notify(d)
     if (routes !== null) delivery?.queue(routes)
@@ -146,7 +150,7 @@ export class CycleRunner {
           client: connection.client,
           cache,
           alerts: alertsForSource(d.alerts, d.data, source),
-          deliver: (decisions, events) => this.deliverNow(decisions, events),
+          deliver: (decisions, events, dates) => this.deliverNow(decisions, events, dates),
           saves: d.saves,
           alsoSave: [d.log, attempts],
           now: () => this.now(),

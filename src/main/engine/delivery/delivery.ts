@@ -88,10 +88,12 @@ export class Delivery {
     decisions: readonly NotificationDecision[],
     events: readonly AlertEvent[],
     now: Date,
+    dataDates?: ReadonlyMap<string, string>,
   ): Routes {
     return route({
       decisions,
       events,
+      dataDates,
       rules: this.d.settings().rules,
       points: this.points(),
       now,
