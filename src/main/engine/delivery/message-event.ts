@@ -11,6 +11,7 @@ const UNITS: Record<ValueUnit, string> = {
   'share-pct': '%',
   money: 'USD',
   pools: 'pools',
+  hhi: 'HHI',
 }
 
 export function assetLink(symbol: string): string | null {
@@ -30,7 +31,13 @@ export function messageEvent(
     ruleName: e.ruleName,
     value: e.value,
     threshold: e.threshold,
-    unit: rule === undefined ? '' : UNITS[kindOf(rule.condition).valueUnit],
+    // The event's own unit first: a concentration alert over its HHI limit carries the HHI.
+    unit:
+      e.unit !== undefined
+        ? UNITS[e.unit]
+        : rule === undefined
+          ? ''
+          : UNITS[kindOf(rule.condition).valueUnit],
     asOf: e.asOf ?? null,
     dataDate,
     link: assetLink(e.symbol),
