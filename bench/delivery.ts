@@ -23,15 +23,14 @@ import { contactPointSchema, type ContactPointKind } from '../src/shared/contact
 import { defaultRules } from '../src/shared/alert-rules'
 import { defaultSettings } from '../src/shared/settings-schema'
 import { utcTime } from '../src/shared/local-time'
-import { jsonPostChannel } from '../tests/support/json-post-channel'
 import { WebhookReceiver } from '../tests/support/webhook-receiver'
 import { FakeClock } from '../tests/engine/scheduler/fake-clock'
 
 const SAMPLES = 200
 
-/** The generic webhook channel once it is built; until then the tests' JSON POST. */
+/** The real channels (the generic JSON webhook here). */
 function channels(kind: ContactPointKind): Channel | null {
-  return channelFor(kind) ?? (kind === 'webhook' ? jsonPostChannel : null)
+  return channelFor(kind)
 }
 
 const hook = (id: string) =>
@@ -177,7 +176,7 @@ export async function benchDelivery(): Promise<Record<string, number | string>> 
     const l = await latency(join(dir, 'latency'))
     const m = await marketDrop(join(dir, 'market'))
     return {
-      channel: channelFor('webhook') ? 'webhook (channels/)' : 'tests/support JSON POST',
+      channel: 'webhook (generic JSON v1)',
       'poll end → webhook received p50 (ms)': l.p50,
       'poll end → webhook received p95 (ms)': l.p95,
       'poll end → webhook received p95 (ms) target': '<= 200',

@@ -3,7 +3,7 @@
 // OK. Every alert arrives once, in the order it was decided, and the desktop never waited.
 import { afterEach, describe, expect, it } from 'vitest'
 import { contactPointSchema } from '../../src/shared/contact-points'
-import { testChannels } from '../support/json-post-channel'
+import { channelFor } from '../../src/main/engine/delivery/channels/registry'
 import { WebhookReceiver } from '../support/webhook-receiver'
 import { harness, MIN, type Harness } from './helpers'
 
@@ -35,7 +35,7 @@ describe('core → contact point under chaos', () => {
       deps: {
         notify: () => notifiedAt.push(h.clock.now()),
         delivery: {
-          channelFor: testChannels,
+          channelFor,
           secrets: null,
           random: () => 0.5,
           runContactPoints: [

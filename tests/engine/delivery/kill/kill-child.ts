@@ -6,7 +6,7 @@ import { Sender } from '../../../../src/main/engine/delivery/sender'
 import { messageId } from '../../../../src/main/engine/delivery/message-event'
 import { contactPointSchema } from '../../../../src/shared/contact-points'
 import { realClock } from '../../../../src/main/engine/poll/scheduler'
-import { jsonPostChannel } from '../../../support/json-post-channel'
+import { webhookChannel } from '../../../../src/main/engine/delivery/channels/webhook'
 
 const [path, url, runText, perRunText] = process.argv.slice(2) as [string, string, string, string]
 const run = Number(runText)
@@ -39,7 +39,7 @@ const sender = new Sender({
   outbox,
   clock: realClock,
   random: Math.random,
-  channelFor: () => jsonPostChannel,
+  channelFor: () => webhookChannel,
   points: () => new Map([['ops', { point, secret: () => Promise.resolve(url) }]]),
   maxAgeMs: () => 24 * 3_600_000,
   retry: { baseMs: 2, capMs: 20, maxRetryAfterMs: 20 },
