@@ -1,11 +1,15 @@
 // `check --contact-point` and `--json` deliveries: real files, the local service with a real drop,
 // a real HTTP receiver on 127.0.0.1, the real webhook channel (generic JSON v1). A webhook URL
 // carries its token in its path, as Slack's do: it must appear nowhere in the output.
-import { readdir, readFile } from 'node:fs/promises'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { LocalService } from '../../src/dev-service/server'
 import type { JsonReport } from '../../src/main/cli/json-report'
+import { KeytarContactPointSecrets } from '../../src/main/engine/secrets/contact-point-secrets'
+import { keychainServiceName } from '../../src/main/engine/secrets/secret-store'
+import { defaultSettings } from '../../src/shared/settings-schema'
+import { onlyInThrowawayKeyring } from '../shell/throwaway-keyring'
 import { WebhookReceiver } from '../support/webhook-receiver'
 import { cli, serviceForFile } from './run-cli'
 
@@ -124,6 +128,47 @@ describe('check --contact-point', () => {
         expect(ok[0]!.headers['idempotency-key']).toBe(down.json.deliveries[0]!.id)
       } finally {
         svc.scenarios.remove(id)
+      }
+    },
+  )
+
+  it(
+    'a contact point saved in --data-dir gets the alert, its URL read from the keychain',
+    { timeout: T },
+    async (ctx) => {
+      onlyInThrowawayKeyring(ctx)
+      const secrets = new KeytarContactPointSecrets({ service: keychainServiceName(true) })
+      await secrets.set('desk-hook', `${rx.url}/saved/${TOKEN}`)
+      const dir = await dirs.make()
+      await writeFile(
+        join(dir, 'settings.json'),
+        JSON.stringify({
+          ...defaultSettings(),
+          contactPoints: [
+            {
+              id: 'desk-hook',
+              name: 'Desk',
+              kind: 'webhook',
+              isDefault: true,
+              urlHint: 'https://…/•••',
+            },
+          ],
+        }),
+      )
+      const id = svc.scenarios.add({ kind: 'tvl-drop', symbol: 'NVDA', pct: 35, windowDays: 1 })
+      try {
+        rx.log.length = 0
+        rx.answer = () => ({ status: 200 })
+        await check(dir, [])
+        const fired = await check(dir, [])
+        expect(fired.json.deliveries).toEqual([
+          expect.objectContaining({ contactPoint: 'desk-hook', kind: 'webhook', status: 'sent' }),
+        ])
+        expect(rx.log.map((r) => r.path)).toEqual([`/saved/${TOKEN}`])
+        expect(fired.out + fired.err).not.toContain('xoxTOKEN42')
+      } finally {
+        svc.scenarios.remove(id)
+        await secrets.clear('desk-hook')
       }
     },
   )
