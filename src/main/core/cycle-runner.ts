@@ -173,6 +173,8 @@ export class CycleRunner {
           attempts: attempts.attempts,
         },
       )
+      // Alertmanager forgets what is not posted again: what still fires, after every poll.
+      d.delivery?.repost(r.instances, this.now())
       // The write runs in the worker; once it landed, the status says whether it did.
       await d.history.settled()
       // The source changed while saving: what was decided is delivered; show nothing of it.

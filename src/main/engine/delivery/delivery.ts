@@ -2,7 +2,7 @@
 // messages in the outbox before anything is sent, and let the sender send them. Also what the UI
 // and the daemon read: the delivery log, contact points that keep failing, the queue's depth and
 // the counters.
-import type { AlertEvent, NotificationDecision } from '../../../shared/alert-rules'
+import type { AlertEvent, AlertInstance, NotificationDecision } from '../../../shared/alert-rules'
 import type { ContactPoint, ContactPointKind } from '../../../shared/contact-points'
 import { systemUtcOffset, type UtcOffset } from '../../../shared/local-time'
 import type { Settings } from '../../../shared/settings-schema'
@@ -11,7 +11,8 @@ import type { Channel, ContactPointSecrets, DeliveryRecord } from './model'
 import type { FailingContactPoint, Outbox, OutboxOutcome } from './outbox'
 import type { RetryPolicy } from './retry'
 import { route, type Routes } from './router'
-import { Sender, type ResolvedPoint } from './sender'
+import { Sender, SEND_TIMEOUT_MS, type ResolvedPoint } from './sender'
+import { repostFiring } from './alertmanager-repost'
 
 /** A contact point given for one run (`check --contact-point`), with its secret if it has one. */
 export interface RunContactPoint {
@@ -36,6 +37,8 @@ export interface DeliveryDeps {
 
 export class Delivery {
   readonly #sender: Sender
+  /** Alertmanager re-posts under way (a check waits for them as for sending). */
+  readonly #reposts = new Set<Promise<unknown>>()
   /** Messages this session queued or tried, in order (a check's `deliveries`). */
   readonly #session = new Set<string>()
 
@@ -131,9 +134,31 @@ export class Delivery {
     }
   }
 
+  /**
+   * After a poll: tells each Alertmanager contact point again what still fires
+   * (alertmanager-repost.ts); a failed re-post is logged, the next poll's replaces it.
+   */
+  repost(instances: readonly AlertInstance[], now: Date): void {
+    const s = this.d.settings()
+    for (const p of repostFiring(
+      this.points(),
+      s.rules,
+      instances,
+      now,
+      this.d.utcOffset ?? systemUtcOffset,
+      this.d.sendTimeoutMs ?? SEND_TIMEOUT_MS,
+    )) {
+      const done = p.then(({ point, answer }) => {
+        if (!answer.ok) this.d.log?.(`Alertmanager ${point.name}: ${answer.said}`)
+      })
+      this.#reposts.add(done)
+      void done.finally(() => this.#reposts.delete(done))
+    }
+  }
+
   /** Resolves when nothing is being sent (waits for a later retry are not awaited). */
-  settled(): Promise<void> {
-    return this.#sender.settled()
+  async settled(): Promise<void> {
+    await Promise.all([this.#sender.settled(), ...this.#reposts])
   }
 
   /** When the next retry or quiet-hours end is scheduled (clock ms), or null. */
