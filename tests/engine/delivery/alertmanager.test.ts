@@ -21,7 +21,12 @@ import { startReceiver, type Receiver } from './receiver'
 interface WebhookV4 {
   version: string
   status: 'firing' | 'resolved'
-  alerts: { status: string; labels: Record<string, string>; annotations: Record<string, string> }[]
+  alerts: {
+    status: string
+    labels: Record<string, string>
+    annotations: Record<string, string>
+    generatorURL: string
+  }[]
 }
 
 let rx: Receiver
@@ -119,6 +124,7 @@ describe('Alertmanager channel (real Alertmanager)', () => {
         severity: 'critical',
       })
     }
+    expect(got[0]!.alerts[0]!.generatorURL).toBe('liquidity-watch://asset/TSLA')
     expect(got[0]!.alerts[0]!.annotations).toMatchObject({
       summary: 'TSLA: 7-day TVL drop ≥ 10 %',
       value: '-12.3 %',
@@ -147,7 +153,7 @@ describe('Alertmanager channel (real Alertmanager)', () => {
 
 describe('alertsFromMessage and repostableAlerts', () => {
   const text = { title: 'T', body: 'B' }
-  it('firing ends validFor ahead, resolved ends now; snoozes and dropped notices are not alerts', () => {
+  it('firing ends validFor ahead, resolved and flap-ended end now; snoozes, dropped notices and events known only by id are not alerts', () => {
     const ev = message().events[0]!
     const m = message({
       events: [
@@ -156,6 +162,8 @@ describe('alertsFromMessage and repostableAlerts', () => {
         { ...ev, id: 's', type: 'snoozed' },
         { ...ev, id: 'd', type: 'dropped' },
         { ...ev, id: 'i', type: 'issuer-left', symbol: 'GOLD' },
+        { ...ev, id: 'f', type: 'flap-ended', symbol: 'AAPL' },
+        { ...ev, id: 'n', type: 'notification', ruleId: '', ruleName: '', symbol: 'X' },
       ],
     })
     const alerts = alertsFromMessage(m, text, NOW, 60_000)
@@ -163,6 +171,7 @@ describe('alertsFromMessage and repostableAlerts', () => {
       [ev.ruleName, 'TSLA', '2026-03-02T14:31:00.000Z'],
       [ev.ruleName, 'NVDA', '2026-03-02T14:30:00.000Z'],
       ['Issuer left', 'GOLD', '2026-03-02T14:31:00.000Z'],
+      [ev.ruleName, 'AAPL', '2026-03-02T14:30:00.000Z'],
     ])
     expect(alerts[0]!.annotations.summary).toBe(ev.text)
   })
@@ -203,6 +212,7 @@ describe('alertsFromMessage and repostableAlerts', () => {
       startsAt: '2026-03-02T13:00:00.000Z',
       endsAt: '2026-03-02T14:31:00.000Z',
       labels: { severity: 'warning', rule: rule.id },
+      generatorURL: 'liquidity-watch://asset/TSLA',
     })
   })
 })

@@ -1,5 +1,5 @@
 // The email channel through a real SMTP server (smtp-server, nodemailer's sibling) on loopback.
-import type { AddressInfo } from 'node:net'
+import { createServer, type AddressInfo } from 'node:net'
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server'
 import { afterEach, describe, expect, it } from 'vitest'
 import { channelFor } from '../../../src/main/engine/delivery/channels/registry'
@@ -171,5 +171,23 @@ describe('email channel', () => {
       /^The TLS connection to 127\.0\.0\.1:\d+ failed: its certificate was not accepted \(.*certificate/,
     )
     expect(selfSigned.mails).toHaveLength(0)
+  })
+
+  it('the caller aborting rejects the send, so the caller says why', async () => {
+    // A server that accepts and never greets.
+    const silent = createServer(() => undefined)
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+    try {
+      const controller = new AbortController()
+      const sending = channelFor('email')!.send(
+        ascii,
+        mailPoint((silent.address() as AddressInfo).port),
+        { ...ctx(PASSWORD), signal: controller.signal },
+      )
+      setTimeout(() => controller.abort(), 100)
+      await expect(sending).rejects.toThrow()
+    } finally {
+      silent.close()
+    }
   })
 })

@@ -7,6 +7,7 @@ import { TEMPLATE_FIELD_NAMES } from '../../../src/main/engine/delivery/template
 import {
   MAX_BODY_CHARS,
   previewMessage,
+  renderDraft,
   renderMessage,
 } from '../../../src/main/engine/delivery/templates/render'
 import { sampleMessage } from '../../../src/main/engine/delivery/templates/sample'
@@ -65,6 +66,12 @@ describe('renderMessage', () => {
     },
   )
 
+  it('the error quotes at most a short piece of a long broken template', () => {
+    const r = renderMessage(withTemplate(null, `{{ symbol ${'x '.repeat(3000)}`), message())
+    expect(r.error).toMatch(/^The body template has a mistake: output "\{\{ symbol x x/)
+    expect(r.error!.length).toBeLessThan(300)
+  })
+
   it('a template that fills in to nothing sends the default; an endless one is clipped', () => {
     expect(renderMessage(withTemplate('{{ nosuch }}', null), message()).title).toBe(message().title)
     const long = renderMessage(
@@ -88,6 +95,13 @@ describe('previewMessage', () => {
       body: sampleMessage(NOW).body,
       error: null,
     })
+  })
+
+  it('renderDraft is the same rendering, named by the contact point being edited', () => {
+    const draft = { title: '{{ contactPoint }}: {{ symbol }}', body: null }
+    expect(renderDraft(draft, sampleMessage(NOW), point({ kind: 'webhook', name: 'Ops' }))).toEqual(
+      { title: 'Ops: TSLA', body: sampleMessage(NOW).body, error: null },
+    )
   })
 
   it('shows the error and the default text for a broken template', () => {

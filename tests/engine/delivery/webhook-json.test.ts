@@ -129,6 +129,19 @@ describe('webhook channel, generic JSON v1', () => {
     expectNoSecret(gone, url)
   })
 
+  it('a receiver echoing only a token part of the URL (a path segment, a query value) has it cut out', async () => {
+    const url = `${rx.url}/services/T0AB12CD/B0EF34GH/xoxTOKEN42abc?key=QUERYkey9876`
+    rx.reply((_q, res) => {
+      res.writeHead(403)
+      res.end('bad token xoxTOKEN42abc for team T0AB12CD (key QUERYkey9876) of services')
+    })
+    const answer = await channel.send(message(), hook, ctx(url))
+    expect(answer).toMatchObject({ ok: false, httpStatus: 403 })
+    expect(answer.said).toMatch(/^HTTP 403 Forbidden: bad token \[secret\] for team \[secret\]/)
+    for (const part of ['xoxTOKEN42abc', 'T0AB12CD', 'QUERYkey9876'])
+      expect(answer.said).not.toContain(part)
+  })
+
   it('a network error is retryable, in plain words without the URL', async () => {
     const url = `${rx.url}/T0/B0/tok3n`
     await rx.close()
@@ -179,6 +192,24 @@ describe('webhook channel, generic JSON v1', () => {
     }
   })
 
+  it('a 301/302 is not re-posted (the address moved: the user updates it); a 303 means it was taken', async () => {
+    rx.reply((req, res) => {
+      if (req.path === '/moved') res.writeHead(301, { location: '/T0/B0/tok3n-new' })
+      else if (req.path === '/seeother') res.writeHead(303, { location: '/status/1' })
+      else res.writeHead(200)
+      res.end()
+    })
+    const moved = await channel.send(message(), hook, ctx(`${rx.url}/moved`))
+    expect(moved).toMatchObject({ ok: false, retryable: false, httpStatus: 301 })
+    expect(moved.said).toBe(
+      'The webhook address has moved (HTTP 301); update it to the new address.',
+    )
+    expect(moved.said).not.toContain('tok3n-new')
+    const taken = await channel.send(message(), hook, ctx(`${rx.url}/seeother`))
+    expect(taken).toMatchObject({ ok: true, httpStatus: 303 })
+    expect(rx.received.map((r) => r.path)).toEqual(['/moved', '/seeother'])
+  })
+
   it('a webhook without its URL says so and sends nothing', async () => {
     const answer = await channel.send(message(), hook, ctx(null))
     expect(answer).toMatchObject({ ok: false, retryable: false })
@@ -193,8 +224,26 @@ describe('webhook channel, generic JSON v1', () => {
     const answer = await channel.send(message(), templated, ctx(`${rx.url}/h`))
     expect(answer.ok).toBe(true)
     expect(answer.templateError).toMatch(/filter that does not exist: shout.*default text was sent/)
+    // What the delivery log keeps (the receiver's words) says it too.
+    expect(answer.said).toMatch(
+      /^HTTP 200 OK: ok — The title template uses a filter that does not exist: shout/,
+    )
     const body = bodyV1.parse(JSON.parse(rx.received[0]!.body))
     expect(body.title).toBe(message().title)
     expect(body.body).toBe(message().body)
+  })
+
+  it('the caller aborting (its own timeout, a shutdown) rejects the send, so the caller says why', async () => {
+    rx.reply(() => {
+      // never answers
+    })
+    const controller = new AbortController()
+    const sending = channel.send(message(), hook, {
+      ...ctx(`${rx.url}/slow`),
+      signal: controller.signal,
+    })
+    while (rx.received.length === 0) await new Promise((r) => setTimeout(r, 10))
+    controller.abort()
+    await expect(sending).rejects.toThrow()
   })
 })

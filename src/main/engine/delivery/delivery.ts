@@ -10,9 +10,10 @@ import type { Clock } from '../poll/scheduler'
 import type { Channel, ContactPointSecrets, DeliveryRecord } from './model'
 import type { FailingContactPoint, Outbox, OutboxOutcome } from './outbox'
 import type { RetryPolicy } from './retry'
-import { route, type Routes } from './router'
+import { destinations, quietUntil, route, type Routes } from './router'
 import { Sender, SEND_TIMEOUT_MS, type ResolvedPoint } from './sender'
-import { repostFiring } from './alertmanager-repost'
+import { repostFiring } from './channels/alertmanager-repost'
+import { DEFAULT_ALERT_VALID_FOR_MS } from './channels/alertmanager-alerts'
 
 /** A contact point given for one run (`check --contact-point`), with its secret if it has one. */
 export interface RunContactPoint {
@@ -140,20 +141,30 @@ export class Delivery {
    */
   repost(instances: readonly AlertInstance[], now: Date): void {
     const s = this.d.settings()
-    for (const p of repostFiring(
-      this.points(),
-      s.rules,
-      instances,
-      now,
-      this.d.utcOffset ?? systemUtcOffset,
-      this.d.sendTimeoutMs ?? SEND_TIMEOUT_MS,
-    )) {
-      const done = p.then(({ point, answer }) => {
-        if (!answer.ok) this.d.log?.(`Alertmanager ${point.name}: ${answer.said}`)
-      })
-      this.#reposts.add(done)
-      void done.finally(() => this.#reposts.delete(done))
-    }
+    const offset = this.d.utcOffset ?? systemUtcOffset
+    const rules = new Map(s.rules.map((r) => [r.id, r]))
+    const all = this.points()
+    // In its quiet hours a contact point's news is held; Alertmanager would pass a re-post on.
+    const points = all.filter((p) => p.enabled && quietUntil(p, now, offset) === null)
+    const firing = instances.flatMap((instance) => {
+      const rule = rules.get(instance.ruleId)
+      return rule === undefined ? [] : [{ instance, rule }]
+    })
+    if (firing.length === 0 || !points.some((p) => p.kind === 'alertmanager')) return
+    const done = repostFiring({
+      points,
+      firing,
+      routes: (rule, point) => destinations(rule, all).includes(point.id),
+      validForMs: DEFAULT_ALERT_VALID_FOR_MS,
+      ctx: { signal: AbortSignal.timeout(this.d.sendTimeoutMs ?? SEND_TIMEOUT_MS), now: () => now },
+    }).then(
+      (answers) => {
+        for (const [id, a] of answers) if (!a.ok) this.d.log?.(`Alertmanager ${id}: ${a.said}`)
+      },
+      (e: unknown) => this.d.log?.(`Alertmanager re-post failed: ${(e as Error).message}`),
+    )
+    this.#reposts.add(done)
+    void done.finally(() => this.#reposts.delete(done))
   }
 
   /** Resolves when nothing is being sent (waits for a later retry are not awaited). */

@@ -84,7 +84,10 @@ export interface SendContext {
   alertValidForMs?: number
 }
 
-/** One contact point kind's way of sending. */
+/**
+ * One contact point kind's way of sending: ONE attempt, answered in plain words (retries are the
+ * outbox's). It rejects only when ctx.signal aborts (the caller knows why: its deadline, a shutdown).
+ */
 export interface Channel {
   readonly kind: ContactPointKind
   send(message: OutboundMessage, point: ContactPoint, ctx: SendContext): Promise<SendAnswer>

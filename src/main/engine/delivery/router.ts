@@ -46,7 +46,11 @@ interface Routed {
 
 const rank = (s: Severity): number => SEVERITIES.indexOf(s)
 
-function destinations(rule: AlertRule | undefined, points: readonly ContactPoint[]): string[] {
+/** Where a rule's news goes: its own list, else the desktop and every default contact point. */
+export function destinations(
+  rule: AlertRule | undefined,
+  points: readonly ContactPoint[],
+): string[] {
   if (rule?.contactPoints !== undefined) return rule.contactPoints
   return [DESKTOP_CONTACT_POINT_ID, ...points.filter((p) => p.isDefault).map((p) => p.id)]
 }

@@ -22,6 +22,11 @@ export interface PostableAlert {
 
 /** Events that are not alerts: a snooze or a dropped held notice tells Alertmanager nothing. */
 const NOT_ALERTS = new Set(['snoozed', 'dropped'])
+/**
+ * Events that end the alert. A flap that settled firing is posted again by the next poll's
+ * re-post, so ending it here is never wrong for long; leaving one that settled ok firing would be.
+ */
+const ENDING = new Set(['resolved', 'flap-ended'])
 
 function labels(alertname: string, symbol: string, ruleId: string, severity: Severity) {
   return { alertname, symbol, rule: ruleId, severity }
@@ -38,9 +43,10 @@ function eventAnnotations(e: MessageEvent, summary: string, description: string)
 }
 
 /**
- * A message's events as postable alerts: 'resolved' ends its alert now; 'issuer-left' is its own
- * alert (alertname "Issuer left") that ends by itself; 'snoozed' and 'dropped' are not posted;
- * every other event (fired, repeated, held news, flapping…) is the rule's alert, firing.
+ * A message's events as postable alerts: 'resolved' and 'flap-ended' end their alert now;
+ * 'issuer-left' is its own alert (alertname "Issuer left") that ends by itself; 'snoozed',
+ * 'dropped' and events known only by id (no rule: told from an earlier poll) are not posted;
+ * every other event (fired, repeated, flapping…) is the rule's alert, firing.
  */
 export function alertsFromMessage(
   message: OutboundMessage,
@@ -50,9 +56,9 @@ export function alertsFromMessage(
 ): PostableAlert[] {
   const one = message.events.length === 1
   return message.events
-    .filter((e) => !NOT_ALERTS.has(e.type))
+    .filter((e) => !NOT_ALERTS.has(e.type) && e.ruleId !== '')
     .map((e) => {
-      const resolved = e.type === 'resolved'
+      const resolved = ENDING.has(e.type)
       const summary = one ? text.title : (e.text ?? text.title)
       return {
         labels: labels(
@@ -64,6 +70,8 @@ export function alertsFromMessage(
         annotations: eventAnnotations(e, summary, one ? text.body : (e.text ?? text.body)),
         ...(resolved ? {} : { startsAt: message.createdAt }),
         endsAt: new Date(now.getTime() + (resolved ? 0 : validForMs)).toISOString(),
+        // Alertmanager's UI links an alert's source: here, the app opened on the asset.
+        ...(e.link !== null ? { generatorURL: e.link } : {}),
       }
     })
 }
@@ -96,5 +104,6 @@ export function repostableAlerts(
       },
       ...(instance.firedAt !== null ? { startsAt: instance.firedAt } : {}),
       endsAt: new Date(now.getTime() + validForMs).toISOString(),
+      generatorURL: `liquidity-watch://asset/${encodeURIComponent(instance.symbol)}`,
     }))
 }

@@ -5,7 +5,7 @@
 import type { ContactPoint } from '../../../../shared/contact-points'
 import type { Channel, SendAnswer, SendContext } from '../model'
 import { renderMessage } from '../templates/render'
-import { refused } from './answer'
+import { refused, withTemplateError } from './answer'
 import {
   alertsFromMessage,
   DEFAULT_ALERT_VALID_FOR_MS,
@@ -57,6 +57,6 @@ export const alertmanagerChannel: Channel = {
       ctx.now(),
       ctx.alertValidForMs ?? DEFAULT_ALERT_VALID_FOR_MS,
     )
-    return { ...(await postAlerts(point, alerts, ctx)), templateError: text.error }
+    return withTemplateError(await postAlerts(point, alerts, ctx), text.error)
   },
 }

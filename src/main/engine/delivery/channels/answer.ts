@@ -6,21 +6,45 @@ import { parseRetryAfter } from './retry-after'
 /** Longest receiver text kept in an answer (the log, the test button, `--json`). */
 export const MAX_SAID = 300
 
-/** Removes the secret (and, for a URL, its path and query, where tokens live) from text. */
-export function redact(text: string, secret: string | null): string {
-  let out = text
-  if (secret !== null && secret.length > 0) {
-    out = out.split(secret).join('[secret]')
-    try {
-      const url = new URL(secret)
-      const tail = `${url.pathname}${url.search}`
-      if (tail.length > 1) out = out.split(tail).join('[secret]')
-      const encoded = encodeURIComponent(secret)
-      if (encoded !== secret) out = out.split(encoded).join('[secret]')
-    } catch {
-      // not a URL: the whole secret is already gone
-    }
+/**
+ * Parts of a URL that may be tokens: path segments and query values of 8 characters or more with a
+ * digit, or of 16 or more ("services" or "webhooks" is not a secret; "T0AB12CD" may be).
+ */
+function tokenParts(url: URL): string[] {
+  const parts = [
+    ...url.pathname.split('/').map((p) => decodeURIComponentSafe(p)),
+    ...[...url.searchParams.values()],
+  ]
+  return parts.filter((p) => (p.length >= 8 && /\d/.test(p)) || p.length >= 16)
+}
+
+function decodeURIComponentSafe(text: string): string {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return text
   }
+}
+
+/**
+ * Removes the secret from text: the whole of it, and for a URL its path and query and each part
+ * of them long enough to be a token (receivers echo a token alone: "bad token xox…").
+ */
+export function redact(text: string, secret: string | null): string {
+  if (secret === null || secret.length === 0) return text
+  const cut = [secret, encodeURIComponent(secret)]
+  try {
+    const url = new URL(secret)
+    const tail = `${url.pathname}${url.search}`
+    if (tail.length > 1) cut.push(tail)
+    cut.push(...tokenParts(url))
+  } catch {
+    // not a URL: the whole secret is enough
+  }
+  let out = text
+  // Longest first, so a part inside a longer cut piece does not leave the rest behind.
+  for (const piece of [...new Set(cut)].sort((a, b) => b.length - a.length))
+    out = out.split(piece).join('[secret]')
   return out
 }
 
@@ -76,4 +100,13 @@ export function networkFailure(reason: string, secret: string | null): SendAnswe
     httpStatus: null,
     said: clipSaid(redact(reason, secret)),
   }
+}
+
+/**
+ * The answer with the contact point's template error, if any: in `templateError`, and after what
+ * the receiver said, since `said` is what the delivery log, the test button and `--json` keep.
+ */
+export function withTemplateError(answer: SendAnswer, error: string | null): SendAnswer {
+  if (error === null) return { ...answer, templateError: null }
+  return { ...answer, templateError: error, said: `${answer.said} — ${error}` }
 }

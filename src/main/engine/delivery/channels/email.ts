@@ -5,9 +5,9 @@ import { createTransport } from 'nodemailer'
 import { isLoopbackHostname } from '../../../../shared/service-url'
 import type { Channel, SendAnswer } from '../model'
 import { renderMessage } from '../templates/render'
-import { clipSaid, redact, refused } from './answer'
+import { clipSaid, redact, refused, withTemplateError } from './answer'
 import { smtpFailure } from './email-words'
-import { SEND_TIMEOUT_MS } from './http-post'
+import { abortReason, SEND_TIMEOUT_MS } from './http-post'
 
 function html(title: string, body: string): string {
   const esc = (s: string) =>
@@ -65,14 +65,10 @@ export const emailChannel: Channel = {
           secret,
         ),
       )
-      return { ok: true, httpStatus: null, said, templateError: text.error }
+      return withTemplateError({ ok: true, httpStatus: null, said }, text.error)
     } catch (err) {
-      if (ctx.signal.aborted)
-        return {
-          ...smtpFailure(new Error('Sending was cancelled.'), where, secret),
-          templateError: text.error,
-        }
-      return { ...smtpFailure(err, where, secret), templateError: text.error }
+      if (ctx.signal.aborted) throw abortReason(ctx.signal, err)
+      return withTemplateError(smtpFailure(err, where, secret), text.error)
     } finally {
       ctx.signal.removeEventListener('abort', abort)
       transport.close()

@@ -87,7 +87,16 @@ export function networkWords(err: unknown, url: URL, timedOut: boolean, timeoutM
   }
 }
 
-/** POSTs once (following same-origin redirects) and answers in plain words. */
+/** The caller's abort as an Error (what a channel rejects with when SendContext.signal aborts). */
+export function abortReason(signal: AbortSignal, fallback: unknown): Error {
+  const reason: unknown = signal.reason ?? fallback
+  return reason instanceof Error ? reason : new Error('Sending was cancelled.', { cause: reason })
+}
+
+/**
+ * POSTs once (following 307/308 redirects within the same origin) and answers in plain words; rejects only when the
+ * caller's signal aborted it.
+ */
 export async function postOnce(request: PostRequest, ctx: SendContext): Promise<SendAnswer> {
   const checked = checkAddress(request.url, request.what)
   if (!(checked instanceof URL)) return checked
@@ -115,6 +124,17 @@ export async function postOnce(request: PostRequest, ctx: SendContext): Promise<
             `The receiver redirected to an address that is not valid (HTTP ${response.status}).`,
           )
         }
+        // 303: the POST was taken and the answer is elsewhere (re-posting would send it twice).
+        if (response.status === 303)
+          return { ok: true, httpStatus: 303, said: 'HTTP 303 See Other (taken)' }
+        // 301/302 turn a POST into a GET in most clients: the address moved; the user updates it.
+        if (response.status === 301 || response.status === 302)
+          return {
+            ...refused(
+              `${request.what} has moved (HTTP ${response.status}); update it to the new address.`,
+            ),
+            httpStatus: response.status,
+          }
         if (next.origin !== url.origin)
           return refused(
             `The receiver redirected to another site (${next.host}); redirects to another site are not followed. Use the address it redirects to, if you trust it.`,
@@ -133,8 +153,8 @@ export async function postOnce(request: PostRequest, ctx: SendContext): Promise<
       )
     }
   } catch (err) {
-    if (ctx.signal.aborted && !timeout.aborted)
-      return networkFailure('Sending was cancelled.', null)
+    // The caller aborted (its own deadline, a shutdown): it knows why, so it is told by a rejection.
+    if (ctx.signal.aborted && !timeout.aborted) throw abortReason(ctx.signal, err)
     return networkFailure(networkWords(err, url, timeout.aborted, timeoutMs), request.secret)
   }
 }

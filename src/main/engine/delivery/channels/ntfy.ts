@@ -4,7 +4,7 @@
 import type { ContactPoint } from '../../../../shared/contact-points'
 import type { Channel, OutboundMessage, SendAnswer } from '../model'
 import { renderMessage } from '../templates/render'
-import { refused } from './answer'
+import { refused, withTemplateError } from './answer'
 import { postOnce } from './http-post'
 
 export const DEFAULT_NTFY_SERVER = 'https://ntfy.sh'
@@ -83,6 +83,6 @@ export const ntfyChannel: Channel = {
       },
       ctx,
     )
-    return { ...answer, templateError: text.error }
+    return withTemplateError(answer, text.error)
   },
 }

@@ -4,7 +4,7 @@
 import type { WebhookFormat } from '../../../../shared/contact-points'
 import type { Channel, OutboundMessage, SendAnswer } from '../model'
 import { renderMessage, type RenderedMessage } from '../templates/render'
-import { refused } from './answer'
+import { refused, withTemplateError } from './answer'
 import { postOnce } from './http-post'
 import { webhookBodyV1 } from './webhook-body'
 import { presetBody } from './webhook-presets'
@@ -42,6 +42,6 @@ export const webhookChannel: Channel = {
       },
       ctx,
     )
-    return { ...answer, templateError: text.error }
+    return withTemplateError(answer, text.error)
   },
 }

@@ -46,7 +46,14 @@ export function templateErrorWords(which: 'title' | 'body', err: unknown): strin
   const raw = err instanceof Error ? err.message : String(err)
   const where = /line:(\d+), col:(\d+)/.exec(raw)
   const at = where ? ` (line ${where[1]}, column ${where[2]})` : ''
-  const core = raw.replace(/,? ?line:\d+, col:\d+.*$/s, '').trim()
+  // LiquidJS quotes the token it stopped at, which can be the whole template: kept short.
+  const core = clip(
+    raw
+      .replace(/,? ?line:\d+, col:\d+.*$/s, '')
+      .replace(/\s+/g, ' ')
+      .trim(),
+    160,
+  )
   let words: string
   if (/^undefined filter: (.+)$/.test(core))
     words = `uses a filter that does not exist: ${core.replace(/^undefined filter: /, '')}`
@@ -112,4 +119,13 @@ export function previewMessage(
   pointName = 'Preview',
 ): RenderedMessage {
   return renderWith(template, message, pointName)
+}
+
+/** previewMessage in the shape the Settings preview injects (core/template-preview.ts RenderTemplate). */
+export function renderDraft(
+  draft: MessageTemplate,
+  message: OutboundMessage,
+  point: Pick<ContactPoint, 'name'>,
+): RenderedMessage {
+  return renderWith(draft, message, point.name)
 }
