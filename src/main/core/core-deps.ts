@@ -22,7 +22,7 @@ export interface CoreDeliveryDeps {
   secrets: ContactPointSecrets | null
   /** Contact points for this run only (`check --contact-point`), with their secrets. */
   runContactPoints?: RunContactPoint[]
-  /** The outbox to use (default: outbox.sqlite in dataDir, opened by the core and closed with it). */
+  /** The outbox to use (default: outbox.sqlite in dataDir); closed with the core either way. */
   outbox?: Outbox
   /** The back-off's jitter source (default Math.random). */
   random?: () => number
