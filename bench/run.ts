@@ -60,6 +60,12 @@ const BENCHES: Bench[] = [
     title: 'Backtest 200 symbols × 365 days (evaluation; with the fetch from the local service)',
   },
   {
+    file: 'bench/delivery.ts',
+    fn: 'benchDelivery',
+    title:
+      'Delivery: poll end → webhook received (loopback); a 1000-symbol drop → messages per contact point',
+  },
+  {
     file: 'bench/ui-charts.ts',
     fn: 'benchUiCharts',
     title: 'Renderer charts in Chromium (Chart.js)',

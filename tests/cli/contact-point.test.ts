@@ -1,14 +1,15 @@
 // `check --contact-point` and `--json` deliveries: real files, the local service with a real drop,
-// a real HTTP receiver on 127.0.0.1. A webhook URL carries its token in its path, as Slack's do:
-// it must appear nowhere in the output.
-import { readdir, readFile } from 'node:fs/promises'
+// a real HTTP receiver on 127.0.0.1, the real webhook channel (generic JSON v1). A webhook URL
+// carries its token in its path, as Slack's do: it must appear nowhere in the output.
+import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { LocalService } from '../../src/dev-service/server'
 import type { JsonReport } from '../../src/main/cli/json-report'
-import { runCheck } from '../../src/main/cli/check'
-import { parseContactPointFlag } from '../../src/main/cli/contact-point-flag'
-import { testChannels } from '../support/json-post-channel'
+import { KeytarContactPointSecrets } from '../../src/main/engine/secrets/contact-point-secrets'
+import { keychainServiceName } from '../../src/main/engine/secrets/secret-store'
+import { defaultSettings } from '../../src/shared/settings-schema'
+import { onlyInThrowawayKeyring } from '../shell/throwaway-keyring'
 import { WebhookReceiver } from '../support/webhook-receiver'
 import { cli, serviceForFile } from './run-cli'
 
@@ -23,34 +24,25 @@ beforeAll(async () => {
 })
 afterAll(() => rx.close())
 
-/** One check in this process (the test's channel stands in for the webhook channel). */
+/** One check as a user runs it (a child process; the real webhook channel). */
 async function check(
   dir: string,
   flags: string[],
   env: Record<string, string> = {},
 ): Promise<{ code: number; out: string; err: string; json: JsonReport }> {
-  const out: string[] = []
-  const err: string[] = []
-  const fullEnv = { LIQUIDITY_API_KEY: KEY, ...env }
-  const code = await runCheck(
-    {
-      dataDir: dir,
-      baseUrl: svc.url,
-      symbols: ['TSLA', 'NVDA'],
-      json: true,
-      contactPoints: flags.map((f, i) =>
-        parseContactPointFlag(`--contact-point ${i + 1}`, f, fullEnv),
-      ),
-      channels: testChannels,
-    },
-    { out: (t) => out.push(t), err: (t) => err.push(t), env: fullEnv },
-  )
-  return {
-    code,
-    out: out.join('\n'),
-    err: err.join('\n'),
-    json: JSON.parse(out.join('\n')) as JsonReport,
-  }
+  const args = [
+    'check',
+    '--json',
+    '--base-url',
+    svc.url,
+    '--symbols',
+    'TSLA,NVDA',
+    '--data-dir',
+    dir,
+  ]
+  for (const f of flags) args.push('--contact-point', f)
+  const r = await cli(args, { LIQUIDITY_API_KEY: KEY, ...env })
+  return { code: r.code, out: r.stdout, err: r.stderr, json: JSON.parse(r.stdout) as JsonReport }
 }
 
 describe('check --contact-point', () => {
@@ -122,10 +114,11 @@ describe('check --contact-point', () => {
         expect(down.json.deliveries).toEqual([
           expect.objectContaining({
             status: 'queued',
-            lastError: 'HTTP 503: down for •••/•••/•••',
+            lastError: expect.stringMatching(/^HTTP 503 Service Unavailable: down for \S+$/),
           }),
         ])
         expect(down.out + down.err).not.toContain('xoxTOKEN42')
+        expect(down.json.deliveries[0]!.lastError).not.toMatch(/SECRET|xoxTOKEN/)
         rx.answer = () => ({ status: 200 })
         const back = await check(dir, [flag])
         expect(back.json.deliveries).toEqual([
@@ -136,6 +129,47 @@ describe('check --contact-point', () => {
         expect(ok[0]!.headers['idempotency-key']).toBe(down.json.deliveries[0]!.id)
       } finally {
         svc.scenarios.remove(id)
+      }
+    },
+  )
+
+  it(
+    'a contact point saved in --data-dir gets the alert, its URL read from the keychain',
+    { timeout: T },
+    async (ctx) => {
+      onlyInThrowawayKeyring(ctx)
+      const secrets = new KeytarContactPointSecrets({ service: keychainServiceName(true) })
+      await secrets.set('desk-hook', `${rx.url}/saved/${TOKEN}`)
+      const dir = await dirs.make()
+      await writeFile(
+        join(dir, 'settings.json'),
+        JSON.stringify({
+          ...defaultSettings(),
+          contactPoints: [
+            {
+              id: 'desk-hook',
+              name: 'Desk',
+              kind: 'webhook',
+              isDefault: true,
+              urlHint: 'https://…/•••',
+            },
+          ],
+        }),
+      )
+      const id = svc.scenarios.add({ kind: 'tvl-drop', symbol: 'NVDA', pct: 35, windowDays: 1 })
+      try {
+        rx.log.length = 0
+        rx.answer = () => ({ status: 200 })
+        await check(dir, [])
+        const fired = await check(dir, [])
+        expect(fired.json.deliveries).toEqual([
+          expect.objectContaining({ contactPoint: 'desk-hook', kind: 'webhook', status: 'sent' }),
+        ])
+        expect(rx.log.map((r) => r.path)).toEqual([`/saved/${TOKEN}`])
+        expect(fired.out + fired.err).not.toContain('xoxTOKEN42')
+      } finally {
+        svc.scenarios.remove(id)
+        await secrets.clear('desk-hook')
       }
     },
   )

@@ -3,7 +3,7 @@
 // neither the desktop nor the poll.
 import { afterEach, describe, expect, it } from 'vitest'
 import { contactPointSchema } from '../../src/shared/contact-points'
-import { testChannels } from '../support/json-post-channel'
+import { channelFor } from '../../src/main/engine/delivery/channels/registry'
 import { WebhookReceiver } from '../support/webhook-receiver'
 import { cycleThenWait, harness, type Harness } from './helpers'
 
@@ -38,7 +38,7 @@ describe('core → contact points', () => {
       deps: {
         notify: () => order.push('desktop'),
         delivery: {
-          channelFor: testChannels,
+          channelFor,
           secrets: null,
           runContactPoints: [{ point: hook('ops'), secret: rx!.url }],
         },
@@ -59,6 +59,7 @@ describe('core → contact points', () => {
         symbol: 'TSLA',
         ruleId: 'default-7d-drop',
         link: 'liquidity-watch://asset/TSLA',
+        dataDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
       }),
     ])
     expect(h.core.delivery()!.list(10)).toEqual([
@@ -86,7 +87,7 @@ describe('core → contact points', () => {
       deps: {
         notify: () => order.push('desktop'),
         delivery: {
-          channelFor: testChannels,
+          channelFor,
           secrets: null,
           sendTimeoutMs: 600_000,
           runContactPoints: [

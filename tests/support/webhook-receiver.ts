@@ -28,6 +28,8 @@ export class WebhookReceiver {
   answer: (r: { body: string; headers: IncomingHttpHeaders; n: number }) => Answer = () => ({
     status: 200,
   })
+  /** Called once an answer has been written out (the sender may not have read it yet). */
+  afterAnswer: (r: Received) => void = () => undefined
   private constructor(
     private readonly server: Server,
     readonly url: string,
@@ -55,7 +57,7 @@ export class WebhookReceiver {
         const reply = (): void => {
           const headers: Record<string, string> = { 'content-type': 'text/plain' }
           if (a.retryAfter !== undefined) headers['retry-after'] = a.retryAfter
-          res.writeHead(a.status, headers).end(a.body ?? '')
+          res.writeHead(a.status, headers).end(a.body ?? '', () => r.afterAnswer(r.log.at(-1)!))
         }
         if (a.delayMs === Infinity) return
         if (a.delayMs) setTimeout(reply, a.delayMs)

@@ -12,6 +12,7 @@ import type { ContactPointKind } from '../../shared/contact-points'
 import type { RunContactPoint } from '../engine/delivery/delivery'
 import type { Channel, ContactPointSecrets } from '../engine/delivery/model'
 import type { RetryPolicy } from '../engine/delivery/retry'
+import type { Outbox } from '../engine/delivery/outbox'
 
 /** Delivery to contact points: the channels and secrets it sends with (engine/delivery). */
 export interface CoreDeliveryDeps {
@@ -21,6 +22,8 @@ export interface CoreDeliveryDeps {
   secrets: ContactPointSecrets | null
   /** Contact points for this run only (`check --contact-point`), with their secrets. */
   runContactPoints?: RunContactPoint[]
+  /** The outbox to use (default: outbox.sqlite in dataDir); closed with the core either way. */
+  outbox?: Outbox
   /** The back-off's jitter source (default Math.random). */
   random?: () => number
   sendTimeoutMs?: number

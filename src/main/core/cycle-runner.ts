@@ -111,9 +111,13 @@ export class CycleRunner {
    * there, each on its own (none holds the desktop or another). The log lists the decisions in
    * memory and is saved with the poll.
    */
-  private deliverNow(decisions: NotificationDecision[], events: readonly AlertEvent[]): void {
+  private deliverNow(
+    decisions: NotificationDecision[],
+    events: readonly AlertEvent[],
+    dataDates: ReadonlyMap<string, string>,
+  ): void {
     const { delivery } = this.d
-    const routes = delivery?.routes(decisions, events, this.now()) ?? null
+    const routes = delivery?.routes(decisions, events, this.now(), dataDates) ?? null
     const desktop = routes?.desktop ?? decisions.filter((d) => d.status === 'sent')
     for (const d of desktop) this.d.notify(d)
     if (routes !== null) delivery?.queue(routes)
@@ -146,7 +150,7 @@ export class CycleRunner {
           client: connection.client,
           cache,
           alerts: alertsForSource(d.alerts, d.data, source),
-          deliver: (decisions, events) => this.deliverNow(decisions, events),
+          deliver: (decisions, events, dates) => this.deliverNow(decisions, events, dates),
           saves: d.saves,
           alsoSave: [d.log, attempts],
           now: () => this.now(),
@@ -169,6 +173,8 @@ export class CycleRunner {
           attempts: attempts.attempts,
         },
       )
+      // Alertmanager forgets what is not posted again: what still fires, after every poll.
+      d.delivery?.repost(r.instances, this.now())
       // The write runs in the worker; once it landed, the status says whether it did.
       await d.history.settled()
       // The source changed while saving: what was decided is delivered; show nothing of it.

@@ -171,9 +171,9 @@ function openDelivery(
   reports: Reports,
 ): Delivery | null {
   if (deps.delivery === undefined) return null
-  const outbox = Outbox.open(outboxPath(deps.dataDir), new Date(clock.now()))
-  if (outbox.report !== null) reports.add(outbox.report)
   const d = deps.delivery
+  const outbox = d.outbox ?? Outbox.open(outboxPath(deps.dataDir), new Date(clock.now()))
+  if (outbox.report !== null) reports.add(outbox.report)
   const delivery = new Delivery({
     outbox,
     clock,

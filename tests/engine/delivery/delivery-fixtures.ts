@@ -12,7 +12,7 @@ import {
   type SenderDeps,
 } from '../../../src/main/engine/delivery/sender'
 import { messageId } from '../../../src/main/engine/delivery/message-event'
-import { testChannels } from '../../support/json-post-channel'
+import { channelFor } from '../../../src/main/engine/delivery/channels/registry'
 import { FakeClock } from '../scheduler/fake-clock'
 
 export const HOUR = 3_600_000
@@ -74,7 +74,7 @@ export function sender(
     clock,
     // A fixed sequence: the jitter is reproducible.
     random: () => (seed = (seed * 16807) % 2147483647) / 2147483647,
-    channelFor: testChannels,
+    channelFor,
     points: () => points,
     maxAgeMs: () => 24 * HOUR,
     ...extra,

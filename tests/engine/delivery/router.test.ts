@@ -58,6 +58,7 @@ describe('router', () => {
         events: [event('e1', 'a')],
         rules: [rule('a')],
         points: [point('slack', { isDefault: true }), point('other')],
+        dataDates: new Map([['TSLA', '2026-02-27']]),
       }),
     )
     expect(r.desktop).toHaveLength(1)
@@ -76,7 +77,7 @@ describe('router', () => {
         threshold: -10,
         unit: '%',
         asOf: '2026-03-02T11:58:00.000Z',
-        dataDate: '2026-03-02',
+        dataDate: '2026-02-27',
         link: 'liquidity-watch://asset/TSLA',
       },
     ])

@@ -90,7 +90,7 @@ describe('sender: chaos at the receiver', () => {
     expect(first).toMatchObject({
       status: 'failed',
       attempts: 1,
-      lastError: 'HTTP 404: no such hook',
+      lastError: 'HTTP 404 Not Found: no such hook',
     })
     expect(second).toMatchObject({ status: 'sent', attempts: 1, lastError: null })
     expect(rx.log).toHaveLength(2)
@@ -125,7 +125,7 @@ describe('sender: chaos at the receiver', () => {
         contactPoint: 'ops',
         kind: 'webhook',
         since: '2026-03-02T12:00:00.000Z',
-        lastError: 'HTTP 500: boom',
+        lastError: 'HTTP 500 Internal Server Error: boom',
       },
     ])
     expect(outbox.failuresByContactPoint().ops).toBeGreaterThanOrEqual(3)

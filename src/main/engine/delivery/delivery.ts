@@ -2,7 +2,7 @@
 // messages in the outbox before anything is sent, and let the sender send them. Also what the UI
 // and the daemon read: the delivery log, contact points that keep failing, the queue's depth and
 // the counters.
-import type { AlertEvent, NotificationDecision } from '../../../shared/alert-rules'
+import type { AlertEvent, AlertInstance, NotificationDecision } from '../../../shared/alert-rules'
 import type { ContactPoint, ContactPointKind } from '../../../shared/contact-points'
 import { systemUtcOffset, type UtcOffset } from '../../../shared/local-time'
 import type { Settings } from '../../../shared/settings-schema'
@@ -10,8 +10,10 @@ import type { Clock } from '../poll/scheduler'
 import type { Channel, ContactPointSecrets, DeliveryRecord } from './model'
 import type { FailingContactPoint, Outbox, OutboxOutcome } from './outbox'
 import type { RetryPolicy } from './retry'
-import { route, type Routes } from './router'
-import { Sender, type ResolvedPoint } from './sender'
+import { destinations, quietUntil, route, type Routes } from './router'
+import { Sender, SEND_TIMEOUT_MS, type ResolvedPoint } from './sender'
+import { repostFiring } from './channels/alertmanager-repost'
+import { DEFAULT_ALERT_VALID_FOR_MS } from './channels/alertmanager-alerts'
 
 /** A contact point given for one run (`check --contact-point`), with its secret if it has one. */
 export interface RunContactPoint {
@@ -36,6 +38,8 @@ export interface DeliveryDeps {
 
 export class Delivery {
   readonly #sender: Sender
+  /** Alertmanager re-posts under way (a check waits for them as for sending). */
+  readonly #reposts = new Set<Promise<unknown>>()
   /** Messages this session queued or tried, in order (a check's `deliveries`). */
   readonly #session = new Set<string>()
 
@@ -43,8 +47,8 @@ export class Delivery {
     try {
       d.outbox.startSession(new Date(d.clock.now()))
     } catch (e) {
-      // A full or read-only disk: opening delivery must not fail the poll (what waits keeps its times).
-      d.log?.(`The delivery outbox could not be updated (${(e as Error).message}).`)
+      // A read-only or full disk: the queue is tried as it stands; never a reason not to start.
+      d.log?.(`The delivery outbox could not be updated: ${(e as Error).message}`)
     }
     this.#sender = new Sender({
       outbox: d.outbox,
@@ -88,10 +92,12 @@ export class Delivery {
     decisions: readonly NotificationDecision[],
     events: readonly AlertEvent[],
     now: Date,
+    dataDates?: ReadonlyMap<string, string>,
   ): Routes {
     return route({
       decisions,
       events,
+      dataDates,
       rules: this.d.settings().rules,
       points: this.points(),
       now,
@@ -111,7 +117,7 @@ export class Delivery {
       return []
     }
     for (const m of routes.messages) this.#session.add(m.message.id)
-    this.#sender.kick()
+    this.kick()
     return routes.messages.map((m) => m.message.id)
   }
 
@@ -122,12 +128,48 @@ export class Delivery {
 
   /** Sends what is queued (at start: what an earlier run could not). */
   kick(): void {
-    this.#sender.kick()
+    try {
+      this.#sender.kick()
+    } catch (e) {
+      this.d.log?.(`The delivery outbox could not be read: ${(e as Error).message}`)
+    }
+  }
+
+  /**
+   * After a poll: tells each Alertmanager contact point again what still fires
+   * (alertmanager-repost.ts); a failed re-post is logged, the next poll's replaces it.
+   */
+  repost(instances: readonly AlertInstance[], now: Date): void {
+    const s = this.d.settings()
+    const offset = this.d.utcOffset ?? systemUtcOffset
+    const rules = new Map(s.rules.map((r) => [r.id, r]))
+    const all = this.points()
+    // In its quiet hours a contact point's news is held; Alertmanager would pass a re-post on.
+    const points = all.filter((p) => p.enabled && quietUntil(p, now, offset) === null)
+    const firing = instances.flatMap((instance) => {
+      const rule = rules.get(instance.ruleId)
+      return rule === undefined ? [] : [{ instance, rule }]
+    })
+    if (firing.length === 0 || !points.some((p) => p.kind === 'alertmanager')) return
+    const done = repostFiring({
+      points,
+      firing,
+      routes: (rule, point) => destinations(rule, all).includes(point.id),
+      validForMs: DEFAULT_ALERT_VALID_FOR_MS,
+      ctx: { signal: AbortSignal.timeout(this.d.sendTimeoutMs ?? SEND_TIMEOUT_MS), now: () => now },
+    }).then(
+      (answers) => {
+        for (const [id, a] of answers) if (!a.ok) this.d.log?.(`Alertmanager ${id}: ${a.said}`)
+      },
+      (e: unknown) => this.d.log?.(`Alertmanager re-post failed: ${(e as Error).message}`),
+    )
+    this.#reposts.add(done)
+    void done.finally(() => this.#reposts.delete(done))
   }
 
   /** Resolves when nothing is being sent (waits for a later retry are not awaited). */
-  settled(): Promise<void> {
-    return this.#sender.settled()
+  async settled(): Promise<void> {
+    await Promise.all([this.#sender.settled(), ...this.#reposts])
   }
 
   /** When the next retry or quiet-hours end is scheduled (clock ms), or null. */

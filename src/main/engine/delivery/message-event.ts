@@ -18,7 +18,11 @@ export function assetLink(symbol: string): string | null {
   return symbol === '' ? null : `liquidity-watch://asset/${encodeURIComponent(symbol)}`
 }
 
-export function messageEvent(e: AlertEvent, rule: AlertRule | undefined): MessageEvent {
+export function messageEvent(
+  e: AlertEvent,
+  rule: AlertRule | undefined,
+  dataDate: string | null,
+): MessageEvent {
   return {
     id: e.id,
     type: e.type,
@@ -35,14 +39,18 @@ export function messageEvent(e: AlertEvent, rule: AlertRule | undefined): Messag
           ? ''
           : UNITS[kindOf(rule.condition).valueUnit],
     asOf: e.asOf ?? null,
-    // The market day of the figures: the day of the data the event rests on.
-    dataDate: e.asOf === undefined ? null : e.asOf.slice(0, 10),
+    dataDate,
     link: assetLink(e.symbol),
   }
 }
 
 /** An event only its id is known of (told from an earlier poll that is no longer in memory). */
-export function bareEvent(id: string, symbol: string | null, asOf: string | null): MessageEvent {
+export function bareEvent(
+  id: string,
+  symbol: string | null,
+  asOf: string | null,
+  dataDate: string | null,
+): MessageEvent {
   return {
     id,
     type: 'notification',
@@ -53,7 +61,7 @@ export function bareEvent(id: string, symbol: string | null, asOf: string | null
     threshold: null,
     unit: '',
     asOf,
-    dataDate: asOf === null ? null : asOf.slice(0, 10),
+    dataDate,
     link: symbol === null ? null : assetLink(symbol),
   }
 }

@@ -20,6 +20,8 @@ export interface RouteInput {
   decisions: readonly NotificationDecision[]
   /** This poll's events and those told from earlier polls (held), by id. */
   events: readonly AlertEvent[]
+  /** Each symbol's newest series date in this poll's data (YYYY-MM-DD): an event's dataDate. */
+  dataDates?: ReadonlyMap<string, string>
   rules: readonly AlertRule[]
   /** Configured contact points (settings and the run's own); the desktop may be among them. */
   points: readonly ContactPoint[]
@@ -44,7 +46,11 @@ interface Routed {
 
 const rank = (s: Severity): number => SEVERITIES.indexOf(s)
 
-function destinations(rule: AlertRule | undefined, points: readonly ContactPoint[]): string[] {
+/** Where a rule's news goes: its own list, else the desktop and every default contact point. */
+export function destinations(
+  rule: AlertRule | undefined,
+  points: readonly ContactPoint[],
+): string[] {
   if (rule?.contactPoints !== undefined) return rule.contactPoints
   return [DESKTOP_CONTACT_POINT_ID, ...points.filter((p) => p.isDefault).map((p) => p.id)]
 }
@@ -82,7 +88,7 @@ function routedEvents(d: Sent, input: RouteInput, rules: Map<string, AlertRule>)
     if (e !== undefined) {
       const rule = rules.get(e.ruleId)
       return {
-        event: messageEvent(e, rule),
+        event: messageEvent(e, rule, input.dataDates?.get(e.symbol) ?? null),
         severity: rule?.severity ?? DEFAULT_SEVERITY,
         to: destinations(rule, input.points),
       }
@@ -93,7 +99,12 @@ function routedEvents(d: Sent, input: RouteInput, rules: Map<string, AlertRule>)
     const top = known.map((r) => r.severity).sort((a, b) => rank(b) - rank(a))[0]
     const to = known.length > 0 ? known.flatMap((r) => destinations(r, input.points)) : null
     return {
-      event: bareEvent(id, d.symbol, d.asOf ?? null),
+      event: bareEvent(
+        id,
+        d.symbol,
+        d.asOf ?? null,
+        d.symbol === null ? null : (input.dataDates?.get(d.symbol) ?? null),
+      ),
       severity: top ?? DEFAULT_SEVERITY,
       to: to ?? destinations(undefined, input.points),
     }
