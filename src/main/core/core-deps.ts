@@ -6,6 +6,7 @@ import type { DatabaseSync } from 'node:sqlite'
 import type { EventSink } from '../ipc/events'
 import type { Clock } from '../engine/poll/scheduler'
 import type { SecretStore } from '../engine/secrets/secret-store'
+import type { ContactPointSecrets } from '../engine/delivery/model'
 import type { KeyValueStoreFactory } from '../engine/storage/key-value-store'
 import type { ClientTuning, EmbeddedServiceOptions } from './connection'
 import type { RunOverrides } from './core-settings'
@@ -15,6 +16,8 @@ export interface AppCoreDeps {
   dataDir: string
   createSettingsStore: KeyValueStoreFactory
   secretStore: SecretStore
+  /** Contact points' secrets (default: the keychain service of a KeytarSecretStore, else none). */
+  contactPointSecrets?: ContactPointSecrets
   /**
    * Bind a key stored before keys were bound to the service saved at this start (the app: default
    * true). The CLI passes false: its settings are its own, not the app's, so it cannot know which
