@@ -49,11 +49,10 @@ export interface DeliveryLogEntry {
 export interface FailingContactPoint {
   id: string
   name: string
-  /** Messages not delivered (queued for a retry or failed). */
-  failures: number
-  lastError: string | null
-  /** The oldest undelivered message (ISO). */
-  since: string | null
+  /** The receiver's last answer or error, in plain words. */
+  lastError: string
+  /** Since when it has been failing (ISO). */
+  since: string
 }
 
 /** "Contact point Slack keeps failing" / "… Slack and ntfy keep failing": status bar and tray. */

@@ -152,7 +152,12 @@ describe('buildTrayModel', () => {
 
   it('says when a contact point keeps failing, in the tooltip and as a menu line to the delivery log', () => {
     const failing = [
-      { id: 'team-slack', name: 'Team Slack', failures: 3, lastError: 'HTTP 500', since: null },
+      {
+        id: 'team-slack',
+        name: 'Team Slack',
+        lastError: 'HTTP 500',
+        since: '2025-03-01T11:00:00Z',
+      },
     ]
     const m = buildTrayModel(status({ failingContactPoints: failing }), now, hhmm)
     expect(m.tooltip).toBe('Liquidity Watch — all clear · contact point Team Slack keeps failing')

@@ -27,7 +27,7 @@ import {
 import type { AppCoreDeps } from './core-deps'
 import type { CoreSettings } from './core-settings'
 import type { PollLoop } from './poll-loop'
-import { deliveryLogEntries, failingContactPoints, type DeliverySource } from './delivery-log'
+import { deliveryLogEntries, failingWithNames, type DeliverySource } from './delivery-log'
 import { settle } from './settings-edits'
 import { testNotification } from './test-notification'
 import {
@@ -49,8 +49,6 @@ export interface ContactPointCallDeps {
   /** The desktop's test: the OS notification, as Settings → Notifications sends it. */
   deliverDesktop: (d: NotificationDecision) => Promise<void>
 }
-
-const RECENT = 500
 
 /** The calls' parts from the core's deps and owners. */
 export function contactPointDeps(
@@ -130,9 +128,11 @@ export abstract class ContactPointCalls {
       return previewTemplate(point, draft, history, this.cp.render)
     })
   }
-  async getDeliveryLog(limit: number): Promise<DeliveryLogEntry[]> {
-    const records = (await this.cp.delivery?.list(limit)) ?? []
-    return deliveryLogEntries(records, this.points(), this.cp.alerts.history({ limit: 1000 }))
+  getDeliveryLog(limit: number): Promise<DeliveryLogEntry[]> {
+    return settle(() => {
+      const records = this.cp.delivery?.list(limit) ?? []
+      return deliveryLogEntries(records, this.points(), this.cp.alerts.history({ limit: 1000 }))
+    })
   }
 
   /** EngineStatus with the contact points that keep failing (tray, status bar). */
@@ -141,9 +141,8 @@ export abstract class ContactPointCalls {
   }
 
   private failing(): FailingContactPoint[] {
-    const records = this.cp.delivery?.list(RECENT)
-    if (!Array.isArray(records)) return []
-    return failingContactPoints(records, this.points())
+    const failing = this.cp.delivery?.failingContactPoints(new Date(this.cp.clock.now())) ?? []
+    return failingWithNames(failing, this.points())
   }
   private points(): ContactPoint[] {
     return listContactPoints(this.cp.settings.get().contactPoints)

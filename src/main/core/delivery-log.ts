@@ -5,14 +5,12 @@ import type { ContactPoint } from '../../shared/contact-points'
 import type { DeliveryLogEntry, FailingContactPoint } from '../../shared/contact-point-views'
 import type { DeliveryRecord } from '../engine/delivery/model'
 
-/** What the core reads of the outbox (null until the outbox is wired). */
+/** What the core reads of the outbox (engine/delivery/delivery.ts Delivery), or null without one. */
 export interface DeliverySource {
   /** The newest records first. */
-  list(limit: number): DeliveryRecord[] | Promise<DeliveryRecord[]>
+  list(limit: number): DeliveryRecord[]
+  failingContactPoints(now: Date): { contactPoint: string; since: string; lastError: string }[]
 }
-
-/** A contact point keeps failing once this many of its messages wait or failed in a row. */
-export const FAILING_AFTER = 2
 
 function eventWords(ids: readonly string[], byId: ReadonlyMap<string, AlertEvent>): string {
   const first = ids[0] === undefined ? undefined : byId.get(ids[0])
@@ -43,31 +41,16 @@ export function deliveryLogEntries(
   }))
 }
 
-/**
- * Contact points whose newest messages (newest first) are undelivered — queued after a failed
- * attempt, or failed — FAILING_AFTER of them in a row, and nothing sent since.
- */
-export function failingContactPoints(
-  records: readonly DeliveryRecord[],
+/** The outbox's failing contact points with the names the user gave them. */
+export function failingWithNames(
+  failing: readonly { contactPoint: string; since: string; lastError: string }[],
   points: readonly ContactPoint[],
 ): FailingContactPoint[] {
-  const out: FailingContactPoint[] = []
-  for (const point of points) {
-    if (!point.enabled) continue
-    const mine = records.filter((r) => r.contactPoint === point.id)
-    const streak: DeliveryRecord[] = []
-    for (const r of mine) {
-      if (r.status === 'sent') break
-      if (r.status === 'failed' || (r.status === 'queued' && r.attempts > 0)) streak.push(r)
-    }
-    if (streak.length < FAILING_AFTER) continue
-    out.push({
-      id: point.id,
-      name: point.name,
-      failures: streak.length,
-      lastError: streak[0]?.lastError ?? null,
-      since: streak.at(-1)?.createdAt ?? null,
-    })
-  }
-  return out
+  const names = new Map(points.map((p) => [p.id, p]))
+  return failing.flatMap((f) => {
+    const point = names.get(f.contactPoint)
+    // A removed or turned-off point no longer fails anyone.
+    if (point === undefined || !point.enabled) return []
+    return [{ id: f.contactPoint, name: point.name, lastError: f.lastError, since: f.since }]
+  })
 }
