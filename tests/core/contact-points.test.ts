@@ -140,4 +140,22 @@ describe('contact point edits', () => {
       'There is no contact point "nobody".',
     )
   })
+
+  it('an ntfy server or Alertmanager over plain http to another computer is refused at save', async () => {
+    h = await harness()
+    const [desktop] = await h.core.getContactPoints()
+    const common = { ...desktop!, id: 'phone', name: 'Phone', isDefault: false }
+    await expect(
+      h.core.saveContactPoint({
+        ...common,
+        kind: 'ntfy',
+        server: 'http://ntfy.example.com',
+        topic: 'alerts',
+        tokenHint: null,
+      }),
+    ).rejects.toThrow(/The ntfy server uses plain http:\/\/ to ntfy\.example\.com/)
+    await expect(
+      h.core.saveContactPoint({ ...common, kind: 'alertmanager', url: 'http://127.0.0.1:9093' }),
+    ).resolves.toHaveLength(2)
+  })
 })

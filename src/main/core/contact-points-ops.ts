@@ -8,6 +8,7 @@ import {
   type ContactPoint,
 } from '../../shared/contact-points'
 import { LiquidityError } from '../../shared/errors'
+import { checkAddress } from '../engine/secrets/secret-hint'
 import type { Settings } from '../../shared/settings-schema'
 
 /** Every install's desktop notification, until the user edits it (then it is stored). */
@@ -73,6 +74,8 @@ export function upsertContactPoint(
     refuse(`The desktop contact point's id is "${DESKTOP_CONTACT_POINT_ID}"; there is only one.`)
   if (point.id === DESKTOP_CONTACT_POINT_ID && point.kind !== 'desktop')
     refuse(`The id "${DESKTOP_CONTACT_POINT_ID}" is the desktop's; choose another id.`)
+  if (point.kind === 'ntfy') checkAddress(point.server, 'The ntfy server')
+  if (point.kind === 'alertmanager') checkAddress(point.url, 'The Alertmanager address')
   const before = s.contactPoints.find((p) => p.id === point.id)
   const sameKind = before !== undefined && before.kind === point.kind
   const next = withHint(point, sameKind ? hintOf(before) : null)

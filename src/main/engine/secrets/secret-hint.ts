@@ -36,23 +36,24 @@ function refuse(message: string): never {
   throw new LiquidityError('invalid-argument', message)
 }
 
-/** A webhook posts alerts (and the URL's token) only over https, or plain http to this computer. */
-function checkWebhookUrl(text: string): void {
+/**
+ * Alerts (and a URL's token, an ntfy token) go only over https, or plain http to this computer:
+ * the Service URL's rule. `what`: "The webhook address", "The ntfy server"…
+ */
+export function checkAddress(text: string, what: string): void {
   let url: URL
   try {
     url = new URL(text)
   } catch {
-    refuse(
-      'The webhook address is not a web address. It should look like https://hooks.example.com/….',
-    )
+    refuse(`${what} is not a web address. It should look like https://example.com/….`)
   }
   if (url.protocol === 'https:') return
   if (url.protocol === 'http:' && isLoopbackHostname(url.hostname)) return
   if (url.protocol === 'http:')
     refuse(
-      `The webhook address uses plain http:// to ${url.hostname}, which would send your alerts and the address's token unprotected — use https:// (plain http:// is only for this computer: localhost, 127.0.0.1 or ::1).`,
+      `${what} uses plain http:// to ${url.hostname}, which would send your alerts unprotected — use https:// (plain http:// is only for this computer: localhost, 127.0.0.1 or ::1).`,
     )
-  refuse('The webhook address must start with https://.')
+  refuse(`${what} must start with https://.`)
 }
 
 /** Checks a secret for its kind and returns the hint settings keep; refuses in plain words. */
@@ -66,7 +67,7 @@ export function checkSecret(
   if (/[\r\n\t\0]/.test(value)) refuse('The secret contains a line break or control character.')
   switch (kind) {
     case 'webhook':
-      checkWebhookUrl(value)
+      checkAddress(value, 'The webhook address')
       return { value, hint: maskUrl(value) }
     case 'ntfy':
       return { value, hint: maskToken(value) }
