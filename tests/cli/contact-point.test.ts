@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { LocalService } from '../../src/dev-service/server'
 import type { JsonReport } from '../../src/main/cli/json-report'
-import { KeytarContactPointSecrets } from '../../src/main/engine/secrets/contact-point-secrets'
+import { KeychainContactPointSecrets } from '../../src/main/engine/secrets/contact-point-secrets'
 import { keychainServiceName } from '../../src/main/engine/secrets/secret-store'
 import { defaultSettings } from '../../src/shared/settings-schema'
 import { onlyInThrowawayKeyring } from '../shell/throwaway-keyring'
@@ -138,7 +138,7 @@ describe('check --contact-point', () => {
     { timeout: T },
     async (ctx) => {
       onlyInThrowawayKeyring(ctx)
-      const secrets = new KeytarContactPointSecrets({ service: keychainServiceName(true) })
+      const secrets = new KeychainContactPointSecrets({ service: keychainServiceName(true) })
       await secrets.set('desk-hook', `${rx.url}/saved/${TOKEN}`)
       const dir = await dirs.make()
       await writeFile(

@@ -5,7 +5,7 @@ import type { CoreDeliveryDeps } from '../core/core-deps'
 import { channelFor } from '../engine/delivery/channels/registry'
 import type { Delivery, RunContactPoint } from '../engine/delivery/delivery'
 import type { Channel, DeliveryRecord } from '../engine/delivery/model'
-import { KeytarContactPointSecrets } from '../engine/secrets/contact-point-secrets'
+import { KeychainContactPointSecrets } from '../engine/secrets/contact-point-secrets'
 import { keychainServiceName } from '../engine/secrets/secret-store'
 import type { ContactPointKind } from '../../shared/contact-points'
 
@@ -33,7 +33,7 @@ export function checkDeliveryDeps(
   return {
     channelFor: channels,
     // Saved contact points' secrets: the desktop app's keychain entries (the CLI never stores any).
-    secrets: new KeytarContactPointSecrets({
+    secrets: new KeychainContactPointSecrets({
       service: keychainServiceName(true),
       timeoutMs: 5_000,
     }),

@@ -13,14 +13,9 @@ import type { AppCore } from './app-core-types'
 import type { AppCoreDeps } from './core-deps'
 import type { CycleResult } from '../engine/poll/cycle'
 import { cachedKnownSymbols } from '../engine/poll/snapshot-cache'
-import {
-  getAnalyticsView,
-  getAssetView,
-  getSeriesView,
-  viewDepsOf,
-  type ViewDeps,
-} from './data-views'
+import * as dv from './data-views'
 import { addSymbols } from './add-symbols'
+import { ContactPointCalls, contactPointDeps } from './contact-point-calls'
 import { backtestRule } from './backtest-rule'
 import * as history from './history-views'
 import { closeOwners, openCore, type CoreOwners } from './open-core'
@@ -40,7 +35,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   return new Core(deps, await openCore(deps))
 }
 
-class Core implements AppCore {
+class Core extends ContactPointCalls implements AppCore {
   private seq = 0
   readonly delivery = (): ReturnType<AppCore['delivery']> => this.o.delivery
   /** Source switches run one after another (each opens a connection and a cache). */
@@ -49,7 +44,9 @@ class Core implements AppCore {
   constructor(
     private readonly deps: AppCoreDeps,
     private readonly o: CoreOwners,
-  ) {}
+  ) {
+    super(contactPointDeps(deps, o))
+  }
 
   // ── lifecycle ──
   start(o: { afterWindowRows?: boolean } = {}): void {
@@ -116,13 +113,13 @@ class Core implements AppCore {
 
   // ── data views ──
   getAsset(symbol: string): ReturnType<IpcCore['getAsset']> {
-    return getAssetView(this.views(), symbol)
+    return dv.getAssetView(this.views(), symbol)
   }
   getAssetSeries(symbol: string, days: number): ReturnType<IpcCore['getAssetSeries']> {
-    return getSeriesView(this.views(), symbol, days)
+    return dv.getSeriesView(this.views(), symbol, days)
   }
   getAnalytics(...[q]: IpcArgs<'getAnalytics'>): ReturnType<IpcCore['getAnalytics']> {
-    return getAnalyticsView(this.views(), q)
+    return dv.getAnalyticsView(this.views(), q)
   }
 
   // ── rules and alerts ──
@@ -252,17 +249,17 @@ class Core implements AppCore {
   private settings(): Settings {
     return this.o.settings.get()
   }
-  private views(): ViewDeps {
+  private views(): dv.ViewDeps {
     const offline = (): boolean => this.o.poll.status().connection === 'offline'
-    return viewDepsOf(this.o.data, this.o.clock, () => this.o.settings.intervalMs(), offline)
+    return dv.viewDepsOf(this.o.data, this.o.clock, () => this.o.settings.intervalMs(), offline)
   }
   private rows(): WatchRow[] {
     return this.o.view.rows()
   }
   private status(): EngineStatus {
-    return this.o.view.status(this.o.poll.status())
+    return this.withDelivery(this.o.view.status(this.o.poll.status()))
   }
-  private emitStatus(): void {
+  protected emitStatus(): void {
     this.deps.emit('statusChanged', this.status())
   }
   private emitRows(rows: WatchRow[] = this.rows()): WatchRow[] {

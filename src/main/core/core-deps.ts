@@ -36,6 +36,8 @@ export interface AppCoreDeps {
   dataDir: string
   createSettingsStore: KeyValueStoreFactory
   secretStore: SecretStore
+  /** Contact points' secrets (default: the keychain service of a KeytarSecretStore, else none). */
+  contactPointSecrets?: ContactPointSecrets
   /**
    * Bind a key stored before keys were bound to the service saved at this start (the app: default
    * true). The CLI passes false: its settings are its own, not the app's, so it cannot know which

@@ -6,7 +6,7 @@ import type { NotificationDecision } from '../../shared/alert-rules'
 import { createAppCore, type AppCore } from '../core/app-core'
 import { keychainServiceName } from '../engine/secrets/secret-store'
 import { KeytarSecretStore } from '../engine/secrets/secret-store-keytar'
-import { KeytarContactPointSecrets } from '../engine/secrets/contact-point-secrets'
+import { KeychainContactPointSecrets } from '../engine/secrets/contact-point-secrets'
 import { channelFor } from '../engine/delivery/channels/registry'
 import type { EventSink } from '../ipc/events'
 
@@ -27,7 +27,7 @@ export async function setupCore(o: {
     // Contact points: sent from the outbox in userData, secrets from the keychain.
     delivery: {
       channelFor,
-      secrets: new KeytarContactPointSecrets({ service: keychainServiceName(app.isPackaged) }),
+      secrets: new KeychainContactPointSecrets({ service: keychainServiceName(app.isPackaged) }),
     },
     log: o.log,
   })

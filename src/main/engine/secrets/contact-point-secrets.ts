@@ -1,55 +1,50 @@
-// Contact points' secrets (a webhook URL with its token, an ntfy token, an SMTP password) in the OS
-// keychain, one entry per contact point (contactPointSecretName), beside the API key's entry.
-// Minimal: the outbox's sender and the CLI read them; the app's Settings set and clear them.
-// No plaintext fallback: a keychain that does not answer means no secret, said by the caller.
+// Contact points' secrets (a webhook URL that carries its token, an ntfy token, an SMTP password)
+// in the OS keychain, beside the API key: one entry per contact point under
+// contactPointSecretName(id). Main reads them only to send; the renderer can set or clear them.
 import { contactPointSecretName } from '../../../shared/contact-points'
+import { LiquidityError } from '../../../shared/errors'
 import type { ContactPointSecrets } from '../delivery/model'
-import type { KeytarLike } from './secret-store-keytar'
+import { Keychain, type KeychainOptions } from './keychain'
+import type { SecretStore } from './secret-store'
+import { KeytarSecretStore } from './secret-store-keytar'
 
-export interface KeytarContactPointSecretsOptions {
-  /** The keychain service (keychainServiceName): the API key's. */
-  service: string
-  loadKeytar?: () => Promise<unknown>
-  /** A keychain that does not answer counts as unavailable after this. */
-  timeoutMs?: number
-}
+export class KeychainContactPointSecrets implements ContactPointSecrets {
+  readonly #service: string
+  readonly #keychain: Keychain
 
-export class KeytarContactPointSecrets implements ContactPointSecrets {
-  #keytar: KeytarLike | null = null
-
-  constructor(private readonly o: KeytarContactPointSecretsOptions) {}
-
-  async #call<T>(fn: (k: KeytarLike) => Promise<T>): Promise<T> {
-    if (this.#keytar === null) {
-      const mod = (await (this.o.loadKeytar ?? (() => import('keytar')))()) as {
-        default?: KeytarLike
-      } & KeytarLike
-      this.#keytar = mod.default ?? mod
-    }
-    const k = this.#keytar
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new Error('the system keychain did not answer')),
-        this.o.timeoutMs ?? 5_000,
-      )
-    })
-    try {
-      return await Promise.race([fn(k), timeout])
-    } finally {
-      clearTimeout(timer)
-    }
+  constructor(o: KeychainOptions & { service: string }) {
+    this.#service = o.service
+    this.#keychain = new Keychain({ ...o, what: "a contact point's secret" })
   }
 
   get(id: string): Promise<string | null> {
-    return this.#call((k) => k.getPassword(this.o.service, contactPointSecretName(id)))
+    return this.#keychain.call((k) => k.getPassword(this.#service, contactPointSecretName(id)))
   }
 
-  set(id: string, secret: string): Promise<void> {
-    return this.#call((k) => k.setPassword(this.o.service, contactPointSecretName(id), secret))
+  async set(id: string, secret: string): Promise<void> {
+    await this.#keychain.call((k) =>
+      k.setPassword(this.#service, contactPointSecretName(id), secret),
+    )
   }
 
   async clear(id: string): Promise<void> {
-    await this.#call((k) => k.deletePassword(this.o.service, contactPointSecretName(id)))
+    await this.#keychain.call((k) => k.deletePassword(this.#service, contactPointSecretName(id)))
   }
+}
+
+const NO_KEYCHAIN =
+  "No system keychain is available here; Liquidity Watch will not store a contact point's secret in plain text."
+
+/** Where no keychain is (the CLI with the key from the environment): nothing stored, said so. */
+export const noContactPointSecrets: ContactPointSecrets = {
+  get: () => Promise.resolve(null),
+  set: () => Promise.reject(new LiquidityError('keychain-unavailable', NO_KEYCHAIN)),
+  clear: () => Promise.resolve(),
+}
+
+/** The keychain service the API key is kept under keeps contact points' secrets too. */
+export function contactPointSecretsBeside(store: SecretStore): ContactPointSecrets {
+  return store instanceof KeytarSecretStore
+    ? new KeychainContactPointSecrets({ service: store.service })
+    : noContactPointSecrets
 }
