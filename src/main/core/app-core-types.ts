@@ -1,6 +1,7 @@
 // What the composition root and the CLI get from createAppCore: the IPC surface plus lifecycle.
 import type { AlertRule } from '../../shared/alert-rules'
 import type { BacktestView } from '../../shared/backtest'
+import type { AssetDetail } from '../../shared/liquidity-schemas'
 import type { CycleResult } from '../engine/poll/cycle'
 import type { IpcCore } from '../ipc/core-types'
 
@@ -21,4 +22,6 @@ export interface AppCore extends IpcCore {
   backtestRule(rule: AlertRule, days?: number): Promise<BacktestView>
   /** Start-up repairs (settings, cache, alert state) worth telling the user about. */
   reports(): string[]
+  /** The symbol's asset detail as last cached, without a request (the daemon's /metrics). */
+  cachedDetail(symbol: string): AssetDetail | null
 }

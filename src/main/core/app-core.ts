@@ -21,6 +21,7 @@ import {
   type ViewDeps,
 } from './data-views'
 import { addSymbols } from './add-symbols'
+import { cachedDetail } from './cached-detail'
 import { backtestRule } from './backtest-rule'
 import * as history from './history-views'
 import { closeOwners, openCore, type CoreOwners } from './open-core'
@@ -33,7 +34,6 @@ import { testNotification } from './test-notification'
 import { playDemoStory } from './demo-story'
 
 export type { AppCoreDeps } from './core-deps'
-
 export type { AppCore } from './app-core-types'
 
 export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
@@ -68,6 +68,9 @@ class Core implements AppCore {
   }
   reports(): string[] {
     return this.o.reports.all()
+  }
+  cachedDetail(symbol: string): ReturnType<typeof cachedDetail> {
+    return cachedDetail(this.o.data, symbol)
   }
 
   // ── status and watchlist ──
@@ -112,7 +115,6 @@ class Core implements AppCore {
   getKnownSymbols(): ReturnType<IpcCore['getKnownSymbols']> {
     return Promise.resolve(cachedKnownSymbols(this.o.data.current().cache))
   }
-
   // ── data views ──
   getAsset(symbol: string): ReturnType<IpcCore['getAsset']> {
     return getAssetView(this.views(), symbol)
@@ -123,7 +125,6 @@ class Core implements AppCore {
   getAnalytics(...[q]: IpcArgs<'getAnalytics'>): ReturnType<IpcCore['getAnalytics']> {
     return getAnalyticsView(this.views(), q)
   }
-
   // ── rules and alerts ──
   getRules(): Promise<AlertRule[]> {
     return Promise.resolve(this.settings().rules)

@@ -1,0 +1,60 @@
+// The daemon's engine: the app's AppCore with the CLI's stores and overrides, no desktop
+// notifications (delivery to contact points runs in the core's cycle), and a hook that tells the
+// daemon when each poll ends.
+import type { AlertCondition } from '../../shared/alert-rules'
+import type { EngineStatus } from '../../shared/view-models'
+import { createAppCore, type AppCore } from '../core/app-core'
+import { cliRules, cliRulesStateDir } from '../cli/cli-rules'
+import { createConf, secretStoreFor } from '../cli/check'
+import { cliSettingsHelp } from '../cli/settings-help'
+
+export interface EngineOptions {
+  dataDir: string
+  baseUrl?: string
+  symbols?: string[]
+  rules?: AlertCondition[]
+}
+
+export interface PollEnd {
+  startedMs: number
+  endedMs: number
+  status: EngineStatus
+}
+
+/** Opens the core; `onPollEnd` runs after every poll with the status it left. */
+export async function openEngine(
+  o: EngineOptions,
+  env: NodeJS.ProcessEnv,
+  hooks: { onPollEnd: (p: PollEnd) => void; log: (line: string) => void },
+): Promise<AppCore> {
+  let startedMs: number | null = null
+  return createAppCore({
+    dataDir: o.dataDir,
+    createSettingsStore: createConf,
+    secretStore: secretStoreFor(env, (why) =>
+      hooks.log(`The system keychain could not be read: ${why}`),
+    ),
+    emit: (event, payload) => {
+      if (event !== 'statusChanged') return
+      const status = payload as EngineStatus
+      if (status.refreshing && startedMs === null) startedMs = Date.now()
+      else if (!status.refreshing && startedMs !== null) {
+        const p = { startedMs, endedMs: Date.now(), status }
+        startedMs = null
+        hooks.onPollEnd(p)
+      }
+    },
+    // Desktop notifications are the app's; a server delivers to contact points only.
+    notify: () => undefined,
+    isPackaged: false,
+    overrides: {
+      ...(o.symbols ? { watchlist: o.symbols } : {}),
+      ...(o.baseUrl !== undefined ? { baseUrl: o.baseUrl } : {}),
+      ...(o.rules ? { rules: cliRules(o.rules) } : {}),
+    },
+    ...(o.rules ? { alertStateDir: cliRulesStateDir(o.dataDir, o.rules) } : {}),
+    client: { help: cliSettingsHelp(o.dataDir) },
+    bindLegacyKey: false,
+    log: hooks.log,
+  })
+}
