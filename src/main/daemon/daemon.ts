@@ -48,6 +48,7 @@ export async function runDaemon(o: DaemonOptions, io: DaemonIo): Promise<void> {
   let intervalMs = 15 * 60_000
   const waiters: (() => void)[] = []
   const startedAt = new Date().toISOString()
+  metrics.startTime.set(Date.parse(startedAt) / 1000)
   /** The status the last poll left (readiness reads it). */
   let latest: EngineStatus | null = null
 
@@ -84,6 +85,9 @@ export async function runDaemon(o: DaemonOptions, io: DaemonIo): Promise<void> {
     })
     for (const r of c.reports()) log.line({ event: 'notice', msg: r })
     intervalMs = (await c.getSettings()).intervalMinutes * 60_000
+    // An earlier run's last success (from the cache) until this run has one: a restart is no outage.
+    const last = (await c.getStatus()).lastSuccessAt
+    if (last !== null) metrics.lastSuccess.set(Date.parse(last) / 1000)
     metrics.outbox = () => (o.outbox ? o.outbox(c) : null)
     return c
   }

@@ -93,6 +93,10 @@ export class DaemonMetrics {
     'delivery_failures_total',
     'Delivery attempts to contact points that failed (as the outbox counts them).',
   )
+  readonly startTime = this.g(
+    'start_time_seconds',
+    'When the daemon started (Unix time, seconds): "never succeeded since start" alerts use it.',
+  )
   readonly info = this.g('build_info', 'Always 1; the version as a label.', ['version'])
 
   /** Copies the outbox's figures in just before a scrape: the outbox owns them, /metrics shows them. */
