@@ -11,11 +11,13 @@ import { get, sample, startDaemon, type RunningDaemon } from './run-daemon'
 
 const KEY = 'lw-test-daemon-endpoints-key-4821'
 const dirs = dataDirs()
+const SERVICE_NOW = '2026-11-24T15:00:00Z'
 let svc: LocalService
 let d: RunningDaemon
 
 beforeAll(async () => {
-  svc = await startLocalService({ apiKey: KEY })
+  // The service's clock stands still: its figures do not drift between the poll and the query.
+  svc = await startLocalService({ apiKey: KEY, now: () => new Date(SERVICE_NOW) })
   d = await startDaemon({
     dataDir: await dirs.make(),
     baseUrl: svc.url,
