@@ -32,7 +32,12 @@ export interface StartOptions {
   key: string
   args?: string[]
   pollMs?: number
-  env?: Record<string, string>
+  /** Added to the child's environment; undefined removes a variable. */
+  env?: Record<string, string | undefined>
+}
+
+function childEnv(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined))
 }
 
 export function spawnDaemon(o: StartOptions): {
@@ -57,7 +62,7 @@ export function spawnDaemon(o: StartOptions): {
       String(o.pollMs ?? 500),
       ...(o.args ?? []),
     ],
-    { cwd: root, env: { ...process.env, LIQUIDITY_API_KEY: o.key, ...o.env } },
+    { cwd: root, env: childEnv({ ...process.env, LIQUIDITY_API_KEY: o.key, ...o.env }) },
   )
   let out = ''
   child.stdout!.on('data', (b: Buffer) => (out += b.toString()))

@@ -68,6 +68,8 @@ export async function daemonCommand(args: string[]): Promise<number | null> {
   } catch (e) {
     usageError(e, 'daemon')
   }
+  // A closed stdout (a pipe whose reader left) must not end the daemon: its log is lost, not its work.
+  process.stdout.on('error', () => undefined)
   const { runDaemon } = await import('./daemon')
   await runDaemon(
     {
