@@ -57,8 +57,7 @@ export async function runDaemon(o: DaemonOptions, io: DaemonIo): Promise<void> {
     if (!c) return
     const cycle = c.lastCycle()
     latest = p.status
-    const ok =
-      p.status.lastSuccessAt !== null && Date.parse(p.status.lastSuccessAt) >= p.startedMs - 1_000
+    const ok = pollSucceeded(p.status)
     for (const [symbol, f] of Object.entries(cycle?.flows ?? {})) {
       if (f.kind === 'split') flows.set(symbol, f)
       else flows.delete(symbol)
@@ -73,7 +72,7 @@ export async function runDaemon(o: DaemonOptions, io: DaemonIo): Promise<void> {
     })
     const lastSuccessMs =
       p.status.lastSuccessAt === null ? null : Date.parse(p.status.lastSuccessAt)
-    setPollMetrics(metrics, cycle, { ok, durationMs: p.endedMs - p.startedMs, lastSuccessMs })
+    setPollMetrics(metrics, cycle, { ok, durationMs: p.durationMs, lastSuccessMs })
     if (!ok && p.status.lastError) metrics.failedByKind.inc({ kind: p.status.lastError.kind })
     log.line(pollLine(cycle, p, ok))
     waiters.splice(0).forEach((w) => w())
@@ -179,6 +178,12 @@ export async function runDaemon(o: DaemonOptions, io: DaemonIo): Promise<void> {
       log.line({ event: 'reload', msg: `Reloading failed: ${(e as Error).message}`, ok: false })
     })
   })
+}
+
+/** The poll that just ended succeeded: its success is at or after its attempt (the engine's clock). */
+function pollSucceeded(s: EngineStatus): boolean {
+  if (s.lastSuccessAt === null || s.lastAttemptAt === null) return false
+  return Date.parse(s.lastSuccessAt) >= Date.parse(s.lastAttemptAt)
 }
 
 /** Ready when a poll succeeded within two intervals of now. */

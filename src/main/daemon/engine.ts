@@ -1,6 +1,7 @@
 // The daemon's engine: the app's AppCore with the CLI's stores and overrides, no desktop
 // notifications (delivery to contact points runs in the core's cycle), and a hook that tells the
 // daemon when each poll ends.
+import { performance } from 'node:perf_hooks'
 import type { AlertCondition } from '../../shared/alert-rules'
 import type { EngineStatus } from '../../shared/view-models'
 import { createAppCore, type AppCore } from '../core/app-core'
@@ -16,8 +17,8 @@ export interface EngineOptions {
 }
 
 export interface PollEnd {
-  startedMs: number
-  endedMs: number
+  /** How long the poll took (monotonic: a clock step does not distort it). */
+  durationMs: number
   status: EngineStatus
 }
 
@@ -37,9 +38,9 @@ export async function openEngine(
     emit: (event, payload) => {
       if (event !== 'statusChanged') return
       const status = payload as EngineStatus
-      if (status.refreshing && startedMs === null) startedMs = Date.now()
+      if (status.refreshing && startedMs === null) startedMs = performance.now()
       else if (!status.refreshing && startedMs !== null) {
-        const p = { startedMs, endedMs: Date.now(), status }
+        const p = { durationMs: performance.now() - startedMs, status }
         startedMs = null
         hooks.onPollEnd(p)
       }

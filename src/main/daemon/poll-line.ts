@@ -8,7 +8,7 @@ export function pollLine(cycle: CycleResult | null, p: PollEnd, ok: boolean): Lo
   const firing = instances.filter((i) => (i.phase ?? i.state) === 'firing').length
   const pending = instances.filter((i) => (i.phase ?? i.state) === 'pending').length
   const failed = cycle?.failures.length ?? 0
-  const durationMs = p.endedMs - p.startedMs
+  const durationMs = Math.round(p.durationMs)
   const error = ok ? null : (p.status.lastError?.message ?? null)
   const symbols = cycle?.rows.length ?? 0
   const msg = ok
