@@ -37,8 +37,9 @@ export const STOP_WAIT_MS = 10_000
 
 export async function runDaemon(o: DaemonOptions, io: DaemonIo): Promise<void> {
   mkdirSync(o.dataDir, { recursive: true })
-  const release = takeLock(o.dataDir)
+  // The key file first: a start that cannot read it leaves nothing behind (no lock).
   const env = withKeyFile(io.env)
+  const release = takeLock(o.dataDir)
   const key = env[API_KEY_ENV]?.trim()
   const log = new DaemonLog(o.logFormat, io.out, () => (key ? [key] : []))
   const metrics = new DaemonMetrics()
@@ -80,9 +81,9 @@ export async function runDaemon(o: DaemonOptions, io: DaemonIo): Promise<void> {
   const open = async (): Promise<AppCore> => {
     const c = await openEngine(o, env, {
       onPollEnd,
-      log: (line) => log.line({ event: 'engine', msg: line }),
+      // Start-up repairs and diagnostics (the key's problems included, never the key itself).
+      log: (line) => log.line({ event: 'notice', msg: line }),
     })
-    for (const r of c.reports()) log.line({ event: 'notice', msg: r })
     intervalMs = (await c.getSettings()).intervalMinutes * 60_000
     // An earlier run's last success (from the cache) until this run has one: a restart is no outage.
     const last = (await c.getStatus()).lastSuccessAt
