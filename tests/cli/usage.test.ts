@@ -26,7 +26,7 @@ describe('cli usage', () => {
       for (const [args, error] of [
         [
           ['check', '--jsn'],
-          'error: unknown option --jsn; check takes --json, --base-url, --demo, --symbols, --data-dir, --rule, --verbose, --help, --help-conditions',
+          'error: unknown option --jsn; check takes --json, --base-url, --demo, --symbols, --data-dir, --rule, --contact-point, --verbose, --help, --help-conditions',
         ],
         [['check', '--symbols'], 'error: --symbols needs a value after it'],
         [['check', '--json=yes'], 'error: --json takes no value'],

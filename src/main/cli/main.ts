@@ -7,6 +7,8 @@ import { EXIT_ERROR } from './exit-codes'
 import { parseConditionFlag } from './condition-flag'
 import { parseRuleFlag } from './cli-rules'
 import { checkDataDir, parseBaseUrlFlag, parseSymbols } from './common-flags'
+import { parseContactPointFlag } from './contact-point-flag'
+import type { RunContactPoint } from '../engine/delivery/delivery'
 import { printable } from './printable'
 import { backtestUsage, checkUsage, conditionHelp, USAGE } from './usage'
 import { helpLine, UsageError, usageError } from './arg-errors'
@@ -34,6 +36,7 @@ const CHECK_OPTIONS = {
   symbols: { type: 'string' },
   'data-dir': { type: 'string' },
   rule: { type: 'string', multiple: true },
+  'contact-point': { type: 'string', multiple: true },
   verbose: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
   'help-conditions': { type: 'boolean', default: false },
@@ -77,6 +80,14 @@ async function check(args: string[]): Promise<number> {
   } catch (e) {
     usageError(e, 'check')
   }
+  let contactPoints: RunContactPoint[] | undefined
+  try {
+    contactPoints = values['contact-point']?.map((text, i) =>
+      parseContactPointFlag(`--contact-point ${i + 1}`, text, process.env),
+    )
+  } catch (e) {
+    usageError(e, 'check')
+  }
   // The engine loads only for a command that runs (bundled, `--help` stays a few modules).
   const { runCheck } = await import('./check')
   return runCheck(
@@ -88,6 +99,7 @@ async function check(args: string[]): Promise<number> {
       dataDir: checkDataDir(values['data-dir'], 'check'),
       verbose: values.verbose,
       rules,
+      contactPoints,
     },
     {
       out: (t) => process.stdout.write(`${printable(t)}\n`),

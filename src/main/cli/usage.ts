@@ -20,7 +20,7 @@ ${kinds.map((k) => `  ${`${k.kind}:`.padEnd(width)}${k.brief}`).join('\n')}`
 }
 
 const CHECK_LINE =
-  '  npm run cli -- check [--json] [--base-url URL] [--symbols TSLA,NVDA] [--data-dir DIR] [--rule JSON]... [--verbose] [--help-conditions]'
+  '  npm run cli -- check [--json] [--base-url URL] [--symbols TSLA,NVDA] [--data-dir DIR] [--rule JSON]... [--contact-point JSON]... [--verbose] [--help-conditions]'
 const BACKTEST_LINE =
   '  npm run cli -- backtest [--symbols TSLA,NVDA] [--rule JSON] [--days 365] [--json] [--base-url URL] [--data-dir DIR]'
 const DAEMON_LINE =
@@ -30,7 +30,10 @@ const SERVE_LINE =
 
 const CHECK_TEXT = `check runs one poll and prints the watchlist as a table (or --json for scripts).
   --json          one JSON document on stdout, always (also when every request failed): rows (with
-                  plain-language problems and findings), events, decisions, failures, notes, errors
+                  plain-language problems and findings), events, decisions, failures, notes, errors,
+                  deliveries: [{ id, eventIds, contactPoint, kind, status, attempts, lastError }]
+                  (this run's messages to contact points; status queued, sent, failed or dropped;
+                  id is the message's idempotency id; never a secret)
   --base-url URL  the Liquidity service to read (https, or http on this machine); default: the
                   saved one, else built-in demo data
   --demo          use the built-in demo data, also when a Service URL is saved (a saved one that
@@ -42,6 +45,15 @@ const CHECK_TEXT = `check runs one poll and prints the watchlist as a table (or 
                   rules; repeat it for several. Each gets the default rule's pacing (confirmed on
                   the 2nd run, re-arm 2 points) and its own alert state in DIR/cli-rules/, so the
                   saved rules' alerts are left as they were
+  --contact-point JSON  also send this run's notifications to this contact point (besides those
+                  saved in DIR's settings, whose secrets come from the app's keychain); repeat it
+                  for several, e.g. '{"kind":"webhook","urlEnv":"SLACK_WEBHOOK_URL","format":"slack"}'
+                  (kinds webhook, ntfy, email, alertmanager; formats json, slack, discord, teams,
+                  mattermost). The secret (url, token, password) may be in the JSON or, better, in
+                  the environment variable "urlEnv", "tokenEnv" or "passwordEnv" names; only
+                  https:// (http:// to this computer only). check waits up to 5 s for sending; what
+                  is not sent then stays queued in DIR/outbox.sqlite and the next check sends it
+                  (same idempotency id, so never twice where the receiver de-duplicates)
   --verbose       also say why the system keychain could not be read
   --help-conditions  print what each condition kind means, with an example, and exit
   Exit codes: 0 no alert firing (held alerts, whose figures disagree or that are flapping, are not

@@ -4,6 +4,7 @@ import type { BacktestView } from '../../shared/backtest'
 import type { AssetDetail } from '../../shared/liquidity-schemas'
 import type { CycleResult } from '../engine/poll/cycle'
 import type { IpcCore } from '../ipc/core-types'
+import type { Delivery } from '../engine/delivery/delivery'
 
 export interface AppCore extends IpcCore {
   /**
@@ -24,4 +25,6 @@ export interface AppCore extends IpcCore {
   reports(): string[]
   /** The symbol's asset detail as last cached, without a request (the daemon's /metrics). */
   cachedDetail(symbol: string): AssetDetail | null
+  /** Contact points' delivery (log, failing points, queue depth, counters); null without channels. */
+  delivery(): Delivery | null
 }

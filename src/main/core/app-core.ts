@@ -42,6 +42,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
 
 class Core implements AppCore {
   private seq = 0
+  readonly delivery = (): ReturnType<AppCore['delivery']> => this.o.delivery
   /** Source switches run one after another (each opens a connection and a cache). */
   private switching: Promise<void> = Promise.resolve()
 
@@ -167,7 +168,6 @@ class Core implements AppCore {
   async dismissAwayDigest(): Promise<void> {
     if (this.o.alerts.dismissAway()) await this.o.saves.save(this.o.alerts)
   }
-
   // ── settings and key ──
   getSettings(): Promise<Settings> {
     return Promise.resolve(this.settings())

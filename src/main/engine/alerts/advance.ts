@@ -3,10 +3,10 @@
 // from earlier cycles and the flapping notices.
 import { localWhen, type UtcOffset } from '../../../shared/local-time'
 import { cooldownUntil } from './cooldown'
-import { catchUp, dataWithhold } from './episode-news'
+import { catchUp, dataWithhold } from './text/episode-news'
 import { issuerLeftNotice } from './issuer-left'
 import { flapFound, flapNotice, restartFlapTracking, trackFlapping } from './flapping'
-import { FLAPPING_NOTE, cooldownNote, flapWaitNote } from './notes'
+import { FLAPPING_NOTE, cooldownNote, flapWaitNote, notJudgedDetail } from './text/notes'
 import type { Withhold } from './notify'
 import type { Target } from './rules'
 import { step, type DraftEvent } from './transitions'
@@ -36,7 +36,7 @@ function trustedVerdict(
   notifyUnverified: boolean,
 ): Measurement | NoVerdict | Screened {
   if (verdict.kind !== 'measured' || verdict.verified || notifyUnverified) return verdict
-  return { kind: 'nodata', detail: `${verdict.status}; not judged until the figures agree` }
+  return { kind: 'nodata', detail: notJudgedDetail(verdict.status) }
 }
 
 export function advance(

@@ -14,16 +14,16 @@ import { instanceKey, toInstance } from './engine-state'
 import { measure } from './measure'
 import { readSymbol } from './reading'
 import { advance } from './advance'
-import { owedAfter } from './episode-news'
+import { owedAfter } from './text/episode-news'
 import { decideNotifications, type Candidate } from './notify'
 import { utcTime } from '../../../shared/local-time'
 import type { NotifyPrefs } from './quiet-hours'
 import type { LikeForLikeChange } from '../../../shared/view-models'
 import { trackSource } from './source-freshness'
-import type { ReleaseVerdict } from './notes'
+import { noDataDetail, type ReleaseVerdict } from './text/notes'
 import { liveTargets, type Target } from './rules'
 import { keepReference, poolCountsOf, poolReference } from './pool-reference'
-import { marketAtData } from './market-note'
+import { marketAtData } from './text/market-note'
 import { awaySpell, stillFiring } from './away'
 import type {
   AlertEngineState,
@@ -125,7 +125,7 @@ export function evaluateCycle(input: CycleInput): CycleResult {
   const origin = new Map<string, { record: InstanceRecord; prev: InstanceRecord | undefined }>()
   let freshData = false
   for (const t of targets) {
-    const reading = readings.get(t.symbol) ?? { kind: 'nodata', detail: `no data for ${t.symbol}` }
+    const reading = readings.get(t.symbol) ?? { kind: 'nodata', detail: noDataDetail(t.symbol) }
     if (reading.kind === 'good') freshData = true
     const prev = previous.get(instanceKey(t.rule.id, t.symbol))
     const poolRef = poolReference(t, prev, state.pools[t.symbol])

@@ -8,6 +8,7 @@
 // as episodes. A fifth change (≥ 24 % when recent, and it keeps rising) is flapping. It stops once
 // the window holds under about two changes' weight (10 %), e.g. a settled value after ~15 readings.
 import type { Target } from './rules'
+import { flapEndedText, flappingText } from './text/flapping'
 import { draft, type DraftEvent } from './transitions'
 import type { InstanceRecord, Measurement } from './model'
 
@@ -60,9 +61,7 @@ export function trackFlapping(r: InstanceRecord, m: Measurement): void {
 
 function flappingEvent(r: InstanceRecord, t: Target, m: Measurement, now: Date): DraftEvent {
   const n = changes(r.flapHistory)
-  const message =
-    `${t.symbol} ${m.subject} is flapping: it changed state ${n} times in the last ` +
-    `${r.flapHistory.length} checks. Its alerts are held until it settles.`
+  const message = flappingText(t.symbol, m.subject, n, r.flapHistory.length)
   return draft('flapping', t, now.toISOString(), message, m)
 }
 
@@ -101,13 +100,7 @@ export function flapNotice(
   if (!r.flapping && r.flapAnnounced) {
     r.flapAnnounced = false
     const now = r.phase === 'firing' ? 'firing' : 'OK'
-    return draft(
-      'flap-ended',
-      t,
-      at,
-      `${t.symbol} ${m.subject} stopped flapping; now ${now}: ${m.reading}`,
-      m,
-    )
+    return draft('flap-ended', t, at, flapEndedText(t.symbol, m.subject, now, m.reading), m)
   }
   return null
 }

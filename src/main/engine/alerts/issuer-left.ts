@@ -2,7 +2,7 @@
 // once per absence, naming it, after pendingCycles trusted polls without it (at least 2).
 import { missingPartPolls } from '../../../shared/alert-facts'
 import type { UtcOffset } from '../../../shared/local-time'
-import { absenceText } from './reading'
+import { absenceText, issuerLeftText } from './text/issuer-left'
 import type { Target } from './rules'
 import type { DraftEvent } from './transitions'
 import type { Absence, InstanceRecord } from './model'
@@ -38,8 +38,9 @@ export function issuerLeftNotice(
     ruleId: t.rule.id,
     ruleName: t.rule.name,
     symbol: t.symbol,
-    message: `${t.symbol}: ${lines.join('; ')}. Changes are compared without it.`,
+    message: issuerLeftText(t.symbol, lines),
     value: share,
+    unit: 'share-pct',
     threshold: null,
     verified: true,
   }

@@ -14,7 +14,6 @@ import {
   BACKFILL_NOTE,
   SEEDED_NOTE,
   DISABLED_NOTE,
-  HOLD_TEXT,
   ONCE_NOTE,
   ONCE_OTHER_NOTE,
   UNVERIFIED_GONE_NOTE,
@@ -23,16 +22,27 @@ import {
   heldNote,
   snoozedNote,
   type ReleaseVerdict,
-} from './notes'
+} from './text/notes'
 import {
   aboutEvents,
   asOfField,
   digestBody,
   logEntry,
-  plural,
+  digestTitle,
   single,
   type TextTime,
-} from './notification-text'
+} from './text/notification-text'
+import {
+  deliveredLog,
+  DISAGREE_HELD_BODY,
+  DROPPED_DISAGREE_LOG,
+  droppedLog,
+  HELD_DISAGREE_LOG,
+  heldBody,
+  heldLog,
+  heldTitle,
+  releasedTitle,
+} from './text/held'
 import { holdReason, type NotifyPrefs } from './quiet-hours'
 import type { AwayDigest } from '../../../shared/away-digest'
 import { utcTime, type UtcOffset } from '../../../shared/local-time'
@@ -99,11 +109,6 @@ export interface NotifyOutput {
 
 /** Enough to bound the state file through a long pause; the digest still counts the rest. */
 export const MAX_HELD = 200
-const DROPPED_TEXT = {
-  snoozed: 'rule snoozed meanwhile',
-  'rule-disabled': 'rule turned off meanwhile',
-  'rule-deleted': 'rule deleted meanwhile',
-} as const
 
 export function decideNotifications(input: NotifyInput): NotifyOutput {
   const { now, prefs } = input
@@ -169,7 +174,7 @@ export function decideNotifications(input: NotifyInput): NotifyOutput {
       else {
         heldNow.push(c.event)
         held.push({ reason: hold, event: c.event })
-        events.push(logEntry('held', c.event, `Held (${HOLD_TEXT[hold]})`, input.newId(), at))
+        events.push(logEntry('held', c.event, heldLog(hold), input.newId(), at))
       }
     }
   }
@@ -179,8 +184,8 @@ export function decideNotifications(input: NotifyInput): NotifyOutput {
       status: 'held',
       reason: hold,
       note: heldNote(hold, waiting),
-      title: `Notifications held (${HOLD_TEXT[hold]})`,
-      body: `${plural(waiting, 'alert')} will be summarised when ${hold === 'paused' ? 'the pause' : 'quiet hours'} end${hold === 'paused' ? 's' : ''}.`,
+      title: heldTitle(hold),
+      body: heldBody(hold, waiting),
       eventIds: heldNow.map((e) => e.id),
     })
   }
@@ -215,16 +220,14 @@ export function decideNotifications(input: NotifyInput): NotifyOutput {
               reason: 'figures-disagree',
               note: UNVERIFIED_RELEASE_NOTE,
               title: h.event.message,
-              body: 'its figures disagree',
+              body: DISAGREE_HELD_BODY,
               eventIds: [h.event.id],
               ...asOfField([h.event]),
             })
-            events.push(logEntry('held', h.event, 'Held (figures disagree)', input.newId(), at))
+            events.push(logEntry('held', h.event, HELD_DISAGREE_LOG, input.newId(), at))
           } else {
             suppress('figures-disagree', UNVERIFIED_GONE_NOTE, h.event.id)
-            events.push(
-              logEntry('dropped', h.event, 'Not delivered (figures disagree)', input.newId(), at),
-            )
+            events.push(logEntry('dropped', h.event, DROPPED_DISAGREE_LOG, input.newId(), at))
           }
           continue
         }
@@ -234,19 +237,11 @@ export function decideNotifications(input: NotifyInput): NotifyOutput {
         }
         const note = droppedNote(verdict, h.reason, h.event.ruleName, h.event.symbol)
         suppress(verdict, note, h.event.id)
-        const text = `Not delivered (${DROPPED_TEXT[verdict]})`
+        const text = droppedLog(verdict)
         events.push(logEntry('dropped', h.event, text, input.newId(), at))
       }
       for (const h of deliver) {
-        events.push(
-          logEntry(
-            'delivered',
-            h.event,
-            `Delivered after ${HOLD_TEXT[h.reason]}`,
-            input.newId(),
-            at,
-          ),
-        )
+        events.push(logEntry('delivered', h.event, deliveredLog(h.reason), input.newId(), at))
         notifiedKeys.push(instanceKey(h.event.ruleId, h.event.symbol))
         outKeys.push(instanceKey(h.event.ruleId, h.event.symbol))
       }
@@ -258,7 +253,7 @@ export function decideNotifications(input: NotifyInput): NotifyOutput {
       else if (all.length + heldOverflow > 0) {
         decisions.push({
           status: 'sent',
-          title: `While notifications were held: ${plural(all.length + heldOverflow, 'alert')}`,
+          title: releasedTitle(all.length + heldOverflow),
           body: digestBody(all, heldOverflow, text),
           ...aboutEvents(all),
         })
@@ -274,7 +269,7 @@ export function decideNotifications(input: NotifyInput): NotifyOutput {
   } else if (sendable.length > 1) {
     decisions.push({
       status: 'sent',
-      title: `${plural(sendable.length, 'Liquidity Watch alert')}`,
+      title: digestTitle(sendable.length),
       body: digestBody(sendable, 0, text),
       ...aboutEvents(sendable),
     })

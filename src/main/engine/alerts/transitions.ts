@@ -1,6 +1,7 @@
 // One (rule, symbol) instance's step through OK → Pending → Firing → Resolved for one cycle.
 import type { AlertEvent, AlertEventType } from '../../../shared/alert-rules'
-import { formatDuration } from './format'
+import { firedHeadline } from './text/headline'
+import { recoveredText } from './text/recovery'
 import type { Target } from './rules'
 import type { InstanceRecord, Measurement, NoVerdict, Screened } from './model'
 
@@ -36,9 +37,6 @@ export function blankRecord(ruleId: string, symbol: string): InstanceRecord {
   }
 }
 
-/** Said of an episode found on the first trusted reading: it did not start while watched. */
-export const UNDER_WAY_AT_START = '(already under way when watching began)'
-
 export function draft(
   type: AlertEventType,
   t: Target,
@@ -59,6 +57,7 @@ export function draft(
     verified: m.verified,
   }
   if (durationMs !== undefined) e.durationMs = durationMs
+  if (m.unit !== undefined) e.unit = m.unit
   if (type === 'resolved') e.recovery = `${t.symbol} ${m.recovery}`
   return e
 }
@@ -87,6 +86,7 @@ export function step(
   const r: InstanceRecord = {
     ...base,
     lastValue: verdict.value,
+    lastUnit: verdict.unit,
     verified: verdict.verified,
     detail: verdict.status,
     watchedSince: base.watchedSince ?? at,
@@ -95,7 +95,7 @@ export function step(
   if (base.phase === 'firing') {
     if (verdict.clear) {
       const durationMs = now.getTime() - Date.parse(base.since ?? base.firedAt ?? at)
-      const message = `${t.symbol} ${verdict.subject} recovered after ${formatDuration(durationMs)}`
+      const message = recoveredText(t.symbol, verdict.subject, durationMs)
       const record: InstanceRecord = {
         ...r,
         state: 'resolved',
@@ -136,7 +136,6 @@ export function step(
     lastAlertAt: at,
   }
   // Found on the first trusted reading (a new user, symbol or rule): not a drop that began now.
-  const headline =
-    since === r.watchedSince ? `${verdict.headline} ${UNDER_WAY_AT_START}` : verdict.headline
+  const headline = firedHeadline(verdict.headline, since === r.watchedSince)
   return { record, drafts: [draft('fired', t, at, headline, verdict)] }
 }
