@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util'
 import type { AlertCondition } from '../../shared/alert-rules'
 import { usageError } from '../cli/arg-errors'
 import { parseRuleFlag } from '../cli/cli-rules'
+import { parseContactPointFlag } from '../cli/contact-point-flag'
 import { checkDataDir, parseBaseUrlFlag, parseSymbols } from '../cli/common-flags'
 import { printable } from '../cli/printable'
 import { parseListen } from './listen'
@@ -14,6 +15,7 @@ const DAEMON_OPTIONS = {
   symbols: { type: 'string' },
   'data-dir': { type: 'string' },
   rule: { type: 'string', multiple: true },
+  'contact-point': { type: 'string', multiple: true },
   listen: { type: 'string' },
   'log-format': { type: 'string' },
   // Hidden, for tests and the bench: extra polls every N ms.
@@ -30,6 +32,8 @@ delivery to contact points, with Prometheus metrics and health checks over HTTP.
   --base-url URL       the Liquidity service to read instead of the saved one
   --symbols LIST       comma-separated tickers to watch instead of the saved watchlist
   --rule JSON          judge this condition instead of the saved rules; repeat for several
+  --contact-point JSON also deliver to this contact point (as check's; secrets from the JSON or
+                       an environment variable it names); repeat for several
 The key: LIQUIDITY_API_KEY, or a file named by LIQUIDITY_WATCH_API_KEY_FILE (a mounted secret).
 Signals: SIGTERM/SIGINT finish the poll in flight (up to 10 s), save and exit 0; SIGHUP reloads
 the settings (a bad file is refused and the running settings are kept). See docs/cli.md and
@@ -59,6 +63,9 @@ export async function daemonCommand(args: string[]): Promise<number | null> {
     if (testPollMs !== undefined && !(testPollMs >= 100))
       throw new Error('--test-poll-ms expects a number of ms ≥ 100')
     parsed = {
+      contactPoints: values['contact-point']?.map((text, i) =>
+        parseContactPointFlag(`--contact-point ${i + 1}`, text, process.env),
+      ),
       symbols: values.symbols === undefined ? undefined : parseSymbols(values.symbols),
       rules,
       listen: parseListen(values.listen),

@@ -1,6 +1,7 @@
 // `liquidity-watch daemon`: the engine on its schedule, its figures on /metrics, one log line per
 // poll; SIGTERM finishes the poll in flight and flushes, SIGHUP reloads the settings.
 import { mkdirSync } from 'node:fs'
+import { performance } from 'node:perf_hooks'
 import type { Server } from 'node:http'
 import type { FlowSplit } from '../../shared/flow'
 import type { EngineStatus } from '../../shared/view-models'
@@ -22,8 +23,6 @@ export interface DaemonOptions extends EngineOptions {
   logFormat: LogFormat
   /** Hidden (tests, bench): also poll on this timer, in ms (the schedule's minimum is a minute). */
   testPollMs?: number
-  /** The outbox's figures for /metrics, once the core has an outbox (null: none). */
-  outbox?: (core: AppCore) => OutboxFigures | null
 }
 
 export interface DaemonIo {
@@ -88,7 +87,7 @@ export async function runDaemon(o: DaemonOptions, io: DaemonIo): Promise<void> {
     // An earlier run's last success (from the cache) until this run has one: a restart is no outage.
     const last = (await c.getStatus()).lastSuccessAt
     if (last !== null) metrics.lastSuccess.set(Date.parse(last) / 1000)
-    metrics.outbox = () => (o.outbox ? o.outbox(c) : null)
+    metrics.outbox = () => outboxFigures(c)
     return c
   }
   const pollEnded = (ms: number): Promise<void> =>
@@ -98,7 +97,13 @@ export async function runDaemon(o: DaemonOptions, io: DaemonIo): Promise<void> {
     })
   /** Waits (up to STOP_WAIT_MS) for a poll in flight, then stops the core: cache, history, alert state flushed. */
   const close = async (c: AppCore): Promise<void> => {
+    const t0 = performance.now()
     if ((await c.getStatus()).refreshing) await pollEnded(STOP_WAIT_MS)
+    // Sends under way finish in what is left of the wait; the rest stays queued for the next start.
+    const left = STOP_WAIT_MS - (performance.now() - t0)
+    const delivery = c.delivery()
+    if (delivery && left > 0)
+      await Promise.race([delivery.settled(), new Promise((r) => setTimeout(r, left))])
     await c.stop()
   }
 
@@ -179,6 +184,15 @@ export async function runDaemon(o: DaemonOptions, io: DaemonIo): Promise<void> {
       log.line({ event: 'reload', msg: `Reloading failed: ${(e as Error).message}`, ok: false })
     })
   })
+}
+
+/** The outbox's figures (Delivery over outbox.sqlite), or null without delivery. */
+function outboxFigures(c: AppCore): OutboxFigures | null {
+  const d = c.delivery()
+  if (d === null) return null
+  const byOutcome: Record<string, number> = {}
+  for (const x of d.counters()) byOutcome[x.outcome] = (byOutcome[x.outcome] ?? 0) + x.n
+  return { depth: d.depth(), deliveryFailures: byOutcome['attempt-failed'] ?? 0, byOutcome }
 }
 
 /** The poll that just ended succeeded: its success is at or after its attempt (the engine's clock). */

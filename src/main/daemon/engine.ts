@@ -8,12 +8,16 @@ import { createAppCore, type AppCore } from '../core/app-core'
 import { cliRules, cliRulesStateDir } from '../cli/cli-rules'
 import { createConf, secretStoreFor } from '../cli/check'
 import { cliSettingsHelp } from '../cli/settings-help'
+import { checkDeliveryDeps } from '../cli/check-delivery'
+import type { RunContactPoint } from '../engine/delivery/delivery'
 
 export interface EngineOptions {
   dataDir: string
   baseUrl?: string
   symbols?: string[]
   rules?: AlertCondition[]
+  /** This run's contact points (`--contact-point`), beside the saved ones. */
+  contactPoints?: RunContactPoint[]
 }
 
 export interface PollEnd {
@@ -55,6 +59,8 @@ export async function openEngine(
     },
     ...(o.rules ? { alertStateDir: cliRulesStateDir(o.dataDir, o.rules) } : {}),
     client: { help: cliSettingsHelp(o.dataDir) },
+    // Contact points as check reaches them: the saved ones (secrets from the keychain) and the run's.
+    delivery: checkDeliveryDeps(o.contactPoints ?? []),
     bindLegacyKey: false,
     log: hooks.log,
   })

@@ -93,6 +93,11 @@ export class DaemonMetrics {
     'delivery_failures_total',
     'Delivery attempts to contact points that failed (as the outbox counts them).',
   )
+  readonly deliveries = this.c(
+    'deliveries_total',
+    'Delivery outcomes to contact points by outcome: sent, attempt-failed, failed (given up), dropped (expired).',
+    ['outcome'],
+  )
   readonly startTime = this.g(
     'start_time_seconds',
     'When the daemon started (Unix time, seconds): "never succeeded since start" alerts use it.',
@@ -105,6 +110,9 @@ export class DaemonMetrics {
     this.outboxDepth.set(f?.depth ?? 0)
     this.deliveryFailures.reset()
     if (f && f.deliveryFailures > 0) this.deliveryFailures.inc(f.deliveryFailures)
+    this.deliveries.reset()
+    for (const [outcome, n] of Object.entries(f?.byOutcome ?? {}))
+      if (n > 0) this.deliveries.inc({ outcome }, n)
   }
 
   async text(): Promise<string> {
@@ -117,6 +125,8 @@ export class DaemonMetrics {
 export interface OutboxFigures {
   depth: number
   deliveryFailures: number
+  /** Outcomes counted by the outbox: sent, attempt-failed, failed (gave up), dropped (expired). */
+  byOutcome: Record<string, number>
 }
 
 /** Every name the daemon exposes (docs/metrics.md lists them; a test compares). */
