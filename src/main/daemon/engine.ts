@@ -46,7 +46,14 @@ export async function openEngine(
       else if (!status.refreshing && startedMs !== null) {
         const p = { durationMs: performance.now() - startedMs, status }
         startedMs = null
-        hooks.onPollEnd(p)
+        // The metrics and the log line must never break the poll loop that emits this.
+        try {
+          hooks.onPollEnd(p)
+        } catch (e) {
+          hooks.log(
+            `The figures of this poll could not be shown on /metrics: ${(e as Error).message}`,
+          )
+        }
       }
     },
     // Desktop notifications are the app's; a server delivers to contact points only.
