@@ -37,10 +37,16 @@ export const STOP_WAIT_MS = 10_000
 export async function runDaemon(o: DaemonOptions, io: DaemonIo): Promise<void> {
   mkdirSync(o.dataDir, { recursive: true })
   // The key file first: a start that cannot read it leaves nothing behind (no lock).
-  const env = withKeyFile(io.env)
+  let env = withKeyFile(io.env)
   const release = takeLock(o.dataDir)
-  const key = env[API_KEY_ENV]?.trim()
-  const log = new DaemonLog(o.logFormat, io.out, () => (key ? [key] : []))
+  /** Every key this process has read (a rotated one too): masked in every line. */
+  const keys = new Set<string>()
+  const remember = (): void => {
+    const k = env[API_KEY_ENV]?.trim()
+    if (k) keys.add(k)
+  }
+  remember()
+  const log = new DaemonLog(o.logFormat, io.out, () => [...keys])
   const metrics = new DaemonMetrics()
   metrics.info.set({ version: process.env.npm_package_version ?? 'dev' }, 1)
   const flows = new Map<string, FlowSplit>()
@@ -160,6 +166,14 @@ export async function runDaemon(o: DaemonOptions, io: DaemonIo): Promise<void> {
     io.exit(code)
   }
   const reload = async (): Promise<void> => {
+    // A rotated key file is read again; one that cannot be read keeps the key in use.
+    let fresh: NodeJS.ProcessEnv
+    try {
+      fresh = withKeyFile(io.env)
+    } catch (e) {
+      log.line({ event: 'reload', msg: `Not reloaded: ${(e as Error).message}`, ok: false })
+      return
+    }
     const problem = settingsProblem(o.dataDir, new Date())
     if (problem !== null) {
       log.line({
@@ -169,6 +183,8 @@ export async function runDaemon(o: DaemonOptions, io: DaemonIo): Promise<void> {
       })
       return
     }
+    env = fresh
+    remember()
     const old = core
     core = null
     if (old) await close(old)
