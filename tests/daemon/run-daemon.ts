@@ -52,8 +52,8 @@ export function spawnDaemon(o: StartOptions): {
       'daemon',
       '--data-dir',
       o.dataDir,
-      '--base-url',
-      o.baseUrl,
+      // '' : the service comes from the settings or --config.
+      ...(o.baseUrl ? ['--base-url', o.baseUrl] : []),
       '--listen',
       '127.0.0.1:0',
       '--log-format',
