@@ -69,6 +69,11 @@ export async function runDaemon(o: DaemonOptions, io: DaemonIo): Promise<void> {
       else flows.delete(symbol)
     }
     const rows = cycle?.rows ?? []
+    // Symbols no longer watched leave the map (and /metrics) with their rows.
+    if (cycle) {
+      const watched = new Set(rows.map((r) => r.symbol))
+      for (const symbol of flows.keys()) if (!watched.has(symbol)) flows.delete(symbol)
+    }
     setSymbolMetrics(metrics, {
       rows,
       cycle,
