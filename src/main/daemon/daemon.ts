@@ -118,7 +118,12 @@ export async function runDaemon(o: DaemonOptions, io: DaemonIo): Promise<void> {
     await c.stop()
   }
 
-  core = await open()
+  try {
+    core = await open()
+  } catch (e) {
+    release()
+    throw e
+  }
   const pollEvery = (): number => Math.min(intervalMs, o.testPollMs ?? Infinity)
   const readiness = (): Readiness => readinessOf(latest, pollEvery(), Date.now())
   let server: Server
@@ -192,6 +197,8 @@ export async function runDaemon(o: DaemonOptions, io: DaemonIo): Promise<void> {
     remember()
     const old = core
     core = null
+    // The old outbox closes with its core: a scrape meanwhile shows no outbox figures.
+    metrics.outbox = () => null
     if (old) await close(old)
     core = await open()
     core.start()
