@@ -24,6 +24,11 @@ const BENCHES: Bench[] = [
     title: 'liquidity-watch --help (built) against npm run cli -- --help: first line, median of 20',
   },
   {
+    file: 'bench/daemon.ts',
+    fn: 'benchDaemon',
+    title: 'Daemon: RSS and CPU per poll (10, 200, 1000 symbols), /metrics response at 1000',
+  },
+  {
     file: 'bench/client-refresh.ts',
     fn: 'benchClientRefresh',
     title: 'Client refresh (200 requests, 25 ms latency)',

@@ -14,6 +14,7 @@ import {
   type StoredKey,
 } from '../engine/secrets/secret-store'
 import { KeytarSecretStore } from '../engine/secrets/secret-store-keytar'
+import { withKeyFile } from './key-file'
 import { settingsFilePath } from '../engine/settings/settings-store'
 import { lostServiceUrl } from '../engine/settings/lost-service-url'
 import { cliSettingsHelp } from './settings-help'
@@ -83,6 +84,7 @@ export function secretStoreFor(
   env: NodeJS.ProcessEnv,
   unreachable: (why: string) => void,
 ): SecretStore {
+  env = withKeyFile(env)
   if (env[API_KEY_ENV]?.trim()) return new EnvSecretStore({ env })
   const keychain = new KeytarSecretStore({ service: keychainServiceName(true), timeoutMs: 5_000 })
   const read = async (): Promise<StoredKey | null> => {

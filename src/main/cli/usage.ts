@@ -23,6 +23,8 @@ const CHECK_LINE =
   '  npm run cli -- check [--json] [--base-url URL] [--symbols TSLA,NVDA] [--data-dir DIR] [--rule JSON]... [--contact-point JSON]... [--verbose] [--help-conditions]'
 const BACKTEST_LINE =
   '  npm run cli -- backtest [--symbols TSLA,NVDA] [--rule JSON] [--days 365] [--json] [--base-url URL] [--data-dir DIR]'
+const DAEMON_LINE =
+  '  npm run cli -- daemon [--listen 127.0.0.1:9464] [--log-format text|json] [--data-dir DIR] [--base-url URL] [--symbols TSLA,NVDA] [--rule JSON]...'
 const SERVE_LINE =
   '  npm run cli -- serve [--port 8787] [--host 127.0.0.1] [--key KEY] [--latency MS] [--universe N] [--scenario JSON]... [--fault JSON]...'
 
@@ -83,6 +85,9 @@ is back past the threshold by the re-arm margin (2 points).
   arguments or --rule, a condition the daily series cannot answer, the service could not be read,
   or a symbol could not be tested: unknown, no data or too short a series; the reason is on stderr).`
 
+const DAEMON_TEXT = `daemon runs the engine on its schedule until stopped, with Prometheus metrics on /metrics and
+  /healthz, /readyz; "daemon --help" for its options, docs/metrics.md for the metric names.`
+
 const SERVE_TEXT = `serve runs the local Liquidity service with demo data (faults and scenarios: docs/cli.md);
   --universe N serves N assets (the 26 demo ones, then generated ones).`
 
@@ -100,6 +105,7 @@ export function backtestUsage(): string {
 export const USAGE = `Usage:
 ${CHECK_LINE}
 ${BACKTEST_LINE}
+${DAEMON_LINE}
 ${SERVE_LINE}
   npm run cli -- --help
 
@@ -108,5 +114,7 @@ ${CHECK_TEXT}
 ${BACKTEST_TEXT}
 
 ${conditionList()}
+
+${DAEMON_TEXT}
 
 ${SERVE_TEXT}`

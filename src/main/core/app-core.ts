@@ -16,6 +16,7 @@ import { cachedKnownSymbols } from '../engine/poll/snapshot-cache'
 import * as dv from './data-views'
 import { addSymbols } from './add-symbols'
 import { ContactPointCalls, contactPointDeps } from './contact-point-calls'
+import { cachedDetail } from './cached-detail'
 import { backtestRule } from './backtest-rule'
 import * as history from './history-views'
 import { closeOwners, openCore, type CoreOwners } from './open-core'
@@ -28,7 +29,6 @@ import { testNotification } from './test-notification'
 import { playDemoStory } from './demo-story'
 
 export type { AppCoreDeps } from './core-deps'
-
 export type { AppCore } from './app-core-types'
 
 export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
@@ -66,6 +66,9 @@ class Core extends ContactPointCalls implements AppCore {
   }
   reports(): string[] {
     return this.o.reports.all()
+  }
+  cachedDetail(symbol: string): ReturnType<typeof cachedDetail> {
+    return cachedDetail(this.o.data, symbol)
   }
 
   // ── status and watchlist ──
@@ -110,7 +113,6 @@ class Core extends ContactPointCalls implements AppCore {
   getKnownSymbols(): ReturnType<IpcCore['getKnownSymbols']> {
     return Promise.resolve(cachedKnownSymbols(this.o.data.current().cache))
   }
-
   // ── data views ──
   getAsset(symbol: string): ReturnType<IpcCore['getAsset']> {
     return dv.getAssetView(this.views(), symbol)
@@ -121,7 +123,6 @@ class Core extends ContactPointCalls implements AppCore {
   getAnalytics(...[q]: IpcArgs<'getAnalytics'>): ReturnType<IpcCore['getAnalytics']> {
     return dv.getAnalyticsView(this.views(), q)
   }
-
   // ── rules and alerts ──
   getRules(): Promise<AlertRule[]> {
     return Promise.resolve(this.settings().rules)
@@ -164,7 +165,6 @@ class Core extends ContactPointCalls implements AppCore {
   async dismissAwayDigest(): Promise<void> {
     if (this.o.alerts.dismissAway()) await this.o.saves.save(this.o.alerts)
   }
-
   // ── settings and key ──
   getSettings(): Promise<Settings> {
     return Promise.resolve(this.settings())
