@@ -2,6 +2,7 @@
 // symbols added and removed, rules and contact points added, changed (naming the fields) and
 // removed, and each setting from → to.
 import type { Settings } from '../../shared/settings-schema'
+import { canonicalValue } from './canonical'
 
 export interface ConfigChanges {
   symbolsAdded: string[]
@@ -21,7 +22,9 @@ export interface KeyedChanges {
   changed: string[]
 }
 
-const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b)
+/** Equal as exported (key order does not count). */
+const same = (a: unknown, b: unknown): boolean =>
+  JSON.stringify(canonicalValue(a)) === JSON.stringify(canonicalValue(b))
 
 function keyed<T extends { id: string }>(before: readonly T[], after: readonly T[]): KeyedChanges {
   const old = new Map(before.map((x) => [x.id, x]))
