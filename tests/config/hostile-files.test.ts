@@ -29,7 +29,7 @@ describe('config import refuses a bad file whole, by line and field', () => {
   it('lists every problem with its line and field (JSON)', () => {
     const doc = good()
     const rules = doc.rules as Record<string, unknown>[]
-    ;(rules[0].condition as Record<string, unknown>).thresholdPct = -5
+    ;(rules[0]!.condition as Record<string, unknown>).thresholdPct = -5
     ;(doc.polling as Record<string, unknown>).intervalMinutes = 0
     const text = JSON.stringify(doc, null, 2)
     const lines = text.split('\n')
@@ -65,7 +65,10 @@ describe('config import refuses a bad file whole, by line and field', () => {
 
   it('refuses an unknown condition kind', () => {
     const doc = good()
-    ;(doc.rules as Record<string, unknown>[])[0].condition = { kind: 'moon-phase', thresholdPct: 5 }
+    ;(doc.rules as Record<string, unknown>[])[0]!.condition = {
+      kind: 'moon-phase',
+      thresholdPct: 5,
+    }
     const list = problems(JSON.stringify(doc, null, 2))
     expect(list).toHaveLength(1)
     expect(list[0]).toMatch(/^line \d+, rules\[0\]\.condition(\.kind)?: /)
@@ -103,7 +106,7 @@ describe('config import refuses a bad file whole, by line and field', () => {
 
   it('refuses a per-symbol override threshold the condition cannot use', () => {
     const doc = good()
-    ;(doc.rules as Record<string, unknown>[])[0].overrides = { TSLA: { threshold: 100_000 } }
+    ;(doc.rules as Record<string, unknown>[])[0]!.overrides = { TSLA: { threshold: 100_000 } }
     expect(problems(JSON.stringify(doc, null, 2))).toEqual([
       expect.stringMatching(/^line \d+, rules\[0\]\.overrides\.TSLA\.threshold: cannot be used: /),
     ])

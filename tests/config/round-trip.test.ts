@@ -54,7 +54,7 @@ describe('config round trip', () => {
       ...before,
       watchlist: ['TSLA', 'MSFT'],
       intervalMinutes: 10,
-      rules: [{ ...before.rules[0], pendingCycles: 3 }],
+      rules: before.rules.map((r) => ({ ...r, pendingCycles: 3 })),
     }
     expect(describeChanges(configChanges(before, after))).toEqual([
       'Symbols added: MSFT',

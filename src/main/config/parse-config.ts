@@ -37,7 +37,8 @@ const YAML_WORDS: Record<string, string> = {
 function yamlProblem(e: YAMLError): string {
   const line = e.linePos?.[0]?.line
   const words =
-    YAML_WORDS[e.code] ?? (e.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '')
+    YAML_WORDS[e.code] ??
+    (e.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '')
   return line === undefined ? words : `line ${line}: ${words}`
 }
 
