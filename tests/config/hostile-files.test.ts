@@ -71,7 +71,9 @@ describe('config import refuses a bad file whole, by line and field', () => {
     }
     const list = problems(JSON.stringify(doc, null, 2))
     expect(list).toHaveLength(1)
-    expect(list[0]).toMatch(/^line \d+, rules\[0\]\.condition(\.kind)?: /)
+    expect(list[0]).toMatch(
+      /^line \d+, rules\[0\]\.condition\.kind: is not a condition kind Liquidity Watch knows; the kinds are tvl-change, /,
+    )
   })
 
   it('refuses unknown fields, each on its own line', () => {

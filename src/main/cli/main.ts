@@ -159,6 +159,11 @@ async function main(argv: string[]): Promise<number | null> {
       const { daemonCommand } = await import('../daemon/command')
       return daemonCommand(rest)
     }
+    case 'config': {
+      // Config as code: export and import the settings as a JSON or YAML file.
+      const { configCommand } = await import('./config-command')
+      return configCommand(rest, (v) => checkDataDir(v, 'config'))
+    }
     case 'serve':
       // The development service (scenarios, faults, /__admin), as `npm run service`: the one place
       // src/main loads src/dev-service, and the CLI is not in the app's bundle. Its CLI parses

@@ -2,6 +2,7 @@
 // an argument error prints one line and points at --help instead (arg-errors.ts). `<command> --help`
 // prints that command's part only; `check --help-conditions` the condition kinds in full.
 import { conditionKinds } from '../../shared/condition-kinds'
+import { CONFIG_EXPORT_LINE, CONFIG_IMPORT_LINE } from './config-usage'
 
 /** Every condition kind of the rule schema in full, with an example: made from the schema's own list. */
 export function conditionHelp(): string {
@@ -107,6 +108,8 @@ ${CHECK_LINE}
 ${BACKTEST_LINE}
 ${DAEMON_LINE}
 ${SERVE_LINE}
+${CONFIG_EXPORT_LINE}
+${CONFIG_IMPORT_LINE}
   npm run cli -- --help
 
 ${CHECK_TEXT}
@@ -117,4 +120,6 @@ ${conditionList()}
 
 ${DAEMON_TEXT}
 
-${SERVE_TEXT}`
+${SERVE_TEXT}
+
+config exports the settings as a JSON or YAML file, and imports one ("config --help").`

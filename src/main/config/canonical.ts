@@ -19,6 +19,8 @@ const FIRST = [
   'name',
   'kind',
   'enabled',
+  'start',
+  'end',
 ]
 
 function keyOrder(a: string, b: string): number {

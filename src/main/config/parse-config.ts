@@ -4,6 +4,7 @@
 import { LineCounter, parseDocument, type YAMLError } from 'yaml'
 import type { z } from 'zod'
 import { SECRET_FIELD, type ContactPointKind } from '../../shared/contact-points'
+import { allConditionKinds } from '../../shared/conditions/registry'
 import { describeIssues } from '../../shared/schema-issues'
 import {
   CONFIG_VERSION,
@@ -121,7 +122,8 @@ export function parseConfigText(text: string): ConfigRead {
   const r = configSchema.safeParse(raw)
   if (!r.success) {
     for (const issue of r.error.issues) {
-      if (issue.code !== 'unrecognized_keys') add(issue.path, issueText(issue, raw))
+      if (issue.code !== 'unrecognized_keys')
+        add(issue.path, kindText(issue) ?? issueText(issue, raw))
       // One line per unknown field, on its own line; a secret was told above in its own words.
       else
         for (const key of issue.keys) {
@@ -138,6 +140,14 @@ export function parseConfigText(text: string): ConfigRead {
 
 function samePath(a: readonly PropertyKey[], b: readonly PropertyKey[]): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i])
+}
+
+/** An unknown condition kind, with the kinds there are. */
+function kindText(issue: z.core.$ZodIssue): string | null {
+  const n = issue.path.length
+  if (issue.path[n - 1] !== 'kind' || issue.path[n - 2] !== 'condition') return null
+  const kinds = allConditionKinds().map((k) => k.kind)
+  return `is not a condition kind Liquidity Watch knows; the kinds are ${kinds.join(', ')}`
 }
 
 /** The describer's sentence without the field name it starts with (the caller puts path first). */
