@@ -16,6 +16,7 @@ const DAEMON_OPTIONS = {
   'data-dir': { type: 'string' },
   rule: { type: 'string', multiple: true },
   'contact-point': { type: 'string', multiple: true },
+  config: { type: 'string' },
   listen: { type: 'string' },
   'log-format': { type: 'string' },
   // Hidden, for tests and the bench: extra polls every N ms.
@@ -32,6 +33,8 @@ delivery to contact points, with Prometheus metrics and health checks over HTTP.
   --base-url URL       the Liquidity service to read instead of the saved one
   --symbols LIST       comma-separated tickers to watch instead of the saved watchlist
   --rule JSON          judge this condition instead of the saved rules; repeat for several
+  --config FILE        import this config file (JSON or YAML, as "config import") into the
+                       settings at start and on SIGHUP; a bad file is refused whole
   --contact-point JSON also deliver to this contact point (as check's; secrets from the JSON or
                        an environment variable it names); repeat for several
 The key: LIQUIDITY_API_KEY, or a file named by LIQUIDITY_WATCH_API_KEY_FILE (a mounted secret).
@@ -63,6 +66,7 @@ export async function daemonCommand(args: string[]): Promise<number | null> {
     if (testPollMs !== undefined && !(testPollMs >= 100))
       throw new Error('--test-poll-ms expects a number of ms ≥ 100')
     parsed = {
+      configFile: values.config,
       contactPoints: values['contact-point']?.map((text, i) =>
         parseContactPointFlag(`--contact-point ${i + 1}`, text, process.env),
       ),

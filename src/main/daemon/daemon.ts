@@ -16,11 +16,14 @@ import { DaemonMetrics, type OutboxFigures } from './metrics'
 import { setPollMetrics, setSymbolMetrics } from './poll-metrics'
 import { openEngine, type EngineOptions, type PollEnd } from './engine'
 import { settingsProblem } from './reload-check'
+import { configFileProblem } from './config-source'
 import { pollLine } from './poll-line'
 
 export interface DaemonOptions extends EngineOptions {
   listen: ListenAddress
   logFormat: LogFormat
+  /** A config file (config as code) imported into the settings at start and on SIGHUP. */
+  configFile?: string
   /** Hidden (tests, bench): also poll on this timer, in ms (the schedule's minimum is a minute). */
   testPollMs?: number
 }
@@ -118,7 +121,13 @@ export async function runDaemon(o: DaemonOptions, io: DaemonIo): Promise<void> {
     await c.stop()
   }
 
+  const configProblem = (): string | null =>
+    o.configFile === undefined
+      ? null
+      : configFileProblem(o.dataDir, o.configFile, (r) => log.line({ event: 'note', msg: r }))
   try {
+    const problem = configProblem()
+    if (problem !== null) throw new Error(problem)
     core = await open()
   } catch (e) {
     release()
@@ -184,7 +193,7 @@ export async function runDaemon(o: DaemonOptions, io: DaemonIo): Promise<void> {
       log.line({ event: 'reload', msg: `Not reloaded: ${(e as Error).message}`, ok: false })
       return
     }
-    const problem = settingsProblem(o.dataDir, new Date())
+    const problem = configProblem() ?? settingsProblem(o.dataDir, new Date())
     if (problem !== null) {
       log.line({
         event: 'reload',
