@@ -79,6 +79,11 @@ describe('router', () => {
         asOf: '2026-03-02T11:58:00.000Z',
         dataDate: '2026-02-27',
         link: 'liquidity-watch://asset/TSLA',
+        // For templates: the event's sentence; no flow split or issuer moves are known here.
+        text: expect.any(String),
+        priceFlow: null,
+        issuerMoves: null,
+        marketSession: null,
       },
     ])
   })

@@ -5,6 +5,7 @@ import type { AlertEvent, AlertRule } from '../../../shared/alert-rules'
 import { kindOf } from '../../../shared/conditions/registry'
 import type { ValueUnit } from '../../../shared/conditions/kind'
 import type { MessageEvent } from './model'
+import { templateExtras } from './templates/event-extras'
 
 const UNITS: Record<ValueUnit, string> = {
   'signed-pct': '%',
@@ -41,6 +42,8 @@ export function messageEvent(
     asOf: e.asOf ?? null,
     dataDate,
     link: assetLink(e.symbol),
+    // What templates may say beside the body's fields (change in words, market session…).
+    ...templateExtras(e),
   }
 }
 
