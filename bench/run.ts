@@ -24,6 +24,11 @@ const BENCHES: Bench[] = [
     title: 'liquidity-watch --help (built) against npm run cli -- --help: first line, median of 20',
   },
   {
+    file: 'bench/daemon.ts',
+    fn: 'benchDaemon',
+    title: 'Daemon: RSS and CPU per poll (10, 200, 1000 symbols), /metrics response at 1000',
+  },
+  {
     file: 'bench/client-refresh.ts',
     fn: 'benchClientRefresh',
     title: 'Client refresh (200 requests, 25 ms latency)',
@@ -58,6 +63,12 @@ const BENCHES: Bench[] = [
     file: 'bench/backtest.ts',
     fn: 'benchBacktest',
     title: 'Backtest 200 symbols × 365 days (evaluation; with the fetch from the local service)',
+  },
+  {
+    file: 'bench/delivery.ts',
+    fn: 'benchDelivery',
+    title:
+      'Delivery: poll end → webhook received (loopback); a 1000-symbol drop → messages per contact point',
   },
   {
     file: 'bench/ui-charts.ts',

@@ -7,6 +7,7 @@ import {
   type HeldBackReason,
 } from './alert-facts'
 import { CLOSED_REASONS, MARKET_KINDS, MARKET_PHASES, type MarketSession } from './market-hours'
+import { VALUE_UNITS, type ValueUnit } from './conditions/kind'
 import { conditionSchema } from './conditions/registry'
 import { contactPointIdSchema, DEFAULT_SEVERITY, SEVERITIES } from './contact-points'
 
@@ -150,6 +151,8 @@ export const alertEventSchema = z.object({
   /** Observed value (percent change, amount or share) when the event was made. */
   value: z.number().nullable(),
   threshold: z.number().nullable(),
+  /** value's and threshold's unit when not the rule's kind's own: 'hhi' for a concentration alert over its HHI limit only. */
+  unit: z.enum(VALUE_UNITS).optional(),
   /** false when the reported tvlChange disagreed with the computed change. */
   verified: z.boolean(),
   /** For 'resolved': how long the condition lasted. */
@@ -253,6 +256,8 @@ export interface AlertInstance {
   firedAt: string | null
   lastNotifiedAt: string | null
   lastValue: number | null
+  /** lastValue's unit when it is not its rule's kind's own (concentration over its HHI limit only: 'hhi'). */
+  lastUnit?: ValueUnit
   verified: boolean
   detail: string | null
   /** Why this episode's news has not reached the user yet (told when that clears), else null. */

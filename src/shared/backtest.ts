@@ -1,7 +1,7 @@
 // A backtest's result as the CLI prints it and the rule editor shows it: when a rule would have
 // fired on the service's daily series, per symbol. No zod, no Node: the renderer reads it too.
 import type { SeriesPoint } from './liquidity-schemas'
-import { signedPct } from './flow'
+import { formatSignedPct } from './number-format'
 import { joinNames } from './plain-list'
 
 /** One would-be alert: from the day it would have fired to the day it cleared (null: still open). */
@@ -49,7 +49,7 @@ export interface BacktestView extends BacktestResult {
 
 /** "2026-02-03 – 2026-02-10: worst −12.3 %". */
 function span(e: BacktestEpisode): string {
-  return `${e.start} – ${e.end ?? 'still open'}: worst ${signedPct(e.worstPct)}`
+  return `${e.start} – ${e.end ?? 'still open'}: worst ${formatSignedPct(e.worstPct)}`
 }
 
 /** "3 times on TSLA (2026-02-03 – 2026-02-10: worst −12.3 %, …)" for one symbol that fired. */

@@ -3,6 +3,7 @@
 //   TVL ratio = price ratio × token ratio,  tvlPct = (tvlRatio − 1) × 100, and so on.
 // So "TVL −12 %: price −9 %, net outflow −3.3 %" reads 0.88 = 0.91 × 0.967 (not a sum).
 import { pctChange } from './change'
+import { formatSignedPct } from './number-format'
 
 /** One end of the window: TVL and the underlying's price (0 or less: unknown). */
 export interface FlowEnd {
@@ -33,22 +34,19 @@ export interface FlowUnknown {
 
 export type FlowResult = FlowSplit | FlowUnknown
 
-/** "−12.0 %" with a real minus sign, one decimal. */
-export function signedPct(p: number): string {
-  const r = Math.round(p * 10) / 10
-  return `${r < 0 ? '−' : r > 0 ? '+' : '±'}${Math.abs(r).toFixed(1)} %`
-}
+/** "−12.0 %" (shared/number-format.ts). Kept for the engine's flow measure (engine/alerts); new code imports formatSignedPct. */
+export const signedPct = formatSignedPct
 
-/** "net outflow −12.3 %", "net inflow +4.0 %", "net flow ±0.0 %". */
+/** "net outflow −12.3 %", "net inflow +4.0 %", "net flow 0.0 %". */
 export function flowWords(p: number): string {
-  // The word follows the figure as shown: "net outflow ±0.0 %" would contradict itself.
+  // The word follows the figure as shown: "net outflow 0.0 %" would contradict itself.
   const shown = Math.round(p * 10) / 10
   const word = shown < 0 ? 'net outflow' : shown > 0 ? 'net inflow' : 'net flow'
-  return `${word} ${signedPct(p)}`
+  return `${word} ${formatSignedPct(p)}`
 }
 
 export function flowLine(s: Pick<FlowSplit, 'tvlPct' | 'pricePct' | 'netFlowPct'>): string {
-  return `TVL ${signedPct(s.tvlPct)}: price ${signedPct(s.pricePct)}, ${flowWords(s.netFlowPct)}`
+  return `TVL ${formatSignedPct(s.tvlPct)}: price ${formatSignedPct(s.pricePct)}, ${flowWords(s.netFlowPct)}`
 }
 
 /** The split between two readings a window apart, or why it cannot be given. */

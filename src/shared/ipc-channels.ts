@@ -39,6 +39,14 @@ export const REQUEST_CHANNELS = {
   getAssetShares: 'asset:shares',
   getAssetMigration: 'asset:migration',
   playDemoStory: 'demo:story',
+  getContactPoints: 'contact-points:get',
+  saveContactPoint: 'contact-points:save',
+  removeContactPoint: 'contact-points:remove',
+  setContactPointSecret: 'contact-points:secret-set',
+  clearContactPointSecret: 'contact-points:secret-clear',
+  testContactPoint: 'contact-points:test',
+  previewTemplate: 'contact-points:preview',
+  getDeliveryLog: 'delivery:log',
 } as const
 
 export const EVENT_CHANNELS = {

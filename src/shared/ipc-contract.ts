@@ -10,6 +10,12 @@ import type { AssetFlowView } from './flow'
 import type { AssetSharesView } from './asset-shares'
 import type { AssetMigrationView } from './issuer-moves'
 import type { SerializedError } from './errors'
+import { contactPointIdSchema, contactPointSchema, type ContactPoint } from './contact-points'
+import type {
+  ContactPointTestResult,
+  DeliveryLogEntry,
+  TemplatePreview,
+} from './contact-point-views'
 import type { IpcEvent, IpcMethod } from './ipc-channels'
 import { ASSET_TYPES, GROUP_BY } from './liquidity-schemas'
 import type { Settings } from './settings-schema'
@@ -88,6 +94,11 @@ export const watchlistRangeSchema = z
   })
   .strict()
 
+/** A contact point's title and body templates as typed (null: the default text). */
+export const templateDraftSchema = z
+  .object({ title: z.string().max(2000).nullable(), body: z.string().max(8000).nullable() })
+  .strict()
+
 export const ipcArgSchemas = {
   getStatus: none,
   getWatchlist: none,
@@ -146,6 +157,24 @@ export const ipcArgSchemas = {
   clearHistory: none,
   /** Demo mode only: plays a story on the demo data (or ends it: 'recover'). */
   playDemoStory: z.tuple([demoStoryRequestSchema]),
+  /** Contact points as saved (the built-in desktop first); secrets only as masked hints. */
+  getContactPoints: none,
+  /** Adds or replaces one by id; its secret hints are main's, whatever the renderer sends. */
+  saveContactPoint: z.tuple([contactPointSchema]),
+  /** Removes one and clears its secret from the keychain; the desktop cannot be removed. */
+  removeContactPoint: z.tuple([contactPointIdSchema]),
+  /** Write-only: stored in the keychain, never sent back (settings keep a masked hint). */
+  setContactPointSecret: z.tuple([contactPointIdSchema, z.string().min(1).max(2048)]),
+  clearContactPointSecret: z.tuple([contactPointIdSchema]),
+  /** Sends a test message now; the receiver's answer in plain words. */
+  testContactPoint: z.tuple([contactPointIdSchema]),
+  /** A saved contact point (id) or one being edited (draft), with the templates as typed. */
+  previewTemplate: z.tuple([
+    z.union([contactPointIdSchema, contactPointSchema]),
+    templateDraftSchema,
+  ]),
+  /** The newest deliveries first. */
+  getDeliveryLog: z.tuple([z.number().int().min(1).max(500)]),
 } satisfies Record<IpcMethod, z.ZodTuple>
 
 export interface LoggedDecision {
@@ -192,6 +221,14 @@ export interface IpcResults {
   getHistoryInfo: HistoryInfo
   clearHistory: HistoryInfo
   playDemoStory: EngineStatus
+  getContactPoints: ContactPoint[]
+  saveContactPoint: ContactPoint[]
+  removeContactPoint: ContactPoint[]
+  setContactPointSecret: ContactPoint[]
+  clearContactPointSecret: ContactPoint[]
+  testContactPoint: ContactPointTestResult
+  previewTemplate: TemplatePreview
+  getDeliveryLog: DeliveryLogEntry[]
 }
 
 export interface IpcEventPayloads {

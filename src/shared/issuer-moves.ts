@@ -13,7 +13,7 @@
 // another issuer's rise offsets it.
 
 import { pctChange } from './change'
-import { signedPct } from './flow'
+import { formatSignedMoney, formatSignedPct } from './number-format'
 
 /** Rises must offset at least (1 − this) of the falls for a migration. */
 export const MIGRATION_TOLERANCE = 0.1
@@ -60,7 +60,7 @@ export interface IssuerMoves {
    * they were; undefined: not asked.
    */
   priceRatio?: number | null
-  /** "xStocks −$4.1 M, Backed +$3.9 M: migration, net −$0.2 M". */
+  /** "xStocks −$4.1M, Backed +$3.9M: migration, net −$200K". */
   text: string
 }
 
@@ -72,14 +72,8 @@ export interface IssuerMovesUnknown {
 
 export type IssuerMovesResult = IssuerMoves | IssuerMovesUnknown
 
-const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 })
-
-/** 4_100_000 → "$4.1 M"; the sign is a true minus or a plus. */
-export function signedMoney(v: number, plus = true): string {
-  const text = compact.format(Math.abs(v)).replace(/([0-9])([KMBT])$/, '$1 $2')
-  const sign = v < 0 ? '−' : plus && v > 0 ? '+' : ''
-  return `${sign}$${text}`
-}
+/** 4_100_000 → "+$4.1M": shared/number-format.ts, as every amount in alert text. */
+export const signedMoney = formatSignedMoney
 
 function sums(parts: readonly IssuerTvl[]): Map<string, number> {
   const out = new Map<string, number>()
@@ -96,8 +90,8 @@ function sums(parts: readonly IssuerTvl[]): Map<string, number> {
 export function priceAdjustment(ratio: number | null | undefined): string {
   if (ratio === undefined) return ''
   if (ratio === null) return 'in dollars, not adjusted for price (the service gave none)'
-  const shown = signedPct(pctChange(1, ratio))
-  return shown === '±0.0 %' ? '' : `the price move (${shown}) taken out`
+  const shown = formatSignedPct(pctChange(1, ratio))
+  return shown === '0.0 %' ? '' : `the price move (${shown}) taken out`
 }
 
 function priceClause(ratio: number | null | undefined): string {

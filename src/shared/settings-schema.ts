@@ -15,6 +15,9 @@ export const symbolSchema = z
   .max(32)
   .regex(/^[A-Za-z0-9._-]+$/, 'should be letters, digits, dot, dash or underscore')
 
+/** How long a message to a contact point may wait unsent before it is dropped (with a note). */
+export const DEFAULT_DELIVERY_MAX_AGE_HOURS = 24
+
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'should be a time as HH:MM (24 h)')
 
 /** A Service URL the client will use (shared/service-url.ts); parses to the normalised form. */
@@ -38,6 +41,7 @@ export const SETTING_LABELS = {
   startAtLogin: 'Start at login',
   notificationsPausedUntil: 'Notification pause',
   contactPoints: 'Contact points',
+  deliveryMaxAgeHours: 'Drop undelivered messages after',
 } as const satisfies Record<SettingKey, string>
 
 /** Rows and rules are keyed by symbol and id (the UI's keyed lists throw on a duplicate). */
@@ -99,6 +103,12 @@ export const settingsSchema = z.object({
         ctx.addIssue({ code: 'custom', message: `has two contact points with the id ${dup}` })
     })
     .default([]),
+  /** A message to a contact point still unsent after this many hours is dropped with a note. */
+  deliveryMaxAgeHours: z
+    .number()
+    .refine((h) => h >= 1, 'must be at least 1 hour')
+    .refine((h) => h <= 7 * 24, 'must be at most 7 days (168 hours)')
+    .default(DEFAULT_DELIVERY_MAX_AGE_HOURS),
 })
 
 export type Settings = z.infer<typeof settingsSchema>
@@ -116,6 +126,7 @@ export function defaultSettings(): Settings {
     startAtLogin: false,
     notificationsPausedUntil: null,
     contactPoints: [],
+    deliveryMaxAgeHours: DEFAULT_DELIVERY_MAX_AGE_HOURS,
   }
 }
 
@@ -138,6 +149,8 @@ export const settingsPatchSchema = settingsSchema
       .object({ enabled: z.boolean(), notifyUnverified: z.boolean() })
       .partial()
       .strict(),
+    // Without its default: a patch that does not name it must not reset it to 24 h.
+    deliveryMaxAgeHours: settingsSchema.shape.deliveryMaxAgeHours.unwrap(),
   })
   .partial()
   .strict()

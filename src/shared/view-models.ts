@@ -4,6 +4,7 @@ import type { ErrorKind, SerializedError } from './errors'
 import type { AlertState } from './alert-rules'
 import type { HeldBackReason } from './alert-facts'
 import type { DemoStoryView } from './demo-stories'
+import type { FailingContactPoint } from './contact-point-views'
 import type {
   AssetDetail,
   AnalyticsQuery,
@@ -151,6 +152,8 @@ export interface EngineStatus {
   detailCoverage?: string
   /** Demo mode: the demo story playing (the demo badge's "Try a story"), else null. */
   demoStory?: DemoStoryView | null
+  /** Contact points whose deliveries keep failing (tray, status bar); always set by the core. */
+  failingContactPoints?: FailingContactPoint[]
 }
 
 export interface Fetched<T> {

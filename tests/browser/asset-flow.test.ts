@@ -84,7 +84,7 @@ describe.each(['light', 'dark'] as const)('asset view flow line (%s)', (scheme) 
       price: seeded.price,
     })
     expect(view.flow.text).toMatch(
-      /^TVL [−+±]\d+\.\d %: price [−+±]\d+\.\d %, net (outflow|inflow|flow) [−+±]\d+\.\d %$/,
+      /^TVL [−+]?\d+\.\d %: price [−+]?\d+\.\d %, net (outflow|inflow|flow) [−+]?\d+\.\d %$/,
     )
     expect(await app.page.getByTestId('asset-flow-line').textContent()).toBe(view.flow.text)
     // Which history it splits, in words: the app's own two polls (the 7-day TVL change card above

@@ -76,7 +76,7 @@ describe.each(['light', 'dark'] as const)('asset view migration line (%s)', (sch
     const view = lastMigration(app)
     if (view.moves.kind === 'unknown') throw new Error(view.moves.reason)
     expect(view.moves.text).toMatch(
-      /^Backed −\$4 M, Ondo \+\$3\.9 M.*: migration, net −\$\d+(\.\d)? K$/,
+      /^Backed −\$4M, Ondo \+\$3\.9\d?M.*: migration, net −\$\d+(\.\d+)?K$/,
     )
     expect(await app.page.getByTestId('asset-migration-line').textContent()).toBe(view.moves.text)
     await box.scrollIntoViewIfNeeded()

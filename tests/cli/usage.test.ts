@@ -26,7 +26,7 @@ describe('cli usage', () => {
       for (const [args, error] of [
         [
           ['check', '--jsn'],
-          'error: unknown option --jsn; check takes --json, --base-url, --demo, --symbols, --data-dir, --rule, --verbose, --help, --help-conditions',
+          'error: unknown option --jsn; check takes --json, --base-url, --demo, --symbols, --data-dir, --rule, --contact-point, --verbose, --help, --help-conditions',
         ],
         [['check', '--symbols'], 'error: --symbols needs a value after it'],
         [['check', '--json=yes'], 'error: --json takes no value'],
@@ -75,7 +75,7 @@ describe('cli usage', () => {
       const r = await cli(['chek'])
       expect(r.code).toBe(2)
       expect(r.stderr.trim().split('\n')).toEqual([
-        'error: unknown command "chek"; the commands are check, backtest and serve',
+        'error: unknown command "chek"; the commands are check, backtest, daemon and serve',
         'Run "npm run cli -- --help" for the commands and their options.',
       ])
       const none = await cli([])

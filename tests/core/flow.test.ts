@@ -43,7 +43,7 @@ describe('flow vs price', () => {
     // The factors multiply back to the TVL change, and the line says so.
     expect(ratio(moved.pricePct) * ratio(moved.netFlowPct)).toBeCloseTo(ratio(moved.tvlPct), 9)
     expect(moved.text).toMatch(
-      /^TVL −\d+\.\d %: price −\d+\.\d %, net (out|in)flow [−+±]\d+\.\d %$/,
+      /^TVL −\d+\.\d %: price −\d+\.\d %, net (out|in)flow [−+]?\d+\.\d %$/,
     )
   })
 

@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { table } from '../../src/main/cli/format'
 import { jsonReport } from '../../src/main/cli/json-report'
+import { formatSignedPct } from '../../src/shared/number-format'
 import { cycleThenWait, harness, MIN, row, type Harness } from './helpers'
 
 const DAY = 24 * 60 * MIN
@@ -65,7 +66,7 @@ describe('an issuer that vanishes from the data', () => {
     // The CLI's table and JSON carry it, worded "without issuer Ondo".
     expect(table([tsla])).toMatch(
       new RegExp(
-        `^TSLA\\s.*\\(${judged > 0 ? '\\+' : ''}${judged.toFixed(2)}% without issuer Ondo\\)`,
+        `^TSLA\\s.*\\(${formatSignedPct(judged).replace('+', '\\+')} without issuer Ondo\\)`,
         'm',
       ),
     )

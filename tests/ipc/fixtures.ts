@@ -5,6 +5,20 @@ import { isAllowedExternalUrl } from '../../src/main/shell/open-external'
 
 const rule = { ...defaultRules()[0]!, overrides: { TSLA: { enabled: false, threshold: 5 } } }
 
+/** A webhook contact point as the Settings form sends it (the hint is main's, whatever is sent). */
+export const webhookPoint = {
+  id: 'team-slack',
+  name: 'Team Slack',
+  kind: 'webhook',
+  enabled: true,
+  isDefault: false,
+  minSeverity: 'warning',
+  quietHours: null,
+  template: { title: null, body: null },
+  format: 'slack',
+  urlHint: null,
+}
+
 export const VALID_ARGS: { [M in IpcMethod]: unknown[] } = {
   getStatus: [],
   getWatchlist: [],
@@ -46,6 +60,14 @@ export const VALID_ARGS: { [M in IpcMethod]: unknown[] } = {
   getAssetShares: ['TSLA'],
   getAssetMigration: ['TSLA'],
   playDemoStory: [{ story: 'drop' }],
+  getContactPoints: [],
+  saveContactPoint: [webhookPoint],
+  removeContactPoint: ['team-slack'],
+  setContactPointSecret: ['team-slack', 'https://hooks.slack.com/services/T0/B0/xyz'],
+  clearContactPointSecret: ['team-slack'],
+  testContactPoint: ['team-slack'],
+  previewTemplate: ['team-slack', { title: '{{ symbol }} alert', body: null }],
+  getDeliveryLog: [50],
 }
 
 /** The app allows no external host by default; tests that open the fixture link allow its host. */

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { createIpcHandlers } from '../../src/main/ipc/handlers'
 import { IPC_METHODS } from '../../src/main/ipc/core-types'
 import type { IpcMethod } from '../../src/shared/ipc-channels'
-import { VALID_ARGS, withFixtureLinks } from './fixtures'
+import { VALID_ARGS, webhookPoint, withFixtureLinks } from './fixtures'
 import { recordingCore } from './recording-core'
 
 const MB = 'x'.repeat(1024 * 1024)
@@ -147,6 +147,43 @@ const BAD_ARGS: { [M in IpcMethod]?: [label: string, args: unknown[]][] } = {
     ['ftp: URL', [{ baseUrl: 'ftp://files.example.com' }]],
     ['plain http to another host', [{ baseUrl: 'http://api.example.com' }]],
     ['credentials in the URL', [{ baseUrl: 'https://me:pw@api.example.com' }]],
+  ],
+  saveContactPoint: [
+    ['unknown kind', [{ ...webhookPoint, kind: 'pager' }]],
+    ['a secret smuggled in as a field', [withKey(webhookPoint, 'url', 'https://hooks.example/x')]],
+    ['id with a slash', [{ ...webhookPoint, id: '../keychain' }]],
+    ['bad format', [{ ...webhookPoint, format: 'html' }]],
+    ['bad quiet hours', [{ ...webhookPoint, quietHours: { start: '25:00', end: '07:00' } }]],
+    ['1 MB template', [{ ...webhookPoint, template: { title: MB, body: null } }]],
+    ['__proto__ key', [polluted('{"__proto__":{"kind":"webhook"}}')]],
+  ],
+  removeContactPoint: [
+    ['upper case id', ['Team']],
+    ['number', [1]],
+  ],
+  setContactPointSecret: [
+    ['empty secret', ['team-slack', '']],
+    ['1 MB secret', ['team-slack', MB]],
+    ['secret as object', ['team-slack', { url: 'https://x' }]],
+    ['bad id', ['../x', 'https://hooks.example/x']],
+  ],
+  testContactPoint: [['bad id', ['Team Slack']]],
+  previewTemplate: [
+    ['template as string', ['team-slack', '{{ symbol }}']],
+    ['unexpected key', ['team-slack', { title: null, body: null, html: 'x' }]],
+    ['10 kB body', ['team-slack', { title: null, body: 'x'.repeat(10_000) }]],
+    [
+      'draft with unknown kind',
+      [
+        { ...webhookPoint, kind: 'pager' },
+        { title: null, body: null },
+      ],
+    ],
+  ],
+  getDeliveryLog: [
+    ['zero', [0]],
+    ['too many', [100_000]],
+    ['string', ['50']],
   ],
   pauseNotifications: [
     ['NaN', [NaN]],

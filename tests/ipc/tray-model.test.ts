@@ -149,4 +149,26 @@ describe('buildTrayModel', () => {
     )
     expect(m.tooltip.length).toBeLessThanOrEqual(127)
   })
+
+  it('says when a contact point keeps failing, in the tooltip and as a menu line to the delivery log', () => {
+    const failing = [
+      {
+        id: 'team-slack',
+        name: 'Team Slack',
+        lastError: 'HTTP 500',
+        since: '2025-03-01T11:00:00Z',
+      },
+    ]
+    const m = buildTrayModel(status({ failingContactPoints: failing }), now, hhmm)
+    expect(m.tooltip).toBe('Liquidity Watch — all clear · contact point Team Slack keeps failing')
+    expect(item(m.entries, 'open-alerts')).toBeDefined()
+    expect(m.entries[1]).toMatchObject({
+      type: 'item',
+      id: 'open-alerts',
+      label: 'Contact point Team Slack keeps failing — show the delivery log',
+    })
+    expect(buildTrayModel(status({ failingContactPoints: [] }), now, hhmm).entries[1]).toEqual({
+      type: 'separator',
+    })
+  })
 })

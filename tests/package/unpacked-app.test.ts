@@ -54,11 +54,13 @@ async function productionPackages(): Promise<Set<string>> {
   const lock = JSON.parse(await readFile(join(root, 'package-lock.json'), 'utf8')) as {
     packages: Record<string, { dev?: boolean; devOptional?: boolean }>
   }
-  return new Set(
-    Object.entries(lock.packages)
-      .filter(([path, e]) => path.startsWith('node_modules/') && !e.dev && !e.devOptional)
-      .map(([path]) => path),
-  )
+  const production = Object.entries(lock.packages)
+    .filter(([path, e]) => path.startsWith('node_modules/') && !e.dev && !e.devOptional)
+    .map(([path]) => path)
+  // electron-builder hoists a nested production package (liquidjs's own commander) to the top when
+  // the top-level copy of that name is a dev dependency's: the packaged path is then the hoisted one.
+  const hoisted = production.map((path) => path.replace(/^.*node_modules\//, 'node_modules/'))
+  return new Set([...production, ...hoisted])
 }
 
 describe('the packaged app (linux-unpacked)', () => {

@@ -28,7 +28,7 @@ describe('splitFlow', () => {
       'TSLA',
     ) as FlowSplit
     expect(s.netFlowPct).toBeLessThan(0)
-    expect(s.text).toBe('TVL ±0.0 %: price ±0.0 %, net flow ±0.0 %')
+    expect(s.text).toBe('TVL 0.0 %: price 0.0 %, net flow 0.0 %')
   })
 
   it('the two factors always multiply back to the TVL factor', () => {

@@ -34,7 +34,7 @@ describe('classifyIssuerMoves', () => {
       ],
     )
     expect(m.kind).toBe('migration')
-    expect(m.text).toBe('xStocks −$4.1 M, Backed +$3.9 M: migration, net −$200 K')
+    expect(m.text).toBe('xStocks −$4.1M, Backed +$3.9M: migration, net −$200K')
   })
 
   it('names the issuers that moved materially and sums the small moves of the others', () => {
@@ -52,7 +52,7 @@ describe('classifyIssuerMoves', () => {
         { issuer: 'Swarm', tvl: 1_000_000 },
       ],
     )
-    expect(m.text).toBe('Backed −$38 M, 2 others −$10: exit (nothing offsets it), net −$38 M')
+    expect(m.text).toBe('Backed −$38M, 2 others −$10: exit (nothing offsets it), net −$38M')
   })
 
   it('an issuer no longer listed is an exit with nothing rising, and says it is gone', () => {
@@ -64,7 +64,7 @@ describe('classifyIssuerMoves', () => {
       [{ issuer: 'Backed', tvl: 6_000_000 }],
     )
     expect(m.kind).toBe('exit')
-    expect(m.text).toContain('xStocks −$4 M (no longer listed)')
+    expect(m.text).toContain('xStocks −$4M (no longer listed)')
   })
 
   it('amounts add up: migrated + exited = fell, net = the change of the total', () => {
@@ -148,7 +148,7 @@ describe('classifyIssuerMoves', () => {
       { issuer: 'Ondo', tvl: 2e6 },
     ]
     expect(classifyIssuerMoves(a, a).kind).toBe('none')
-    expect(signedMoney(-250_000)).toBe('−$250 K')
-    expect(signedMoney(1_234_567)).toBe('+$1.2 M')
+    expect(signedMoney(-250_000)).toBe('−$250K')
+    expect(signedMoney(1_234_567)).toBe('+$1.23M')
   })
 })

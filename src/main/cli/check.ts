@@ -14,6 +14,7 @@ import {
   type StoredKey,
 } from '../engine/secrets/secret-store'
 import { KeytarSecretStore } from '../engine/secrets/secret-store-keytar'
+import { withKeyFile } from './key-file'
 import { settingsFilePath } from '../engine/settings/settings-store'
 import { lostServiceUrl } from '../engine/settings/lost-service-url'
 import { cliSettingsHelp } from './settings-help'
@@ -28,6 +29,17 @@ import {
 import { bulkStandIns, eventLines, findingLines, oneLine, pollsToConfirm, table } from './format'
 import { emptyReport, jsonReport, type JsonReport } from './json-report'
 import { EXIT_OK, EXIT_FIRING, EXIT_ERROR } from './exit-codes'
+import type { ContactPointKind } from '../../shared/contact-points'
+import type { RunContactPoint } from '../engine/delivery/delivery'
+import type { Channel } from '../engine/delivery/model'
+import {
+  CHECK_SEND_BUDGET_MS,
+  checkDeliveryDeps,
+  deliveryLines,
+  jsonDeliveries,
+  sendWithin,
+  type JsonDelivery,
+} from './check-delivery'
 
 export interface CheckOptions {
   dataDir: string
@@ -40,6 +52,10 @@ export interface CheckOptions {
   verbose?: boolean
   /** Conditions judged instead of the saved rules (`--rule`), with their own alert state. */
   rules?: AlertCondition[]
+  /** Contact points for this run (`--contact-point`), besides those saved in the data dir. */
+  contactPoints?: RunContactPoint[]
+  /** The channel of each kind (default the registry's); tests pass their own. */
+  channels?: (kind: ContactPointKind) => Channel | null
 }
 
 export interface CheckIo {
@@ -68,6 +84,7 @@ export function secretStoreFor(
   env: NodeJS.ProcessEnv,
   unreachable: (why: string) => void,
 ): SecretStore {
+  env = withKeyFile(env)
   if (env[API_KEY_ENV]?.trim()) return new EnvSecretStore({ env })
   const keychain = new KeytarSecretStore({ service: keychainServiceName(true), timeoutMs: 5_000 })
   const read = async (): Promise<StoredKey | null> => {
@@ -92,6 +109,7 @@ export async function runCheck(o: CheckOptions, io: CheckIo): Promise<number> {
   const diagnostics: string[] = []
   const notes: string[] = []
   const errors: string[] = []
+  let deliveries: JsonDelivery[] = []
   const note = (text: string): void => {
     notes.push(oneLine(text))
     io.err(`note: ${oneLine(text)}`)
@@ -101,8 +119,8 @@ export async function runCheck(o: CheckOptions, io: CheckIo): Promise<number> {
     io.err(`error: ${oneLine(text)}`)
   }
   /** --json always prints its document, also when nothing could be shown (then rows are []). */
-  const printJson = (doc: Omit<JsonReport, 'notes' | 'errors'>): void => {
-    if (o.json) io.out(JSON.stringify({ ...doc, notes, errors }, null, 2))
+  const printJson = (doc: Omit<JsonReport, 'notes' | 'errors' | 'deliveries'>): void => {
+    if (o.json) io.out(JSON.stringify({ ...doc, deliveries, notes, errors }, null, 2))
   }
   // Demo data only when chosen (no URL ever saved): a saved one that cannot be used needs fixing.
   if (o.demo === true && o.baseUrl !== undefined) {
@@ -143,6 +161,7 @@ export async function runCheck(o: CheckOptions, io: CheckIo): Promise<number> {
       client: { help: cliSettingsHelp(o.dataDir) },
       pollWaitBudgetMs: CHECK_WAIT_BUDGET_MS,
       notifyOnlyWhenSaved: true,
+      delivery: checkDeliveryDeps(o.contactPoints ?? [], o.channels),
       bindLegacyKey: false,
       log: (line) => diagnostics.push(line),
     })
@@ -161,6 +180,11 @@ export async function runCheck(o: CheckOptions, io: CheckIo): Promise<number> {
       return EXIT_ERROR
     }
     const status = await core.refreshNow()
+    // Contact points get a few seconds; what is not sent by then waits in the outbox for the next run.
+    const delivery = core.delivery()
+    await sendWithin(delivery, CHECK_SEND_BUDGET_MS)
+    const sent = delivery?.sessionRecords() ?? []
+    deliveries = jsonDeliveries(sent)
     const cycle = core.lastCycle()
     if (!cycle) {
       error(status.lastError?.message ?? diagnostics.at(-1) ?? 'the check did not complete')
@@ -199,6 +223,7 @@ export async function runCheck(o: CheckOptions, io: CheckIo): Promise<number> {
       if (markets.length > 0) io.out(['', ...markets].join('\n'))
       const lines = eventLines(cycle)
       if (lines.length > 0) io.out(['', ...lines].join('\n'))
+      if (sent.length > 0) io.out(['', ...deliveryLines(sent)].join('\n'))
     }
     if (errors.length > 0) return EXIT_ERROR
     return firing > 0 ? EXIT_FIRING : EXIT_OK

@@ -1,5 +1,5 @@
 // How `check` prints: a fixed-width table for people, a stable JSON document for scripts.
-import { headline } from '../engine/alerts/notification-text'
+import { headline } from '../engine/alerts/text/notification-text'
 import type { CycleResult } from '../engine/poll/cycle'
 import type {
   AlertEvent,
@@ -8,20 +8,19 @@ import type {
   HeldBackReason,
   NotificationDecision,
 } from '../../shared/alert-rules'
+import { formatMoney, formatSignedPct } from '../../shared/number-format'
 import { joinNames } from '../../shared/plain-list'
 import { dataDateLags } from '../../shared/data-date'
 import type { WatchRow } from '../../shared/view-models'
 import { MARKET_FINDING } from '../engine/poll/row-findings'
 
-const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 2 })
-
+// Figures written as the alerts write them (one formatter: shared/number-format.ts).
 function money(v: number | null): string {
-  return v === null ? '—' : `$${compact.format(v)}`
+  return v === null ? '—' : formatMoney(v)
 }
 
 function pct(v: number | undefined | null): string {
-  if (v === undefined || v === null) return '—'
-  return `${v > 0 ? '+' : ''}${v.toFixed(2)}%`
+  return v === undefined || v === null ? '—' : formatSignedPct(v)
 }
 
 /** When the data is from; never an error (those are listed under the table, not in a data column). */

@@ -1,4 +1,5 @@
 // The stable JSON document `check --json` prints (a public interface: fields are only ever added).
+import type { JsonDelivery } from './check-delivery'
 import { bulkStandIns, decisionSymbols, standsIn, type PollsToConfirm } from './format'
 import type { CycleResult } from '../engine/poll/cycle'
 import type { HeldBackReason } from '../../shared/alert-rules'
@@ -128,6 +129,12 @@ export interface JsonReport {
    * exit code is then 2).
    */
   alertStateSaved: boolean
+  /**
+   * This run's messages to contact points (queued by it, or left by an earlier run and tried by
+   * it): `{ id, eventIds, contactPoint, kind, status: queued|sent|failed|dropped, attempts,
+   * lastError }`; `id` is the message's idempotency id. Never a secret.
+   */
+  deliveries: JsonDelivery[]
   /** What the run said on stderr as `note:` lines (cached data stood in, repairs at start), one each. */
   notes: string[]
   /** What the run said on stderr as `error:` lines: non-empty exactly when the exit code is 2. */
@@ -139,7 +146,7 @@ export function emptyReport(
   mode: 'demo' | 'live',
   baseUrl: string,
   at: string,
-): Omit<JsonReport, 'notes' | 'errors'> {
+): Omit<JsonReport, 'notes' | 'errors' | 'deliveries'> {
   return {
     mode,
     baseUrl,
@@ -161,7 +168,7 @@ export function jsonReport(
   cycle: CycleResult,
   counts: { firing: number; held: number },
   toConfirm: PollsToConfirm = new Map(),
-): Omit<JsonReport, 'notes' | 'errors'> {
+): Omit<JsonReport, 'notes' | 'errors' | 'deliveries'> {
   const bulk = bulkStandIns(cycle)
   return {
     mode,

@@ -1,34 +1,17 @@
 // Headless CLI: `npm run cli -- check [--json] [--base-url URL] [--symbols A,B] [--data-dir DIR] [--rule JSON]…`,
 // `npm run cli -- backtest [--symbols A,B] [--rule JSON] [--days N] [--json] …` and
 // `npm run cli -- serve [service options]`. No electron, no electron-store.
-import { statSync } from 'node:fs'
-import { dirname, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { checkServiceUrl } from '../../shared/service-url'
 import type { AlertCondition } from '../../shared/alert-rules'
 import { EXIT_ERROR } from './exit-codes'
 import { parseConditionFlag } from './condition-flag'
 import { parseRuleFlag } from './cli-rules'
-import { defaultDataDir } from './data-dir'
+import { checkDataDir, parseBaseUrlFlag, parseSymbols } from './common-flags'
+import { parseContactPointFlag } from './contact-point-flag'
+import type { RunContactPoint } from '../engine/delivery/delivery'
 import { printable } from './printable'
 import { backtestUsage, checkUsage, conditionHelp, USAGE } from './usage'
-import { echoed, helpLine, UsageError, usageError } from './arg-errors'
-
-function parseSymbols(v: string): string[] {
-  const list = [
-    ...new Set(
-      v
-        .split(',')
-        // Tickers are upper case: `tsla` means TSLA (issue 22, item 4).
-        .map((s) => s.trim().toUpperCase())
-        .filter((s) => s !== ''),
-    ),
-  ]
-  const bad = list.find((s) => !/^[A-Za-z0-9._-]{1,32}$/.test(s))
-  if (list.length === 0 || bad !== undefined)
-    throw new Error(`--symbols expects tickers like TSLA,NVDA${bad ? ` (got ${echoed(bad)})` : ''}`)
-  return list
-}
+import { helpLine, UsageError, usageError } from './arg-errors'
 
 /** The value given for a flag (`--flag value` or `--flag=value`), as typed; undefined when absent. */
 function flagValue(args: readonly string[], flag: string): string | undefined {
@@ -46,38 +29,6 @@ function known<T>(parse: () => T): T | null {
   }
 }
 
-/** The same rule as Settings, checked before anything is opened: a bad value never reaches the data dir. */
-function parseBaseUrlFlag(v: string | undefined, command: string): string | undefined {
-  if (v === undefined) return undefined
-  const r = checkServiceUrl(v)
-  if (!r.ok) throw new UsageError(`--base-url: ${r.reason}`, command)
-  return r.url
-}
-
-/**
- * The data dir is a folder, or a path one can be made at: an empty value would scatter files in the
- * current directory, and a file in its place would only surface as a note per store.
- */
-function checkDataDir(v: string | undefined, command: string): string {
-  if (v === undefined) return defaultDataDir()
-  if (v.trim() === '') throw new UsageError('--data-dir needs a folder path; it was empty', command)
-  // The nearest part of the path that exists must be a folder (one can be made below it).
-  for (let p = resolve(v); ; p = dirname(p)) {
-    let st
-    try {
-      st = statSync(p, { throwIfNoEntry: false })
-    } catch {
-      return v // Cannot look (permissions): the stores say what fails, with paths.
-    }
-    if (st?.isDirectory()) return v
-    if (st)
-      throw new Error(
-        `--data-dir: ${p} is a file, not a folder. Pass a folder where Liquidity Watch may keep its settings, offline cache and alert state.`,
-      )
-    if (dirname(p) === p) return v
-  }
-}
-
 const CHECK_OPTIONS = {
   json: { type: 'boolean', default: false },
   'base-url': { type: 'string' },
@@ -85,6 +36,7 @@ const CHECK_OPTIONS = {
   symbols: { type: 'string' },
   'data-dir': { type: 'string' },
   rule: { type: 'string', multiple: true },
+  'contact-point': { type: 'string', multiple: true },
   verbose: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
   'help-conditions': { type: 'boolean', default: false },
@@ -128,6 +80,14 @@ async function check(args: string[]): Promise<number> {
   } catch (e) {
     usageError(e, 'check')
   }
+  let contactPoints: RunContactPoint[] | undefined
+  try {
+    contactPoints = values['contact-point']?.map((text, i) =>
+      parseContactPointFlag(`--contact-point ${i + 1}`, text, process.env),
+    )
+  } catch (e) {
+    usageError(e, 'check')
+  }
   // The engine loads only for a command that runs (bundled, `--help` stays a few modules).
   const { runCheck } = await import('./check')
   return runCheck(
@@ -139,6 +99,7 @@ async function check(args: string[]): Promise<number> {
       dataDir: checkDataDir(values['data-dir'], 'check'),
       verbose: values.verbose,
       rules,
+      contactPoints,
     },
     {
       out: (t) => process.stdout.write(`${printable(t)}\n`),
@@ -194,6 +155,15 @@ async function main(argv: string[]): Promise<number | null> {
       return check(rest)
     case 'backtest':
       return backtest(rest)
+    case 'daemon': {
+      const { daemonCommand } = await import('../daemon/command')
+      return daemonCommand(rest)
+    }
+    case 'config': {
+      // Config as code: export and import the settings as a JSON or YAML file.
+      const { configCommand } = await import('./config-command')
+      return configCommand(rest, (v) => checkDataDir(v, 'config'))
+    }
     case 'serve':
       // The development service (scenarios, faults, /__admin), as `npm run service`: the one place
       // src/main loads src/dev-service, and the CLI is not in the app's bundle. Its CLI parses
@@ -212,7 +182,7 @@ async function main(argv: string[]): Promise<number | null> {
       return EXIT_ERROR
     default:
       throw new UsageError(
-        `unknown command "${command}"; the commands are check, backtest and serve`,
+        `unknown command "${command}"; the commands are check, backtest, daemon and serve`,
         null,
       )
   }

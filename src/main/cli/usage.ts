@@ -2,6 +2,7 @@
 // an argument error prints one line and points at --help instead (arg-errors.ts). `<command> --help`
 // prints that command's part only; `check --help-conditions` the condition kinds in full.
 import { conditionKinds } from '../../shared/condition-kinds'
+import { CONFIG_EXPORT_LINE, CONFIG_IMPORT_LINE } from './config-usage'
 
 /** Every condition kind of the rule schema in full, with an example: made from the schema's own list. */
 export function conditionHelp(): string {
@@ -20,15 +21,20 @@ ${kinds.map((k) => `  ${`${k.kind}:`.padEnd(width)}${k.brief}`).join('\n')}`
 }
 
 const CHECK_LINE =
-  '  npm run cli -- check [--json] [--base-url URL] [--symbols TSLA,NVDA] [--data-dir DIR] [--rule JSON]... [--verbose] [--help-conditions]'
+  '  npm run cli -- check [--json] [--base-url URL] [--symbols TSLA,NVDA] [--data-dir DIR] [--rule JSON]... [--contact-point JSON]... [--verbose] [--help-conditions]'
 const BACKTEST_LINE =
   '  npm run cli -- backtest [--symbols TSLA,NVDA] [--rule JSON] [--days 365] [--json] [--base-url URL] [--data-dir DIR]'
+const DAEMON_LINE =
+  '  npm run cli -- daemon [--listen 127.0.0.1:9464] [--log-format text|json] [--data-dir DIR] [--base-url URL] [--symbols TSLA,NVDA] [--rule JSON]...'
 const SERVE_LINE =
   '  npm run cli -- serve [--port 8787] [--host 127.0.0.1] [--key KEY] [--latency MS] [--universe N] [--scenario JSON]... [--fault JSON]...'
 
 const CHECK_TEXT = `check runs one poll and prints the watchlist as a table (or --json for scripts).
   --json          one JSON document on stdout, always (also when every request failed): rows (with
-                  plain-language problems and findings), events, decisions, failures, notes, errors
+                  plain-language problems and findings), events, decisions, failures, notes, errors,
+                  deliveries: [{ id, eventIds, contactPoint, kind, status, attempts, lastError }]
+                  (this run's messages to contact points; status queued, sent, failed or dropped;
+                  id is the message's idempotency id; never a secret)
   --base-url URL  the Liquidity service to read (https, or http on this machine); default: the
                   saved one, else built-in demo data
   --demo          use the built-in demo data, also when a Service URL is saved (a saved one that
@@ -40,6 +46,15 @@ const CHECK_TEXT = `check runs one poll and prints the watchlist as a table (or 
                   rules; repeat it for several. Each gets the default rule's pacing (confirmed on
                   the 2nd run, re-arm 2 points) and its own alert state in DIR/cli-rules/, so the
                   saved rules' alerts are left as they were
+  --contact-point JSON  also send this run's notifications to this contact point (besides those
+                  saved in DIR's settings, whose secrets come from the app's keychain); repeat it
+                  for several, e.g. '{"kind":"webhook","urlEnv":"SLACK_WEBHOOK_URL","format":"slack"}'
+                  (kinds webhook, ntfy, email, alertmanager; formats json, slack, discord, teams,
+                  mattermost). The secret (url, token, password) may be in the JSON or, better, in
+                  the environment variable "urlEnv", "tokenEnv" or "passwordEnv" names; only
+                  https:// (http:// to this computer only). check waits up to 5 s for sending; what
+                  is not sent then stays queued in DIR/outbox.sqlite and the next check sends it
+                  (same idempotency id, so never twice where the receiver de-duplicates)
   --verbose       also say why the system keychain could not be read
   --help-conditions  print what each condition kind means, with an example, and exit
   Exit codes: 0 no alert firing (held alerts, whose figures disagree or that are flapping, are not
@@ -71,6 +86,9 @@ is back past the threshold by the re-arm margin (2 points).
   arguments or --rule, a condition the daily series cannot answer, the service could not be read,
   or a symbol could not be tested: unknown, no data or too short a series; the reason is on stderr).`
 
+const DAEMON_TEXT = `daemon runs the engine on its schedule until stopped, with Prometheus metrics on /metrics and
+  /healthz, /readyz; "daemon --help" for its options, docs/metrics.md for the metric names.`
+
 const SERVE_TEXT = `serve runs the local Liquidity service with demo data (faults and scenarios: docs/cli.md);
   --universe N serves N assets (the 26 demo ones, then generated ones).`
 
@@ -88,7 +106,10 @@ export function backtestUsage(): string {
 export const USAGE = `Usage:
 ${CHECK_LINE}
 ${BACKTEST_LINE}
+${DAEMON_LINE}
 ${SERVE_LINE}
+${CONFIG_EXPORT_LINE}
+${CONFIG_IMPORT_LINE}
   npm run cli -- --help
 
 ${CHECK_TEXT}
@@ -97,4 +118,8 @@ ${BACKTEST_TEXT}
 
 ${conditionList()}
 
-${SERVE_TEXT}`
+${DAEMON_TEXT}
+
+${SERVE_TEXT}
+
+config exports the settings as a JSON or YAML file, and imports one ("config --help").`

@@ -1,8 +1,10 @@
 // What the composition root and the CLI get from createAppCore: the IPC surface plus lifecycle.
 import type { AlertRule } from '../../shared/alert-rules'
 import type { BacktestView } from '../../shared/backtest'
+import type { AssetDetail } from '../../shared/liquidity-schemas'
 import type { CycleResult } from '../engine/poll/cycle'
 import type { IpcCore } from '../ipc/core-types'
+import type { Delivery } from '../engine/delivery/delivery'
 
 export interface AppCore extends IpcCore {
   /**
@@ -21,4 +23,8 @@ export interface AppCore extends IpcCore {
   backtestRule(rule: AlertRule, days?: number): Promise<BacktestView>
   /** Start-up repairs (settings, cache, alert state) worth telling the user about. */
   reports(): string[]
+  /** The symbol's asset detail as last cached, without a request (the daemon's /metrics). */
+  cachedDetail(symbol: string): AssetDetail | null
+  /** Contact points' delivery (log, failing points, queue depth, counters); null without channels. */
+  delivery(): Delivery | null
 }

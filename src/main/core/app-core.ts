@@ -13,14 +13,10 @@ import type { AppCore } from './app-core-types'
 import type { AppCoreDeps } from './core-deps'
 import type { CycleResult } from '../engine/poll/cycle'
 import { cachedKnownSymbols } from '../engine/poll/snapshot-cache'
-import {
-  getAnalyticsView,
-  getAssetView,
-  getSeriesView,
-  viewDepsOf,
-  type ViewDeps,
-} from './data-views'
+import * as dv from './data-views'
 import { addSymbols } from './add-symbols'
+import { ContactPointCalls, contactPointDeps } from './contact-point-calls'
+import { cachedDetail } from './cached-detail'
 import { backtestRule } from './backtest-rule'
 import * as history from './history-views'
 import { closeOwners, openCore, type CoreOwners } from './open-core'
@@ -33,22 +29,24 @@ import { testNotification } from './test-notification'
 import { playDemoStory } from './demo-story'
 
 export type { AppCoreDeps } from './core-deps'
-
 export type { AppCore } from './app-core-types'
 
 export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   return new Core(deps, await openCore(deps))
 }
 
-class Core implements AppCore {
+class Core extends ContactPointCalls implements AppCore {
   private seq = 0
+  readonly delivery = (): ReturnType<AppCore['delivery']> => this.o.delivery
   /** Source switches run one after another (each opens a connection and a cache). */
   private switching: Promise<void> = Promise.resolve()
 
   constructor(
     private readonly deps: AppCoreDeps,
     private readonly o: CoreOwners,
-  ) {}
+  ) {
+    super(contactPointDeps(deps, o))
+  }
 
   // ── lifecycle ──
   start(o: { afterWindowRows?: boolean } = {}): void {
@@ -68,6 +66,9 @@ class Core implements AppCore {
   }
   reports(): string[] {
     return this.o.reports.all()
+  }
+  cachedDetail(symbol: string): ReturnType<typeof cachedDetail> {
+    return cachedDetail(this.o.data, symbol)
   }
 
   // ── status and watchlist ──
@@ -112,18 +113,16 @@ class Core implements AppCore {
   getKnownSymbols(): ReturnType<IpcCore['getKnownSymbols']> {
     return Promise.resolve(cachedKnownSymbols(this.o.data.current().cache))
   }
-
   // ── data views ──
   getAsset(symbol: string): ReturnType<IpcCore['getAsset']> {
-    return getAssetView(this.views(), symbol)
+    return dv.getAssetView(this.views(), symbol)
   }
   getAssetSeries(symbol: string, days: number): ReturnType<IpcCore['getAssetSeries']> {
-    return getSeriesView(this.views(), symbol, days)
+    return dv.getSeriesView(this.views(), symbol, days)
   }
   getAnalytics(...[q]: IpcArgs<'getAnalytics'>): ReturnType<IpcCore['getAnalytics']> {
-    return getAnalyticsView(this.views(), q)
+    return dv.getAnalyticsView(this.views(), q)
   }
-
   // ── rules and alerts ──
   getRules(): Promise<AlertRule[]> {
     return Promise.resolve(this.settings().rules)
@@ -166,7 +165,6 @@ class Core implements AppCore {
   async dismissAwayDigest(): Promise<void> {
     if (this.o.alerts.dismissAway()) await this.o.saves.save(this.o.alerts)
   }
-
   // ── settings and key ──
   getSettings(): Promise<Settings> {
     return Promise.resolve(this.settings())
@@ -251,17 +249,17 @@ class Core implements AppCore {
   private settings(): Settings {
     return this.o.settings.get()
   }
-  private views(): ViewDeps {
+  private views(): dv.ViewDeps {
     const offline = (): boolean => this.o.poll.status().connection === 'offline'
-    return viewDepsOf(this.o.data, this.o.clock, () => this.o.settings.intervalMs(), offline)
+    return dv.viewDepsOf(this.o.data, this.o.clock, () => this.o.settings.intervalMs(), offline)
   }
   private rows(): WatchRow[] {
     return this.o.view.rows()
   }
   private status(): EngineStatus {
-    return this.o.view.status(this.o.poll.status())
+    return this.withDelivery(this.o.view.status(this.o.poll.status()))
   }
-  private emitStatus(): void {
+  protected emitStatus(): void {
     this.deps.emit('statusChanged', this.status())
   }
   private emitRows(rows: WatchRow[] = this.rows()): WatchRow[] {

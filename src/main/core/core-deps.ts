@@ -8,6 +8,27 @@ import type { Clock } from '../engine/poll/scheduler'
 import type { SecretStore } from '../engine/secrets/secret-store'
 import type { KeyValueStoreFactory } from '../engine/storage/key-value-store'
 import type { ClientTuning, EmbeddedServiceOptions } from './connection'
+import type { ContactPointKind } from '../../shared/contact-points'
+import type { RunContactPoint } from '../engine/delivery/delivery'
+import type { Channel, ContactPointSecrets } from '../engine/delivery/model'
+import type { RetryPolicy } from '../engine/delivery/retry'
+import type { Outbox } from '../engine/delivery/outbox'
+
+/** Delivery to contact points: the channels and secrets it sends with (engine/delivery). */
+export interface CoreDeliveryDeps {
+  /** The channel of each kind (channels/registry.ts channelFor; tests pass their own). */
+  channelFor: (kind: ContactPointKind) => Channel | null
+  /** The keychain's contact point secrets; null: only the run's own secrets are known. */
+  secrets: ContactPointSecrets | null
+  /** Contact points for this run only (`check --contact-point`), with their secrets. */
+  runContactPoints?: RunContactPoint[]
+  /** The outbox to use (default: outbox.sqlite in dataDir); closed with the core either way. */
+  outbox?: Outbox
+  /** The back-off's jitter source (default Math.random). */
+  random?: () => number
+  sendTimeoutMs?: number
+  retry?: RetryPolicy
+}
 import type { RunOverrides } from './core-settings'
 
 export interface AppCoreDeps {
@@ -15,6 +36,8 @@ export interface AppCoreDeps {
   dataDir: string
   createSettingsStore: KeyValueStoreFactory
   secretStore: SecretStore
+  /** Contact points' secrets (default: the keychain service of a KeytarSecretStore, else none). */
+  contactPointSecrets?: ContactPointSecrets
   /**
    * Bind a key stored before keys were bound to the service saved at this start (the app: default
    * true). The CLI passes false: its settings are its own, not the app's, so it cannot know which
@@ -58,6 +81,11 @@ export interface AppCoreDeps {
   seedDemoHistory?: boolean
   /** Opens history.sqlite (default: node:sqlite's DatabaseSync); tests inject a fault here. */
   openHistoryDb?: (path: string) => DatabaseSync
+  /**
+   * Delivery to contact points through the outbox (outbox.sqlite in dataDir); absent, the desktop
+   * alone is notified, as before contact points existed.
+   */
+  delivery?: CoreDeliveryDeps
   /** Diagnostics (never the key). */
   log?: (line: string) => void
 }

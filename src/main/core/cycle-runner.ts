@@ -2,7 +2,8 @@
 // result, the last error, per-symbol errors and findings. Notification decisions are delivered and
 // logged here, before anything is saved (runCycle saves last, through the core's SaveHealth).
 // What follows a poll (hold-off, events) is the poll loop's: run() returns it.
-import type { NotificationDecision } from '../../shared/alert-rules'
+import type { AlertEvent, NotificationDecision } from '../../shared/alert-rules'
+import type { Delivery } from '../engine/delivery/delivery'
 import { toSerializedError, type SerializedError } from '../../shared/errors'
 import type { UtcOffset } from '../../shared/local-time'
 import type { LikeForLikeChange } from '../../shared/view-models'
@@ -30,6 +31,8 @@ export interface CycleRunnerDeps {
   history: Pick<HistoryClient, 'record' | 'flow' | 'issuerWindow' | 'settled'>
   /** The OS notification call; receives 'sent' decisions only. */
   notify: (d: NotificationDecision) => void
+  /** Contact points: routes decisions (what the desktop shows too) and queues the rest; null: desktop only. */
+  delivery?: Delivery | null
   utcOffset?: UtcOffset
   /** Longest one poll may wait in all at rate holds and between attempts. */
   waitBudgetMs?: number
@@ -96,15 +99,28 @@ export class CycleRunner {
     this.#attempts = null
   }
 
-  /** Outside a poll (a test notification): deliver, then save the log; a failed save is reported. */
+  /** Outside a poll (a test notification): the desktop only, then save the log; a failed save is reported. */
   async deliver(decisions: NotificationDecision[]): Promise<void> {
-    this.deliverNow(decisions)
+    for (const d of decisions) if (d.status === 'sent') this.d.notify(d)
+    this.d.log.add(this.now(), decisions)
     await this.d.saves.save(this.d.log)
   }
 
-  /** The OS call at once; the log lists the decisions in memory and is saved with the poll. */
-  private deliverNow(decisions: NotificationDecision[]): void {
-    for (const d of decisions) if (d.status === 'sent') this.d.notify(d)
+  /**
+   * The OS call at once; then contact points' messages are written to the outbox and sent from
+   * there, each on its own (none holds the desktop or another). The log lists the decisions in
+   * memory and is saved with the poll.
+   */
+  private deliverNow(
+    decisions: NotificationDecision[],
+    events: readonly AlertEvent[],
+    dataDates: ReadonlyMap<string, string>,
+  ): void {
+    const { delivery } = this.d
+    const routes = delivery?.routes(decisions, events, this.now(), dataDates) ?? null
+    const desktop = routes?.desktop ?? decisions.filter((d) => d.status === 'sent')
+    for (const d of desktop) this.d.notify(d)
+    if (routes !== null) delivery?.queue(routes)
     this.d.log.add(this.now(), decisions)
   }
 
@@ -134,7 +150,7 @@ export class CycleRunner {
           client: connection.client,
           cache,
           alerts: alertsForSource(d.alerts, d.data, source),
-          deliver: (decisions) => this.deliverNow(decisions),
+          deliver: (decisions, events, dates) => this.deliverNow(decisions, events, dates),
           saves: d.saves,
           alsoSave: [d.log, attempts],
           now: () => this.now(),
@@ -157,6 +173,8 @@ export class CycleRunner {
           attempts: attempts.attempts,
         },
       )
+      // Alertmanager forgets what is not posted again: what still fires, after every poll.
+      d.delivery?.repost(r.instances, this.now())
       // The write runs in the worker; once it landed, the status says whether it did.
       await d.history.settled()
       // The source changed while saving: what was decided is delivered; show nothing of it.

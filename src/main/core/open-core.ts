@@ -26,6 +26,9 @@ import { NOTIFICATION_LOG_FILE, NotificationLog } from './notification-log'
 import { PollLoop } from './poll-loop'
 import { RateLimits } from './rate-limits'
 import { Reports } from './reports'
+import { Delivery } from '../engine/delivery/delivery'
+import { Outbox } from '../engine/delivery/outbox'
+import { outboxPath } from '../engine/delivery/outbox-file'
 
 /** Files kept in the data dir itself, and beside the alert state (the CLI's --rule runs keep their own). */
 const DATA_DIR_FILES = [`${SETTINGS_CONFIG_NAME}.json`, LAST_GOOD_FILE_NAME, RATE_HOLDS_FILE]
@@ -47,6 +50,8 @@ export interface CoreOwners {
   readonly history: HistoryClient
   readonly view: CoreView
   readonly poll: PollLoop
+  /** Delivery to contact points (the outbox), when the core was given channels; else null. */
+  readonly delivery: Delivery | null
 }
 
 export async function openCore(deps: AppCoreDeps): Promise<CoreOwners> {
@@ -104,6 +109,7 @@ export async function openCore(deps: AppCoreDeps): Promise<CoreOwners> {
   if (deps.seedDemoHistory === true && data.current().name === DEMO_SOURCE)
     await seedDemoHistory(history, DEMO_SOURCE, settings.get().watchlist, clock.now())
 
+  const delivery = openDelivery(deps, clock, settings, reports)
   const runner = new CycleRunner({
     clock,
     settings,
@@ -114,6 +120,7 @@ export async function openCore(deps: AppCoreDeps): Promise<CoreOwners> {
     reports,
     history,
     notify: deps.notify,
+    delivery,
     utcOffset: deps.utcOffset,
     waitBudgetMs: deps.pollWaitBudgetMs,
     notifyOnlyWhenSaved: deps.notifyOnlyWhenSaved,
@@ -152,7 +159,36 @@ export async function openCore(deps: AppCoreDeps): Promise<CoreOwners> {
     history,
     view,
     poll,
+    delivery,
   }
+}
+
+/** The outbox in the data dir and its sender; what an earlier run left queued is sent now. */
+function openDelivery(
+  deps: AppCoreDeps,
+  clock: Clock,
+  settings: CoreSettings,
+  reports: Reports,
+): Delivery | null {
+  if (deps.delivery === undefined) return null
+  const d = deps.delivery
+  const outbox = d.outbox ?? Outbox.open(outboxPath(deps.dataDir), new Date(clock.now()))
+  if (outbox.report !== null) reports.add(outbox.report)
+  const delivery = new Delivery({
+    outbox,
+    clock,
+    channelFor: d.channelFor,
+    secrets: d.secrets,
+    settings: () => settings.get(),
+    runPoints: d.runContactPoints,
+    utcOffset: deps.utcOffset,
+    random: d.random,
+    sendTimeoutMs: d.sendTimeoutMs,
+    retry: d.retry,
+    log: (l) => reports.line(l),
+  })
+  delivery.kick()
+  return delivery
 }
 
 /** Closes the owners in order; `switching`: a source switch under way, to land first. */
@@ -168,4 +204,6 @@ export async function closeOwners(o: CoreOwners, switching: Promise<void>): Prom
   await o.data.close()
   // The CLI ends after this: the worker's last write lands and the file is closed first.
   await o.history.close()
+  // What is being sent stays queued: the next start sends it (the same id, so never twice).
+  o.delivery?.close()
 }

@@ -1,6 +1,6 @@
 // The decision behind Settings → "Send test notification": sent unless notifications are off.
 import type { NotificationDecision } from '../../shared/alert-rules'
-import { DISABLED_NOTE } from '../engine/alerts/notes'
+import { DISABLED_NOTE } from '../engine/alerts/text/notes'
 
 export function testNotification(enabled: boolean): NotificationDecision {
   return enabled

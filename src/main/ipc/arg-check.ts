@@ -43,6 +43,14 @@ export const ARG_NAMES: { readonly [M in IpcMethod]: readonly string[] } = {
   getAssetShares: ['symbol'],
   getAssetMigration: ['symbol'],
   playDemoStory: ['story'],
+  getContactPoints: [],
+  saveContactPoint: ['contactPoint'],
+  removeContactPoint: ['id'],
+  setContactPointSecret: ['id', 'secret'],
+  clearContactPointSecret: ['id'],
+  testContactPoint: ['id'],
+  previewTemplate: ['contactPoint', 'template'],
+  getDeliveryLog: ['limit'],
 }
 
 // Keys that could reach an object's prototype if any consumer copies with plain assignment

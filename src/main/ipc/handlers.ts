@@ -38,9 +38,10 @@ function extraCheck(
   return null
 }
 
-/** Keys the renderer sent (to store, or to test with): cut from any error message. */
+/** Keys and contact point secrets the renderer sent (to store, or to test with): cut from any error message. */
 function secretsOf(method: IpcMethod, args: readonly unknown[]): string[] {
   if (method === 'setApiKey') return [args[0] as string]
+  if (method === 'setContactPointSecret') return [args[1] as string]
   if (method === 'testConnection') {
     const key = (args[0] as { apiKey?: string }).apiKey
     return key === undefined ? [] : [key]

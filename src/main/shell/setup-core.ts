@@ -6,6 +6,8 @@ import type { NotificationDecision } from '../../shared/alert-rules'
 import { createAppCore, type AppCore } from '../core/app-core'
 import { keychainServiceName } from '../engine/secrets/secret-store'
 import { KeytarSecretStore } from '../engine/secrets/secret-store-keytar'
+import { KeychainContactPointSecrets } from '../engine/secrets/contact-point-secrets'
+import { channelFor } from '../engine/delivery/channels/registry'
 import type { EventSink } from '../ipc/events'
 
 export async function setupCore(o: {
@@ -22,6 +24,11 @@ export async function setupCore(o: {
     notify: o.notify,
     isPackaged: app.isPackaged,
     seedDemoHistory: true,
+    // Contact points: sent from the outbox in userData, secrets from the keychain.
+    delivery: {
+      channelFor,
+      secrets: new KeychainContactPointSecrets({ service: keychainServiceName(app.isPackaged) }),
+    },
     log: o.log,
   })
   for (const report of core.reports()) o.log(report)

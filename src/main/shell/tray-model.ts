@@ -1,6 +1,7 @@
 // What the tray shows for an engine status: tooltip, icon variant and menu entries.
 // Electron-free (tray.ts only renders it), so the wording and states are tested in Node.
 import { DEMO_LABEL, linkFacts, linkWords } from '../../shared/link-state'
+import { failingWords } from '../../shared/contact-point-views'
 import type { EngineStatus } from '../../shared/view-models'
 
 export type TrayAction =
@@ -75,6 +76,8 @@ export function buildTrayModel(
     parts.push(
       lower(linkWords(link, { time: (iso) => formatTime(new Date(iso)), age: () => '' }).label),
     )
+  const failing = failingWords(status?.failingContactPoints ?? [])
+  if (failing) parts.push(lower(failing))
   if (status?.mode === 'demo') parts.push(lower(DEMO_LABEL))
   if (paused) parts.push(`notifications paused until ${formatTime(paused)}`)
   const tooltip = `${APP} — ${parts.join(' · ')}`
@@ -83,6 +86,17 @@ export function buildTrayModel(
     icon: status && status.firingCount > 0 ? 'alert' : 'normal',
     entries: [
       stateEntry(status),
+      // A contact point that keeps failing is news the user must act on: its own line.
+      ...(failing
+        ? [
+            {
+              type: 'item',
+              id: 'open-alerts',
+              label: `${failing} — show the delivery log`,
+              enabled: true,
+            } as const,
+          ]
+        : []),
       { type: 'separator' },
       { type: 'item', id: 'open', label: `Open ${APP}`, enabled: true },
       {

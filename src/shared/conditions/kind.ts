@@ -35,7 +35,8 @@ export function signedThreshold(
 }
 
 /** The unit of an alert's value (lastValue): how the tables print it. */
-export type ValueUnit = 'signed-pct' | 'money' | 'share-pct' | 'pools'
+export const VALUE_UNITS = ['signed-pct', 'money', 'share-pct', 'pools', 'hhi'] as const
+export type ValueUnit = (typeof VALUE_UNITS)[number]
 
 /** One field of the editor's generic form, bound to the condition property `key`. */
 export type FieldDescriptor =

@@ -10,6 +10,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { createAppCore, type AppCore } from '../../../src/main/core/app-core'
 import type { SecretStore } from '../../../src/main/engine/secrets/secret-store'
 import { KeytarSecretStore } from '../../../src/main/engine/secrets/secret-store-keytar'
+import { contactPointSecretsBeside } from '../../../src/main/engine/secrets/contact-point-secrets'
+import { channelFor } from '../../../src/main/engine/delivery/channels/registry'
 import { withOverrides } from '../../../src/main/ipc/core-types'
 import { createIpcHandlers, type IpcHandlerTable } from '../../../src/main/ipc/handlers'
 import type { EventSink } from '../../../src/main/ipc/events'
@@ -171,6 +173,12 @@ export async function startApp(browser: Browser, o: StartOptions = {}): Promise<
     ...(o.seedDemoHistory ? { seedDemoHistory: true } : {}),
     // Real retries, short back-off: an outage is detected in seconds, not minutes.
     client: { retry: { baseMs: 20, capMs: 100 }, timeoutMs: 5000 },
+    // Contact points as the app sends to them (setup-core.ts), with a short back-off.
+    delivery: {
+      channelFor,
+      secrets: contactPointSecretsBeside(secretStore),
+      retry: { baseMs: 50, capMs: 500, maxRetryAfterMs: 5000 },
+    },
   })
   // As main does: the core plus what only the shell can do (opening links is an OS boundary here).
   const openedUrls: string[] = []

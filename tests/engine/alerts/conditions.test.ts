@@ -164,8 +164,12 @@ describe('concentration', () => {
     // 45² + 45² + 10² = 4150
     const r = h.run({ TSLA: split(45, 45, 10) })
     expect(sent(r).map((d) => d.title)).toEqual([
-      'TSLA: issuer A holds 45.0 % of TVL (limit 60.0 %); HHI 4,150 (highly concentrated; limit 4,000)',
+      'TSLA: issuer HHI 4,150 (highly concentrated), above its limit of 4,000; largest issuer A holds 45.0 % of TVL (limit 60.0 %)',
     ])
+    // The alert's figures are the limit it is over: the HHI and its limit, not the share's.
+    const fired = r.events.find((e) => e.type === 'fired')!
+    expect([Math.round(fired.value!), fired.threshold]).toEqual([4150, 4000])
+    expect(r.instances[0]?.lastUnit).toBe('hhi')
     // 44² + 44² + 12² = 4016 − still above the limit; 42², 42², 16² = 3784 is past the 2 % re-arm margin (3920).
     expect(h.run({ TSLA: split(44, 44, 12) }).instances[0]?.state).toBe('firing')
     const back = h.run({ TSLA: split(42, 42, 16) })

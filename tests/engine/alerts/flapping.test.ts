@@ -114,7 +114,8 @@ describe('cooldown between notifications of one rule and symbol', () => {
     h.run(at(-12), 10) // 12:05 fired, sent
     h.run(at(-5), 50) // 12:15 recovered, withheld
     const r = h.run(at(-5)) // 13:05: cooldown over, still recovered
-    expect(sent(r)).toMatchObject([{ title: 'TSLA 7-day TVL drop recovered' }])
+    // Told late, it reads as it would have when it happened: the episode lasted 12:05–12:15.
+    expect(sent(r)).toMatchObject([{ title: 'TSLA 7-day TVL drop recovered after 10 min' }])
     expect(r.instances[0]).toMatchObject({ heldBack: null, state: 'ok' })
     expect(h.run(at(-5)).decisions).toEqual([])
   })

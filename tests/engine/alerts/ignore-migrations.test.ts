@@ -54,7 +54,7 @@ describe('ignoreMigrations', () => {
     const r = h.run({ TSLA: good(moved('TSLA', -12)) }, 5, { issuers: { TSLA: { '7d': w } } })
     expect(r.instances[0]?.state).toBe('ok')
     expect(r.instances[0]?.detail).toMatch(
-      /ignored as a migration: the issuers' own TVL changed 0\.0 % \(A −\$600 K, B \+\$600 K: migration/,
+      /ignored as a migration: the issuers' own TVL changed 0\.0 % \(A −\$600K, B \+\$600K: migration/,
     )
   })
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import type { AlertEvent } from '../../../src/shared/alert-rules'
 import { marketSession } from '../../../src/shared/market-hours'
 import { utcTime } from '../../../src/shared/local-time'
-import { digestBody, single } from '../../../src/main/engine/alerts/notification-text'
+import { digestBody, single } from '../../../src/main/engine/alerts/text/notification-text'
 
 const SATURDAY = new Date('2026-11-21T15:00:00Z')
 const UTC = { now: SATURDAY, tz: utcTime }

@@ -149,7 +149,7 @@ describe('issuer-drop says where the issuer’s TVL went', () => {
     h.warm()
     const r = h.run({ TSLA: good(detail('TSLA')) }, 5, issuersOver7d(then, now))
     expect(sent(r)[0]?.title).toBe(
-      'TSLA: issuer Backed TVL down 40.0 % in 7 days ($1M → $600K) (issuers: Backed −$400 K, Ondo +$400 K: migration, net $0)',
+      'TSLA: issuer Backed TVL down 40.0 % in 7 days ($1M → $600K) (issuers: Backed −$400K, Ondo +$400K: migration, net $0)',
     )
   })
 })

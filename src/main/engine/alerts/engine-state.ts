@@ -11,10 +11,11 @@ import {
   type AlertRule,
 } from '../../../shared/alert-rules'
 import type { AwayDigest } from '../../../shared/away-digest'
+import { VALUE_UNITS } from '../../../shared/conditions/kind'
 import { isoDate } from '../../../shared/liquidity-schemas'
 import { cooldownUntil } from './pace/cooldown'
 import { FLAP_WINDOW } from './pace/flapping'
-import { TIME_HOLDS } from './notes'
+import { TIME_HOLDS } from './text/notes'
 import type { AlertEngineState, InstanceRecord, SourceMark } from './model'
 
 export function freshState(afterReset = false): AlertEngineState {
@@ -52,13 +53,18 @@ const instanceSchema = z
     firedAt: iso.nullable(),
     lastNotifiedAt: iso.nullable(),
     lastValue: z.number().nullable(),
+    lastUnit: z.enum(VALUE_UNITS).optional(),
     verified: z.boolean(),
     detail: z.string().nullable(),
     phase: z.enum(ALERT_PHASES),
     lastAlertAt: iso.nullable(),
     // Fields added later are optional here and filled below, so an older state file still loads.
     owed: z
-      .object({ type: z.enum(EPISODE_NEWS_TYPES), why: z.enum(HELD_BACK_REASONS) })
+      .object({
+        type: z.enum(EPISODE_NEWS_TYPES),
+        why: z.enum(HELD_BACK_REASONS),
+        durationMs: z.number().nonnegative().optional(),
+      })
       .nullable()
       .default(null),
     lastOutAt: iso.nullable().optional(),
@@ -163,6 +169,7 @@ export function toInstance(
   const cooldown = rule === undefined ? null : cooldownUntil(r, rule, now)
   return {
     ...shown,
+    lastUnit: r.lastUnit,
     verified,
     detail,
     heldBack: r.owed?.why ?? null,

@@ -5,7 +5,8 @@ import type { AlertEvent, ChangeWindow } from '../../../shared/alert-rules'
 import type { FlowResult } from '../../../shared/flow'
 import type { SeriesPoint } from '../../../shared/liquidity-schemas'
 import type { UtcOffset } from '../../../shared/local-time'
-import { marketAtData } from './market-note'
+import { marketAtData } from './text/market-note'
+import { noDataDetail } from './text/notes'
 import { measure } from './measure/measure'
 import { keepReference, poolReference } from './measure/pool-reference'
 import { advance } from './pace/advance'
@@ -94,7 +95,7 @@ export function judge(
 ): Judged {
   const { now, state } = input
   const { notifyUnverified } = input.prefs
-  const nodata = { kind: 'nodata', detail: `no data for ${t.symbol}` } as const
+  const nodata = { kind: 'nodata', detail: noDataDetail(t.symbol) } as const
   const reading = read.readings.get(t.symbol) ?? nodata
   const poolRef = poolReference(t, prev, state.pools[t.symbol])
   const verdict = reading.kind === 'good' ? measureTarget(t, reading, poolRef, input) : reading

@@ -11,6 +11,7 @@ import type {
   HeldBackReason,
 } from '../../../shared/alert-rules'
 import type { AwayDigest } from '../../../shared/away-digest'
+import type { ValueUnit } from '../../../shared/conditions/kind'
 import type { SerializedError } from '../../../shared/errors'
 import type { AssetDetail } from '../../../shared/liquidity-schemas'
 import type { IssuerMoves, IssuerTvl } from '../../../shared/issuer-moves'
@@ -22,6 +23,8 @@ export type TimeHold = 'quiet-hours' | 'paused'
 export interface Owed {
   type: EpisodeNewsType
   why: HeldBackReason
+  /** A held-back 'resolved': how long the episode lasted (its news says so when told). */
+  durationMs?: number
 }
 
 /**
@@ -222,6 +225,8 @@ export interface Measurement {
    * "7-day TVL back to −3.1 % (threshold −10.0 %)". Every kind gives one.
    */
   recovery: string
+  /** The unit of `value` when it is not the kind's own (a concentration alert over its HHI limit only). */
+  unit?: ValueUnit
 }
 
 /** Each issuer's TVL of a symbol now against the app's history at a span's start (history/issuer-window.ts). */

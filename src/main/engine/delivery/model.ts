@@ -2,6 +2,7 @@
 // channel (one per contact point kind) answers. Type-only, importing nothing but src/shared, so the
 // outbox, the router, the channels, the app core and the CLI name them without importing each other.
 import type { ContactPoint, ContactPointKind, Severity } from '../../../shared/contact-points'
+import type { DeliveryState } from '../../../shared/delivery-states'
 
 /** What a message says of its events (the generic webhook body's `status`, webhook-body v1). */
 export type MessageStatus = 'firing' | 'resolved' | 'held' | 'digest'
@@ -22,6 +23,15 @@ export interface MessageEvent {
   dataDate: string | null
   /** liquidity-watch://asset/<symbol> (opens the app on it), or null. */
   link: string | null
+  // For templates only (not in the webhook body v1); absent means unknown, shown as empty.
+  /** The event's sentence: the change in words ("TSLA 7-day TVL −12.3 % (threshold −10 %)"). */
+  text?: string | null
+  /** How much of the change was price and how much flow, in words. */
+  priceFlow?: string | null
+  /** The issuers' moves in words ("xStocks −$4.1 M, Backed +$3.9 M: migration, net −$0.2 M"). */
+  issuerMoves?: string | null
+  /** The market session of the figures, in words ("while the US market was closed (weekend)"). */
+  marketSession?: string | null
 }
 
 /** One notification for one contact point: the unit the outbox stores and sends. */
@@ -39,11 +49,21 @@ export interface OutboundMessage {
   createdAt: string
 }
 
+/** A routed message as the outbox queues it: with its kind, and how long quiet hours hold it. */
+export interface QueuedMessage {
+  message: OutboundMessage
+  kind: ContactPointKind
+  /** Held until this instant (ms; the contact point's quiet hours), then told in one digest. */
+  holdUntil: number | null
+}
+
 /** A receiver's answer in plain words, for the log, the test button and `--json`. */
 export type SendAnswer =
-  | { ok: true; httpStatus: number | null; said: string }
+  | { ok: true; httpStatus: number | null; said: string; templateError?: string | null }
   | {
       ok: false
+      /** The contact point's template failed: the default text was sent; this says why (plain words). */
+      templateError?: string | null
       /** false: sending again cannot help (400, 401, 404, a refused address): failed now. */
       retryable: boolean
       /** From the receiver's Retry-After (429/503), in ms; null when it said nothing. */
@@ -57,16 +77,23 @@ export interface SendContext {
   secret: string | null
   signal: AbortSignal
   now: () => Date
+  /**
+   * Alertmanager only: how long a posted firing alert stays firing without a re-post (its endsAt
+   * from now). Set it to a few poll intervals; absent: DEFAULT_ALERT_VALID_FOR_MS (alertmanager-alerts.ts).
+   */
+  alertValidForMs?: number
 }
 
-/** One contact point kind's way of sending. */
+/**
+ * One contact point kind's way of sending: ONE attempt, answered in plain words (retries are the
+ * outbox's). It rejects only when ctx.signal aborts (the caller knows why: its deadline, a shutdown).
+ */
 export interface Channel {
   readonly kind: ContactPointKind
   send(message: OutboundMessage, point: ContactPoint, ctx: SendContext): Promise<SendAnswer>
 }
 
-export const DELIVERY_STATES = ['queued', 'sent', 'failed', 'dropped'] as const
-export type DeliveryState = (typeof DELIVERY_STATES)[number]
+export type { DeliveryState } from '../../../shared/delivery-states'
 
 /** A message's delivery as the outbox keeps it (the Alerts view's log, `check --json` deliveries). */
 export interface DeliveryRecord {

@@ -5,7 +5,7 @@
 import type { AssetMigrationView } from '../../../shared/issuer-moves'
 import type { HistoryStore } from './history-store'
 import { issuerWindowOf, ISSUERS_UNREAD, MIGRATION_WINDOW } from './issuer-window'
-import { windowDays } from '../alerts/format'
+import { windowDays } from '../alerts/text/format'
 
 /** The history could not be read (or its worker could not answer): the reason instead of the line. */
 export function migrationUnread(symbol: string): AssetMigrationView {

@@ -6,7 +6,7 @@ import type { AlertCondition, ChangeWindow } from '../../../shared/alert-rules'
 import type { AssetDetail, AssetType, SeriesPoint } from '../../../shared/liquidity-schemas'
 import type { BulkFigures } from '../alerts/conditions/kind'
 import { engineKind } from '../alerts/conditions/registry'
-import { windowDays } from '../alerts/format'
+import { windowDays } from '../alerts/text/format'
 import { pctChange } from '../../../shared/change'
 
 // The margins live with the kinds that use them; re-exported for the poll and its tests.

@@ -3,7 +3,7 @@
 import type { ChangeWindow } from '../../../shared/alert-rules'
 import type { FlowResult } from '../../../shared/flow'
 import { engineKind } from '../alerts/conditions/registry'
-import { windowDays } from '../alerts/format'
+import { windowDays } from '../alerts/text/format'
 import type { Target } from '../alerts/rules'
 import type { HistoryEntry } from '../history/history-entry'
 import { unreadFlow } from '../history/latest-flow'

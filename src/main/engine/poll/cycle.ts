@@ -45,8 +45,16 @@ export interface CycleDeps {
   client: CycleClient
   cache: ResponseCache
   alerts: CycleAlertStore
-  /** Hands this poll's decisions to the user (OS notification, log in memory); before any save. */
-  deliver(decisions: NotificationDecision[]): void
+  /**
+   * Hands this poll's decisions to the user (OS notification, contact points' outbox, log in
+   * memory); before any save. `events`: this poll's and the held ones a digest may tell;
+   * `dataDates`: each symbol's newest series date in this poll's data (YYYY-MM-DD).
+   */
+  deliver(
+    decisions: NotificationDecision[],
+    events: readonly AlertEvent[],
+    dataDates: ReadonlyMap<string, string>,
+  ): void
   /** Saves without throwing and remembers what failed: rows and status say so from it. */
   saves: SaveHealth
   /** Other stores the poll changes (the notification log), saved with the cache and alert state. */
@@ -188,19 +196,18 @@ export async function runCycle(deps: CycleDeps, input: CycleInput): Promise<Cycl
     flowsOf(deps.history, entries, now, windows),
     issuerWindowsOf(deps.history?.issuers, entries, now, plan.targets),
   ])
-  const evaluated = evaluateCycle({
-    ...evaluateInput(deps, settings, fetched, now, intervalMs),
-    flows: flowsByWindow,
-    issuers,
-  })
+  const judged = evaluateInput(deps, settings, fetched, now, intervalMs)
+  const evaluated = evaluateCycle({ ...judged, flows: flowsByWindow, issuers })
   addSeriesGaps(evaluated.findings, fetched)
   addNotJudged(evaluated.findings, fetched, plan.budget, now, tz)
   const bound = detailAgeBoundMs(symbols.length, plan.budget, intervalMs)
   addFailedAttempts(evaluated.findings, fetched, plan.attempts, bound, now, tz)
+  // A digest at the end of quiet hours tells events held by earlier polls: read them before advancing.
+  const told = [...deps.alerts.state.held.map((h) => h.event), ...evaluated.events]
   // In memory first: the next poll continues from here even if saving fails (no second notification).
   deps.alerts.advance(evaluated.state, evaluated.events)
   const decisions = await decisionsToDeliver(deps, evaluated.decisions)
-  deps.deliver(decisions)
+  deps.deliver(decisions, told, judged.sourceDates ?? new Map())
   // News held back as unsaved must stay untold in the saved state too: a later write of this
   // poll's state (the disk back meanwhile) would record as told what nobody was sent.
   const heldUnsaved = decisions.some((d) => d.status === 'suppressed' && d.reason === 'unsaved')

@@ -3,7 +3,7 @@
 // every run). The alert state is saved first; news stays unsent when it could not be, or when
 // the file is a newer version's, which this version never writes.
 import type { NotificationDecision } from '../../../shared/alert-rules'
-import { NEWER_STATE_NOTE, UNSAVED_NOTE } from '../alerts/notes'
+import { NEWER_STATE_NOTE, UNSAVED_NOTE } from '../alerts/text/notes'
 import type { SaveHealth, Saveable } from '../storage/save-health'
 
 /** The alert state as the gate sees it: saved whole, or kept as a newer version wrote it. */

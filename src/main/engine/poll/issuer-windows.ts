@@ -5,7 +5,7 @@ import type { ChangeWindow } from '../../../shared/alert-rules'
 import type { IssuersAt } from '../../../shared/issuer-moves'
 import type { Target } from '../alerts/rules'
 import { engineKind } from '../alerts/conditions/registry'
-import { windowDays } from '../alerts/format'
+import { windowDays } from '../alerts/text/format'
 import type { HistoryEntry } from '../history/history-entry'
 import {
   ISSUERS_UNREAD,

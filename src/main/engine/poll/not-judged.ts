@@ -2,7 +2,7 @@
 // could not screen it on the bulk series either (the bulk request failed, or its series is missing
 // or stopped); and that its last full check failed, until its turn comes round again.
 import { localWhen, type UtcOffset } from '../../../shared/local-time'
-import { formatDuration } from '../alerts/format'
+import { formatDuration } from '../alerts/text/format'
 import type { DetailAttempts } from './detail-attempts'
 import type { AssetType } from '../../../shared/liquidity-schemas'
 import type { SymbolSnapshot } from './snapshot'

@@ -6,7 +6,7 @@
 // Everything else is screened on bulk.
 import { joinNames } from '../../../shared/plain-list'
 import type { AssetDetail, AssetType, SeriesPoint } from '../../../shared/liquidity-schemas'
-import { formatDuration } from '../alerts/format'
+import { formatDuration } from '../alerts/text/format'
 import type { Target } from '../alerts/rules'
 import { isSourceStale, newestDate } from '../alerts/read/source-freshness'
 import { bulkFigures, screenCondition, type BulkFigures } from './bulk-screen'

@@ -7,10 +7,10 @@ import { marketSession } from '../../../shared/market-hours'
 import { hhiText } from '../../../shared/hhi'
 import { localWhen, type UtcOffset } from '../../../shared/local-time'
 import { largestShare } from '../alerts/measure/change'
-import { formatPct, windowDays } from '../alerts/format'
+import { formatPct, windowDays } from '../alerts/text/format'
 import type { IssuerWindows } from '../history/issuer-window'
 import { MIGRATION_WINDOW } from '../history/issuer-window'
-import { plural } from '../alerts/notification-text'
+import { plural } from '../alerts/text/notification-text'
 import type { PoolCounts } from '../alerts/model'
 
 export interface RowFacts {
@@ -50,7 +50,7 @@ function flowVsPrice(f: RowFacts): string[] {
 }
 
 /**
- * "issuers over 7 days: xStocks −$4.1 M, Backed +$3.9 M: migration, net −$200 K", and since the last
+ * "issuers over 7 days: xStocks −$4.1M, Backed +$3.9M: migration, net −$200K", and since the last
  * poll when something moved then; or why it cannot be said (history too short).
  */
 function issuerMoves(f: RowFacts): string[] {

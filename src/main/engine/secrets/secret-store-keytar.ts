@@ -1,15 +1,9 @@
-// API key in the OS keychain via keytar (Keychain, Credential Vault, Secret Service).
-// keytar is native and loaded on first use, so a missing module or keychain is a clear error
-// at that moment, not a crash at start-up. There is deliberately no plaintext fallback.
-import { LiquidityError } from '../../../shared/errors'
+// The API key in the OS keychain (keychain.ts), stored with the origin it is bound to.
+import { Keychain } from './keychain'
 import type { KeyStatus } from '../../../shared/view-models'
 import { normalizeApiKey, type SecretStore, type StoredKey } from './secret-store'
 
-export interface KeytarLike {
-  getPassword(service: string, account: string): Promise<string | null>
-  setPassword(service: string, account: string, password: string): Promise<void>
-  deletePassword(service: string, account: string): Promise<boolean>
-}
+export type { KeytarLike } from './keychain'
 
 export interface KeytarSecretStoreOptions {
   service: string
@@ -18,19 +12,6 @@ export interface KeytarSecretStoreOptions {
   loadKeytar?: () => Promise<unknown>
   /** A keychain that does not answer (a hung prompt or bus) counts as unavailable after this. */
   timeoutMs?: number
-}
-
-const NO_PLAINTEXT = 'Liquidity Watch will not store your key in plain text.'
-const NO_SERVICE =
-  /could not connect|autolaunch|not provided by any|serviceunknown|namehasnoowner|org\.freedesktop\.secrets|d-?bus/i
-
-function unavailable(e: unknown): LiquidityError {
-  if (e instanceof LiquidityError) return e
-  const detail = e instanceof Error ? e.message : String(e)
-  const message = NO_SERVICE.test(detail)
-    ? `No keychain (Secret Service) is running; ${NO_PLAINTEXT} (${detail})`
-    : `The system keychain did not accept the request (${detail}); ${NO_PLAINTEXT}`
-  return new LiquidityError('keychain-unavailable', message, { cause: e })
 }
 
 /** Marks an entry written with its origin; an entry without it is a bare key from before binding. */
@@ -56,15 +37,12 @@ export function decodeEntry(text: string): StoredKey {
 export class KeytarSecretStore implements SecretStore {
   readonly service: string
   readonly account: string
-  readonly #load: () => Promise<unknown>
-  readonly #timeoutMs: number
-  #keytar: KeytarLike | null = null
+  readonly #keychain: Keychain
 
   constructor(options: KeytarSecretStoreOptions) {
     this.service = options.service
     this.account = options.account ?? 'api-key'
-    this.#load = options.loadKeytar ?? (() => import('keytar'))
-    this.#timeoutMs = options.timeoutMs ?? 15_000
+    this.#keychain = new Keychain(options)
   }
 
   async get(): Promise<string | null> {
@@ -72,17 +50,17 @@ export class KeytarSecretStore implements SecretStore {
   }
 
   async read(): Promise<StoredKey | null> {
-    const text = await this.#call((k) => k.getPassword(this.service, this.account))
+    const text = await this.#keychain.call((k) => k.getPassword(this.service, this.account))
     return text === null ? null : decodeEntry(text)
   }
 
   async set(key: string, origin: string | null = null): Promise<void> {
     const value = encodeEntry(normalizeApiKey(key), origin)
-    await this.#call((k) => k.setPassword(this.service, this.account, value))
+    await this.#keychain.call((k) => k.setPassword(this.service, this.account, value))
   }
 
   async clear(): Promise<void> {
-    await this.#call((k) => k.deletePassword(this.service, this.account))
+    await this.#keychain.call((k) => k.deletePassword(this.service, this.account))
   }
 
   async status(): Promise<KeyStatus> {
@@ -90,52 +68,11 @@ export class KeytarSecretStore implements SecretStore {
       const stored = (await this.get()) !== null
       return { stored, keychainAvailable: true, message: null }
     } catch (e) {
-      return { stored: false, keychainAvailable: false, message: unavailable(e).message }
-    }
-  }
-
-  async #keytarModule(): Promise<KeytarLike> {
-    if (this.#keytar !== null) return this.#keytar
-    let mod: unknown
-    try {
-      mod = await this.#load()
-    } catch (e) {
-      throw new LiquidityError(
-        'keychain-unavailable',
-        `The system keychain module could not be loaded (${(e as Error).message}); ${NO_PLAINTEXT}`,
-        { cause: e },
-      )
-    }
-    // keytar is CommonJS: its functions sit on the default export under ESM.
-    const k = ((mod as { default?: unknown }).default ?? mod) as Partial<KeytarLike>
-    if (typeof k.getPassword !== 'function' || typeof k.setPassword !== 'function') {
-      throw new LiquidityError(
-        'keychain-unavailable',
-        `The system keychain module is not usable; ${NO_PLAINTEXT}`,
-      )
-    }
-    this.#keytar = k as KeytarLike
-    return this.#keytar
-  }
-
-  async #call<T>(op: (k: KeytarLike) => Promise<T>): Promise<T> {
-    const k = await this.#keytarModule()
-    let timer: NodeJS.Timeout | undefined
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () =>
-          reject(
-            new Error(`the keychain did not answer within ${Math.round(this.#timeoutMs / 1000)} s`),
-          ),
-        this.#timeoutMs,
-      )
-    })
-    try {
-      return await Promise.race([op(k), timeout])
-    } catch (e) {
-      throw unavailable(e)
-    } finally {
-      clearTimeout(timer)
+      return {
+        stored: false,
+        keychainAvailable: false,
+        message: this.#keychain.unavailable(e).message,
+      }
     }
   }
 }

@@ -1,7 +1,7 @@
 // tvl-below to the engine: the total (like for like when parts vanished) against the amount;
 // screened on the bulk total; backtested on the daily total.
 import type { ConditionOf } from '../../../../shared/conditions/registry'
-import { formatAmount } from '../format'
+import { formatAmount } from '../text/format'
 import { APPROACH_FRACTION, noBasis, withoutTag } from './common'
 import type { EngineKind } from './kind'
 

@@ -4,8 +4,8 @@ import type { ConditionOf } from '../../../../shared/conditions/registry'
 import type { SeriesPoint } from '../../../../shared/liquidity-schemas'
 import { pctChange } from '../../../../shared/change'
 import { disagreement } from '../measure/change'
-import { formatPct, formatSignedPct, windowDays } from '../format'
-import { migrationNote } from '../migration-note'
+import { formatPct, formatSignedPct, windowDays } from '../text/format'
+import { migrationNote } from '../text/migration-note'
 import {
   approachMarginPp,
   bulkChange,

@@ -4,7 +4,7 @@
 import type { ConditionOf } from '../../../../shared/conditions/registry'
 import { pctChange } from '../../../../shared/change'
 import type { SeriesPoint } from '../../../../shared/liquidity-schemas'
-import { formatAmount, formatPct, formatSignedPct } from '../format'
+import { formatAmount, formatPct, formatSignedPct } from '../text/format'
 import { approachMarginPp, dayNumber } from './common'
 import type { EngineKind } from './kind'
 

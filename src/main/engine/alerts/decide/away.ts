@@ -11,15 +11,8 @@ import type { AwayDigest, AwayItem } from '../../../../shared/away-digest'
 import { localWhen, type UtcOffset } from '../../../../shared/local-time'
 import { whileMarket } from '../../../../shared/market-hours'
 import { instanceKey } from '../engine-state'
-import { formatDuration } from '../format'
-import {
-  aboutEvents,
-  asOfLine,
-  newsLine,
-  plural,
-  single,
-  type TextTime,
-} from '../notification-text'
+import { awayBody, awayTitle, foundOnReturnText, stillFiringText } from '../text/away'
+import { aboutEvents, asOfLine, newsLine, single, type TextTime } from '../text/notification-text'
 import type { InstanceRecord } from '../model'
 
 const MIN_AWAY_MS = 30 * 60_000
@@ -100,39 +93,24 @@ export function awayDigest(
       kind: 'still-firing',
       symbol: s.record.symbol,
       ruleName: s.ruleName,
-      text: `${s.record.symbol}: “${s.ruleName}” still firing${since ? ` since ${localWhen(new Date(since), now, tz)}` : ''}`,
+      text: stillFiringText(
+        s.record.symbol,
+        s.ruleName,
+        since ? localWhen(new Date(since), now, tz) : null,
+      ),
       market: null,
     })
   }
-  const parts: string[] = []
-  if (fired > 0) parts.push(`${plural(fired, 'alert')} fired`)
-  if (resolved > 0)
-    parts.push(fired > 0 ? `${resolved} resolved` : `${plural(resolved, 'alert')} resolved`)
-  if (others > 0) parts.push(plural(others, 'other notice'))
-  if (still.length > 0) parts.push(`${still.length} still firing`)
   return {
     at: now.toISOString(),
     since: spell.since,
     awayMs: spell.ms,
-    title: `While you were away (${formatDuration(spell.ms)}): ${parts.join(', ')}`,
+    title: awayTitle(spell.ms, { fired, resolved, others, still: still.length }),
     fired,
     resolved,
     stillFiring: still.length,
     items,
   }
-}
-
-const BODY_LINES = 8
-
-/** The notification's body: the list, new news first, with "still firing" marked. */
-export function awayBody(d: AwayDigest): string {
-  const lines = d.items.slice(0, BODY_LINES).map((i) => {
-    const still = i.kind === 'fired' ? ' (still firing)' : ''
-    const market = i.market === null ? '' : ` — ${i.market}`
-    return i.kind === 'still-firing' ? `• ${i.text}` : `• ${i.text}${still}${market}`
-  })
-  if (d.items.length > BODY_LINES) lines.push(`… and ${d.items.length - BODY_LINES} more`)
-  return lines.join('\n')
 }
 
 /**
@@ -148,7 +126,7 @@ export function awayDecision(
   const only = events.length === 1 && d.items.length === 1 ? events[0] : undefined
   if (only !== undefined) {
     const one = single(only, disagreements.get(only.id) ?? null, t)
-    const back = `While you were away (${formatDuration(d.awayMs)}): found on the first check back.`
+    const back = foundOnReturnText(d.awayMs)
     return { ...one, body: `${one.body}\n${back}` }
   }
   const asOf = asOfLine(events, t)

@@ -11,7 +11,7 @@ import {
   ONCE_OTHER_NOTE,
   SEEDED_NOTE,
   snoozedNote,
-} from '../notes'
+} from '../text/notes'
 import type { Candidate } from '../model'
 import type { NotifyPrefs } from './quiet-hours'
 

@@ -9,9 +9,16 @@ import type {
   NotificationDecision,
 } from '../../../../shared/alert-rules'
 import { instanceKey } from '../engine-state'
-import { DISABLED_NOTE, HOLD_TEXT, heldNote, type ReleaseVerdict } from '../notes'
-import { aboutEvents, digestBody, logEntry, plural, single } from '../notification-text'
-import type { TextTime } from '../notification-text'
+import { DISABLED_NOTE, heldNote, type ReleaseVerdict } from '../text/notes'
+import {
+  aboutEvents,
+  digestBody,
+  digestTitle,
+  logEntry,
+  single,
+  type TextTime,
+} from '../text/notification-text'
+import { heldBody, heldLog, heldTitle, releasedTitle } from '../text/held'
 import { holdReason, type NotifyPrefs } from './quiet-hours'
 import type { AwayDigest } from '../../../../shared/away-digest'
 import { utcTime, type UtcOffset } from '../../../../shared/local-time'
@@ -109,17 +116,14 @@ function sortCandidates(input: NotifyInput): Sorted {
 /** News in quiet hours or a pause: queued for the digest when the hold ends. */
 function holdNews(hold: TimeHold, news: AlertEvent[], input: NotifyInput, at: string) {
   const queued = [...input.held, ...news.map((event) => ({ reason: hold, event }))]
-  const events = news.map((e) =>
-    logEntry('held', e, `Held (${HOLD_TEXT[hold]})`, input.newId(), at),
-  )
+  const events = news.map((e) => logEntry('held', e, heldLog(hold), input.newId(), at))
   const waiting = queued.length + input.heldOverflow
-  const until = hold === 'paused' ? 'the pause ends' : 'quiet hours end'
   const decision: NotificationDecision = {
     status: 'held',
     reason: hold,
     note: heldNote(hold, waiting),
-    title: `Notifications held (${HOLD_TEXT[hold]})`,
-    body: `${plural(waiting, 'alert')} will be summarised when ${until}.`,
+    title: heldTitle(hold),
+    body: heldBody(hold, waiting),
     eventIds: news.map((e) => e.id),
   }
   const over = Math.max(0, queued.length - MAX_HELD)
@@ -144,7 +148,7 @@ function sent(
   if (afterHold !== null) {
     const n = all.length + afterHold.overflow
     if (n === 0) return []
-    const title = `While notifications were held: ${plural(n, 'alert')}`
+    const title = releasedTitle(n)
     return [
       {
         status: 'sent',
@@ -158,7 +162,7 @@ function sent(
   if (all.length === 1 && only !== undefined)
     return [single(only, disagreements.get(only.id) ?? null, text)]
   if (all.length === 0) return []
-  const title = plural(all.length, 'Liquidity Watch alert')
+  const title = digestTitle(all.length)
   return [{ status: 'sent', title, body: digestBody(all, 0, text), ...aboutEvents(all) }]
 }
 

@@ -4,13 +4,19 @@
 // instance) while still true, else dropped as no longer news; the rest are delivered.
 import type { AlertEvent, NotificationDecision } from '../../../../shared/alert-rules'
 import {
-  HOLD_TEXT,
   UNVERIFIED_GONE_NOTE,
   UNVERIFIED_RELEASE_NOTE,
   droppedNote,
   type ReleaseVerdict,
-} from '../notes'
-import { asOfField, logEntry } from '../notification-text'
+} from '../text/notes'
+import { asOfField, logEntry } from '../text/notification-text'
+import {
+  DISAGREE_HELD_BODY,
+  DROPPED_DISAGREE_LOG,
+  HELD_DISAGREE_LOG,
+  deliveredLog,
+  droppedLog,
+} from '../text/held'
 import type { HeldEvent } from '../model'
 import type { NotifyPrefs } from './quiet-hours'
 import type { Suppression } from './suppressed'
@@ -35,12 +41,6 @@ export interface Released {
   reowed: AlertEvent[]
 }
 
-const DROPPED_TEXT = {
-  snoozed: 'rule snoozed meanwhile',
-  'rule-disabled': 'rule turned off meanwhile',
-  'rule-deleted': 'rule deleted meanwhile',
-} as const
-
 export function releaseHeld(input: ReleaseInput): Released {
   const out: Released = { deliver: [], decisions: [], events: [], suppressed: [], reowed: [] }
   const log = (type: 'held' | 'dropped', e: AlertEvent, text: string): void => {
@@ -52,22 +52,21 @@ export function releaseHeld(input: ReleaseInput): Released {
     if (verdict === 'deliver' && !e.verified && !input.prefs.notifyUnverified) {
       if (input.reowable.has(e.id)) {
         out.reowed.push(e)
-        out.decisions.push(heldForReview(e, UNVERIFIED_RELEASE_NOTE, 'its figures disagree'))
-        log('held', e, 'Held (figures disagree)')
+        out.decisions.push(heldForReview(e, UNVERIFIED_RELEASE_NOTE, DISAGREE_HELD_BODY))
+        log('held', e, HELD_DISAGREE_LOG)
       } else {
         out.suppressed.push({ reason: 'figures-disagree', note: UNVERIFIED_GONE_NOTE, id: e.id })
-        log('dropped', e, 'Not delivered (figures disagree)')
+        log('dropped', e, DROPPED_DISAGREE_LOG)
       }
     } else if (verdict === 'deliver') out.deliver.push(h)
     else {
       const note = droppedNote(verdict, h.reason, e.ruleName, e.symbol)
       out.suppressed.push({ reason: verdict, note, id: e.id })
-      log('dropped', e, `Not delivered (${DROPPED_TEXT[verdict]})`)
+      log('dropped', e, droppedLog(verdict))
     }
   }
   for (const h of out.deliver) {
-    const text = `Delivered after ${HOLD_TEXT[h.reason]}`
-    out.events.push(logEntry('delivered', h.event, text, input.newId(), input.at))
+    out.events.push(logEntry('delivered', h.event, deliveredLog(h.reason), input.newId(), input.at))
   }
   return out
 }

@@ -3,7 +3,7 @@
 import type { AssetDetail } from '../../../../shared/liquidity-schemas'
 import { hhiOf } from '../../../../shared/hhi'
 import type { ChangeInfo } from '../../../../shared/view-models'
-import { formatSignedPct } from '../format'
+import { formatSignedPct } from '../text/format'
 
 /**
  * The reported figure as a percent, for people. Its unit is unspecified; the spec calls it a decimal

@@ -3,7 +3,7 @@
 // No split (history too short, no price) is no verdict, with the split's own plain reason.
 import { flowWords, signedPct, type FlowResult } from '../../../../shared/flow'
 import type { NetFlowCondition } from '../../../../shared/net-flow-condition'
-import { formatPct, windowDays } from '../format'
+import { formatPct, windowDays } from '../text/format'
 import type { LikeForLike, Measurement, NoVerdict } from '../model'
 
 export function measureNetFlow(

@@ -7,7 +7,7 @@ import type { IssuerDropCondition } from '../../../../shared/issuer-drop-conditi
 import { priceAdjustment } from '../../../../shared/issuer-moves'
 import { joinNames } from '../../../../shared/plain-list'
 import type { IssuerWindow } from '../model'
-import { formatAmount, formatPct, formatSignedPct, windowDays } from '../format'
+import { formatAmount, formatPct, formatSignedPct, windowDays } from '../text/format'
 import type { Measurement, NoVerdict } from '../model'
 
 interface IssuerFall {

@@ -4,7 +4,7 @@
 import type { PoolCountCondition } from '../../../../shared/pool-count-condition'
 import { networkKey, poolCountsByNetwork } from '../../../../shared/pool-counts'
 import type { AssetDetail } from '../../../../shared/liquidity-schemas'
-import { plural } from '../notification-text'
+import { plural } from '../text/notification-text'
 import type { LikeForLike, Measurement, NoVerdict } from '../model'
 
 const pools = (n: number): string => plural(n, 'pool')

@@ -7,7 +7,7 @@ import { cooldownUntil } from './cooldown'
 import { dataWithhold, owedAfterDrafts, tellOwed } from './owed'
 import { issuerLeftNotice } from './issuer-left'
 import { flapFound, flapNotice, restartFlapTracking, trackFlapping } from './flapping'
-import { FLAPPING_NOTE, cooldownNote, flapWaitNote } from '../notes'
+import { FLAPPING_NOTE, cooldownNote, flapWaitNote, notJudgedDetail } from '../text/notes'
 import { step } from '../transition/transitions'
 import type {
   Absence,
@@ -39,7 +39,7 @@ type Verdict = Measurement | NoVerdict | Screened
  */
 function trustedVerdict(verdict: Verdict, notifyUnverified: boolean): Verdict {
   if (verdict.kind !== 'measured' || verdict.verified || notifyUnverified) return verdict
-  return { kind: 'nodata', detail: `${verdict.status}; not judged until the figures agree` }
+  return { kind: 'nodata', detail: notJudgedDetail(verdict.status) }
 }
 
 /** The stepped record with this reading in its flap history (afresh when the rule was edited). */

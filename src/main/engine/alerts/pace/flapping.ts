@@ -7,6 +7,7 @@
 // one episode is 2 changes (≤ 12 %), two whole episodes in the window 4 (≤ 23.4 %): still told
 // as episodes. A fifth change (≥ 24 % when recent, and it keeps rising) is flapping. It stops once
 // the window holds under about two changes' weight (10 %), e.g. a settled value after ~15 readings.
+import { flapEndedText, flappingText } from '../text/flapping'
 import { draft } from '../transition/transitions'
 import type { DraftEvent, InstanceRecord, Measurement, Target } from '../model'
 
@@ -57,9 +58,7 @@ export function trackFlapping(r: InstanceRecord, m: Measurement): InstanceRecord
 
 function flappingEvent(r: InstanceRecord, t: Target, m: Measurement, now: Date): DraftEvent {
   const n = changes(r.flapHistory)
-  const message =
-    `${t.symbol} ${m.subject} is flapping: it changed state ${n} times in the last ` +
-    `${r.flapHistory.length} checks. Its alerts are held until it settles.`
+  const message = flappingText(t.symbol, m.subject, n, r.flapHistory.length)
   return draft('flapping', t, now.toISOString(), message, m)
 }
 
@@ -89,7 +88,7 @@ export function flapNotice(r: InstanceRecord, t: Target, m: Measurement, now: Da
   const record = r.flapping ? r : { ...r, flapLogged: false }
   if (r.flapping || !r.flapAnnounced) return { record, draft: null }
   const state = r.phase === 'firing' ? 'firing' : 'OK'
-  const message = `${t.symbol} ${m.subject} stopped flapping; now ${state}: ${m.reading}`
+  const message = flapEndedText(t.symbol, m.subject, state, m.reading)
   return {
     record: { ...record, flapAnnounced: false },
     draft: draft('flap-ended', t, now.toISOString(), message, m),

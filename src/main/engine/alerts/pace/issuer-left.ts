@@ -2,7 +2,7 @@
 // once per absence, naming it, after pendingCycles trusted polls without it (at least 2).
 import { missingPartPolls } from '../../../../shared/alert-facts'
 import type { UtcOffset } from '../../../../shared/local-time'
-import { absenceText } from '../read/reading'
+import { absenceText, issuerLeftText } from '../text/issuer-left'
 import type { Noticed } from './flapping'
 import type { Absence, DraftEvent, InstanceRecord, Target } from '../model'
 
@@ -37,8 +37,9 @@ export function issuerLeftNotice(
     ruleId: t.rule.id,
     ruleName: t.rule.name,
     symbol: t.symbol,
-    message: `${t.symbol}: ${lines.join('; ')}. Changes are compared without it.`,
+    message: issuerLeftText(t.symbol, lines),
     value: share,
+    unit: 'share-pct',
     threshold: null,
     verified: true,
   }

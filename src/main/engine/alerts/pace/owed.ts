@@ -2,9 +2,9 @@
 // (figures that disagree, the cooldown, flapping) is owed by its instance and told once the reason
 // clears, if it is still true by then; news that stopped being true is forgotten, and news told
 // anew (a 'fired' or 'resolved', a 'flap-ended') settles what was owed. Each step returns the new
-// `owed`, never changing a record; the words of what is told late are episode-news.ts'.
+// `owed`, never changing a record; the words of what is told late are text/episode-news.ts'.
 import type { AlertEvent } from '../../../../shared/alert-rules'
-import { catchUp, dataWithhold, owedAfter } from '../episode-news'
+import { catchUp, dataWithhold, owedAfter } from '../text/episode-news'
 import type {
   Candidate,
   DraftEvent,

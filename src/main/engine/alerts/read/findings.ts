@@ -4,7 +4,7 @@ import { CHANGE_WINDOWS } from '../../../../shared/alert-rules'
 import type { AssetDetail } from '../../../../shared/liquidity-schemas'
 import { computeChange } from '../../../../shared/change'
 import { disagreement } from '../measure/change'
-import { windowDays } from '../format'
+import { windowDays } from '../text/format'
 
 /** "figures disagree: service says +2.0 %, history says −30.1 % (7-day change)", per window. */
 export function disagreementFindings(detail: AssetDetail): string[] {

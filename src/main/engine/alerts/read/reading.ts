@@ -5,7 +5,7 @@
 import { localWhen, type UtcOffset } from '../../../../shared/local-time'
 import { absencesOf, readParts } from './baseline'
 import { disagreementFindings } from './findings'
-import { formatAmount, formatPct } from '../format'
+import { absenceText } from '../text/issuer-left'
 import { isSourceStale, sourceStaleText } from './source-freshness'
 import type {
   Absence,
@@ -25,14 +25,6 @@ export interface SymbolRead {
   baseline: SymbolBaseline | undefined
   /** Plain-language findings about the data, for the row's problems. */
   findings: string[]
-}
-
-/** The one wording of an absence (row problem and 'issuer-left' notice): "issuer Ondo missing from
- *  the latest data since 12:05 (last seen with $400K, 40.0 % of TSLA)". */
-export function absenceText(a: Absence, symbol: string, now: Date, tz: UtcOffset): string {
-  const share = a.sharePct === null ? '' : `, ${formatPct(a.sharePct)} of ${symbol}`
-  const last = a.tvl === null ? '' : ` (last seen with ${formatAmount(a.tvl)}${share})`
-  return `${a.label} missing from the latest data since ${localWhen(new Date(a.since), now, tz)}${last}`
 }
 
 function absenceFinding(a: Absence, symbol: string, now: Date, tz: UtcOffset): string {

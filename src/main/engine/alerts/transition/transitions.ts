@@ -1,6 +1,7 @@
 // One (rule, symbol) instance's step through OK → Pending → Firing → Resolved for one cycle.
 import type { AlertEventType } from '../../../../shared/alert-rules'
-import { formatDuration } from '../format'
+import { firedHeadline } from '../text/headline'
+import { recoveredText } from '../text/recovery'
 import type {
   DraftEvent,
   InstanceRecord,
@@ -43,9 +44,6 @@ export function blankRecord(ruleId: string, symbol: string): InstanceRecord {
   }
 }
 
-/** Said of an episode found on the first trusted reading: it did not start while watched. */
-export const UNDER_WAY_AT_START = '(already under way when watching began)'
-
 export function draft(
   type: AlertEventType,
   t: Target,
@@ -66,6 +64,7 @@ export function draft(
     verified: m.verified,
   }
   if (durationMs !== undefined) e.durationMs = durationMs
+  if (m.unit !== undefined) e.unit = m.unit
   if (type === 'resolved') e.recovery = `${t.symbol} ${m.recovery}`
   return e
 }
@@ -94,6 +93,7 @@ export function step(
   const r: InstanceRecord = {
     ...base,
     lastValue: verdict.value,
+    lastUnit: verdict.unit,
     verified: verdict.verified,
     detail: verdict.status,
     watchedSince: base.watchedSince ?? at,
@@ -115,7 +115,7 @@ function whileFiring(
   const at = now.toISOString()
   if (verdict.clear) {
     const durationMs = now.getTime() - Date.parse(base.since ?? base.firedAt ?? at)
-    const message = `${t.symbol} ${verdict.subject} recovered after ${formatDuration(durationMs)}`
+    const message = recoveredText(t.symbol, verdict.subject, durationMs)
     const ended = { state: 'resolved', phase: 'ok', breachCount: 0, since: null } as const
     const record: InstanceRecord = { ...r, ...ended, firedAt: null, lastAlertAt: null }
     return { record, drafts: [draft('resolved', t, at, message, verdict, durationMs)] }
@@ -150,7 +150,6 @@ function whileQuiet(
   const fired = { state: 'firing', phase: 'firing', firedAt: at, lastAlertAt: at } as const
   const record: InstanceRecord = { ...r, ...fired, breachCount, since }
   // Found on the first trusted reading (a new user, symbol or rule): not a drop that began now.
-  const headline =
-    since === r.watchedSince ? `${verdict.headline} ${UNDER_WAY_AT_START}` : verdict.headline
+  const headline = firedHeadline(verdict.headline, since === r.watchedSince)
   return { record, drafts: [draft('fired', t, at, headline, verdict)] }
 }

@@ -1,9 +1,9 @@
 // How alerts read as desktop notifications: one alert, a digest of several, and history entries.
 // Each says how old its data is ("Data as of 14:05 UTC+2"), in the user's zone.
-import type { AlertEvent, NotificationDecision } from '../../../shared/alert-rules'
-import { localWhen, zoneName, type UtcOffset } from '../../../shared/local-time'
-import { whileMarket } from '../../../shared/market-hours'
-import { instanceKey } from './engine-state'
+import type { AlertEvent, NotificationDecision } from '../../../../shared/alert-rules'
+import { localWhen, zoneName, type UtcOffset } from '../../../../shared/local-time'
+import { whileMarket } from '../../../../shared/market-hours'
+import { instanceKey } from '../engine-state'
 
 /** When a notification is made and in which zone its times read. */
 export interface TextTime {
@@ -15,6 +15,16 @@ const DIGEST_LINES = 6
 
 export function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`
+}
+
+/** "… and 3 more" (a digest's list cut short). */
+export function moreText(n: number): string {
+  return `… and ${n} more`
+}
+
+/** A digest's title: "3 Liquidity Watch alerts". */
+export function digestTitle(n: number): string {
+  return plural(n, 'Liquidity Watch alert')
 }
 
 /** An alert on figures that disagree is always marked where the user reads it (opt-in only). */
@@ -94,7 +104,7 @@ export function digestBody(events: AlertEvent[], extra: number, t: TextTime): st
       : `• ${newsLine(e)} — ${whileMarket(e.market)}`,
   )
   const more = events.length - lines.length + extra
-  if (more > 0) lines.push(`… and ${more} more`)
+  if (more > 0) lines.push(moreText(more))
   if (common !== null) lines.push(common)
   const asOf = asOfLine(events, t)
   if (asOf !== null) lines.push(asOf)

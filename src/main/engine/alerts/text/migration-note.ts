@@ -4,8 +4,8 @@
 // migration AND that those figures (in dollars, price included) did not drop by the threshold —
 // the service's total then disagrees with its own issuers. A real loss, by the app's own figures,
 // always fires: the option can never hide liquidity leaving the asset.
-import { pctChange } from '../../../shared/change'
-import type { IssuerWindow } from './model'
+import { pctChange } from '../../../../shared/change'
+import type { IssuerWindow } from '../model'
 import { formatPct, formatSignedPct } from './format'
 
 export interface MigrationNote {

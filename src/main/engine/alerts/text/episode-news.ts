@@ -1,14 +1,14 @@
 // What the user has been told about an episode, and what is still owed: news withheld for a reason
 // that clears (figures that disagree, the cooldown, flapping) is told once it clears, if it is
 // still true by then; news that stopped being true meanwhile is forgotten.
-import type { AlertEvent } from '../../../shared/alert-rules'
+import type { AlertEvent } from '../../../../shared/alert-rules'
 import { DISAGREE_NOTE, untoldRecoveryNote } from './notes'
-import type { Withhold } from './model'
-import type { Target } from './rules'
-import { draft, type DraftEvent } from './transition/transitions'
-import type { InstanceRecord, Measurement, NoVerdict, Owed } from './model'
+import { recoveredText } from './recovery'
+import type { Target } from '../rules'
+import { draft } from '../transition/transitions'
+import type { DraftEvent, InstanceRecord, Measurement, NoVerdict, Owed, Withhold } from '../model'
 
-type Draft = Pick<AlertEvent, 'type' | 'verified'>
+type Draft = Pick<AlertEvent, 'type' | 'verified' | 'durationMs'>
 
 /**
  * Owed news that can be told now: 'fired' while the episode still breaches on figures the user may
@@ -33,7 +33,9 @@ export function catchUp(
   if (owed.type === 'fired') {
     return verdict.breach ? draft('fired', t, at, verdict.headline, verdict) : null
   }
-  return draft('resolved', t, at, `${t.symbol} ${verdict.subject} recovered`, verdict)
+  // Said as when it happened (with the episode's length), however late it is told.
+  const message = recoveredText(t.symbol, verdict.subject, owed.durationMs)
+  return draft('resolved', t, at, message, verdict, owed.durationMs)
 }
 
 /** Why a new event must not reach the user on account of its data, or null. */
@@ -71,5 +73,8 @@ export function owedAfter(
   if (e.type !== 'fired' && e.type !== 'resolved') return current
   const before = prev?.owed ?? null
   if (before !== null && before.type !== e.type) return null
-  return { type: e.type, why: w.reason }
+  const lasted = e.type === 'resolved' && e.durationMs !== undefined
+  return lasted
+    ? { type: e.type, why: w.reason, durationMs: e.durationMs }
+    : { type: e.type, why: w.reason }
 }

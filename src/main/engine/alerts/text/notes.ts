@@ -1,7 +1,7 @@
 // The plain-language notes that say why an alert was not notified (Notification log, check --json).
 // Those the Alerts view shows too live in shared/alert-facts.ts.
-import type { TimeHold } from './model'
-export { DISAGREE_NOTE, FLAPPING_NOTE } from '../../../shared/alert-facts'
+import type { TimeHold } from '../model'
+export { DISAGREE_NOTE, FLAPPING_NOTE } from '../../../../shared/alert-facts'
 /** Holds that end by the clock (and then deliver a digest): TimeHold (model.ts) as a list. */
 export const TIME_HOLDS = ['quiet-hours', 'paused'] as const satisfies readonly TimeHold[]
 // Every hold is in the list (the state file's schema reads held events' reasons from it).
@@ -100,3 +100,13 @@ export const UNVERIFIED_RELEASE_NOTE = `${UNVERIFIED_OFF} It is told if the figu
 
 /** No longer true when its hold ended: nothing is owed. */
 export const UNVERIFIED_GONE_NOTE = `${UNVERIFIED_OFF} It is no longer news.`
+
+/** An instance's detail when figures that disagree were not judged (the user did not opt in). */
+export function notJudgedDetail(status: string): string {
+  return `${status}; not judged until the figures agree`
+}
+
+/** An instance's detail when its symbol had no reading this poll. */
+export function noDataDetail(symbol: string): string {
+  return `no data for ${symbol}`
+}

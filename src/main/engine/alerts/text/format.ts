@@ -1,23 +1,11 @@
 // Numbers and durations as a person reads them in a notification.
 
-const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 2 })
-
-/** 1234567 → "$1.23M" (TVL is reported in US dollars). */
-export function formatAmount(v: number): string {
-  return `$${compact.format(v)}`
-}
-
-/** 12.345 → "12.3 %"; the sign is left to the wording ("down 12.3 %"). */
-export function formatPct(v: number): string {
-  return `${Math.abs(v).toFixed(1)} %`
-}
-
-/** 2 → "+2.0 %", −30.06 → "−30.1 %" (a true minus sign), a value that rounds to zero → "0.0 %". */
-export function formatSignedPct(v: number): string {
-  const text = `${Math.abs(v).toFixed(1)} %`
-  if (text === '0.0 %') return text
-  return `${v < 0 ? '−' : '+'}${text}`
-}
+// The numbers themselves: the one formatter in shared/number-format.ts (formatAmount is its money).
+export {
+  formatMoney as formatAmount,
+  formatPct,
+  formatSignedPct,
+} from '../../../../shared/number-format'
 
 /** 8_100_000 ms → "2 h 15 min"; under a minute → "less than a minute". */
 export function formatDuration(ms: number): string {

@@ -1,6 +1,6 @@
 // The underlying's market at the time of an alert's data, for the event (history, notification).
-import { marketSession, type MarketSession } from '../../../shared/market-hours'
-import type { Observation } from './model'
+import { marketSession, type MarketSession } from '../../../../shared/market-hours'
+import type { Observation } from '../model'
 
 /** Only stocks and commodities have an underlying market to speak of; other assets get none. */
 const WITH_MARKET = new Set(['stock', 'commodity'])

@@ -1,0 +1,55 @@
+// The flags several commands share (check, backtest, daemon): tickers, the service address and the
+// data dir, each checked before anything is opened, so a bad value never reaches the data dir.
+import { statSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import { checkServiceUrl } from '../../shared/service-url'
+import { defaultDataDir } from './data-dir'
+import { echoed, UsageError } from './arg-errors'
+
+export function parseSymbols(v: string): string[] {
+  const list = [
+    ...new Set(
+      v
+        .split(',')
+        // Tickers are upper case: `tsla` means TSLA (issue 22, item 4).
+        .map((s) => s.trim().toUpperCase())
+        .filter((s) => s !== ''),
+    ),
+  ]
+  const bad = list.find((s) => !/^[A-Za-z0-9._-]{1,32}$/.test(s))
+  if (list.length === 0 || bad !== undefined)
+    throw new Error(`--symbols expects tickers like TSLA,NVDA${bad ? ` (got ${echoed(bad)})` : ''}`)
+  return list
+}
+
+/** The same rule as Settings, checked before anything is opened: a bad value never reaches the data dir. */
+export function parseBaseUrlFlag(v: string | undefined, command: string): string | undefined {
+  if (v === undefined) return undefined
+  const r = checkServiceUrl(v)
+  if (!r.ok) throw new UsageError(`--base-url: ${r.reason}`, command)
+  return r.url
+}
+
+/**
+ * The data dir is a folder, or a path one can be made at: an empty value would scatter files in the
+ * current directory, and a file in its place would only surface as a note per store.
+ */
+export function checkDataDir(v: string | undefined, command: string): string {
+  if (v === undefined) return defaultDataDir()
+  if (v.trim() === '') throw new UsageError('--data-dir needs a folder path; it was empty', command)
+  // The nearest part of the path that exists must be a folder (one can be made below it).
+  for (let p = resolve(v); ; p = dirname(p)) {
+    let st
+    try {
+      st = statSync(p, { throwIfNoEntry: false })
+    } catch {
+      return v // Cannot look (permissions): the stores say what fails, with paths.
+    }
+    if (st?.isDirectory()) return v
+    if (st)
+      throw new Error(
+        `--data-dir: ${p} is a file, not a folder. Pass a folder where Liquidity Watch may keep its settings, offline cache and alert state.`,
+      )
+    if (dirname(p) === p) return v
+  }
+}

@@ -1,0 +1,80 @@
+// The config document (config as code): the part of the settings that belongs in git — watchlist,
+// rules with their per-symbol overrides, contact points without secrets or hints, polling and
+// notifications. Built from the settings' own zod schemas, so a config file is judged by exactly
+// the rules Settings are. Machine-local state (start at login, a notification pause) is left out.
+import { z } from 'zod'
+import { SECRET_FIELD, type ContactPoint } from '../../shared/contact-points'
+import { thresholdProblem } from '../../shared/rule-overrides'
+import { settingsSchema } from '../../shared/settings-schema'
+
+export const CONFIG_VERSION = 1
+/** Refused before parsing: a whole 5000-symbol universe with 200 rules fits well below. */
+export const MAX_CONFIG_BYTES = 4 * 1024 * 1024
+/** The deepest nesting a valid config has is about 6; anything far deeper is not a config. */
+export const MAX_CONFIG_DEPTH = 32
+/** YAML anchors may be reused this many times in all (an alias "bomb" multiplies them). */
+export const MAX_ALIAS_COUNT = 100
+
+/** The hint field of a kind with a secret ("urlHint"): settings only, never in a config file. */
+export function hintField(kind: ContactPoint['kind']): string | null {
+  const secret = SECRET_FIELD[kind]
+  return secret === null ? null : `${secret}Hint`
+}
+
+/** A contact point as a config file holds it: the stored one without its secret's hint. */
+export type ConfigContactPoint = ContactPoint extends infer C
+  ? C extends ContactPoint
+    ? Omit<C, 'urlHint' | 'tokenHint' | 'passwordHint'>
+    : never
+  : never
+
+function withoutHint(point: ContactPoint): ConfigContactPoint {
+  const field = hintField(point.kind)
+  if (field === null) return point as ConfigContactPoint
+  const copy: Record<string, unknown> = { ...point }
+  delete copy[field]
+  return copy as ConfigContactPoint
+}
+
+const s = settingsSchema.shape
+
+const contactPoints = s.contactPoints
+  .superRefine((points, ctx) => {
+    points.forEach((p, i) => {
+      const field = hintField(p.kind)
+      if (field !== null && (p as Record<string, unknown>)[field] !== null)
+        ctx.addIssue({
+          code: 'custom',
+          path: [i, field],
+          message: 'is not read from a config file: secrets and their hints stay on each machine',
+        })
+    })
+  })
+  .transform((points) => points.map(withoutHint))
+
+const rules = s.rules.superRefine((list, ctx) => {
+  list.forEach((rule, i) => {
+    for (const [symbol, o] of Object.entries(rule.overrides)) {
+      const why = o.threshold === undefined ? null : thresholdProblem(rule.condition, o.threshold)
+      if (why !== null)
+        ctx.addIssue({
+          code: 'custom',
+          path: [i, 'overrides', symbol, 'threshold'],
+          message: `cannot be used: ${why}`,
+        })
+    }
+  })
+})
+
+export const configSchema = z
+  .object({
+    version: z.literal(CONFIG_VERSION),
+    watchlist: s.watchlist,
+    polling: z.object({ intervalMinutes: s.intervalMinutes, baseUrl: s.baseUrl }).strict(),
+    notifications: s.notifications.extend({ quietHours: s.quietHours.strict() }).strict(),
+    contactPoints,
+    rules,
+  })
+  .strict()
+
+export type ConfigDocument = z.output<typeof configSchema>

@@ -1,0 +1,135 @@
+// The daemon's /metrics: one registry of gauges and counters named liquidity_watch_* (a public
+// interface, docs/metrics.md: add names, never rename or remove). Labels are bounded: symbol,
+// rule (its id), network, and small fixed sets (window, source, outcome, kind); never free text.
+import { Counter, Gauge, Registry } from 'prom-client'
+
+export const METRIC_PREFIX = 'liquidity_watch_'
+
+/** Everything the daemon exposes, made once per process (a reload keeps the counters). */
+export class DaemonMetrics {
+  readonly registry = new Registry()
+  /** The outbox's figures, read at each scrape (null: no outbox in this build). */
+  outbox: () => OutboxFigures | null = () => null
+  private readonly g = <L extends string>(name: string, help: string, labelNames: L[] = []) =>
+    new Gauge<L>({ name: METRIC_PREFIX + name, help, labelNames, registers: [this.registry] })
+  private readonly c = <L extends string>(name: string, help: string, labelNames: L[] = []) =>
+    new Counter<L>({ name: METRIC_PREFIX + name, help, labelNames, registers: [this.registry] })
+
+  // ── per symbol ──
+  readonly tvl = this.g('tvl_usd', 'Total value locked of the symbol, in US dollars.', ['symbol'])
+  readonly volume = this.g('volume_usd', 'Trading volume of the symbol, in US dollars.', ['symbol'])
+  readonly change = this.g(
+    'tvl_change_percent',
+    'TVL change over the window (7d, 30d), as the service reported it (source="reported") and as computed from its history (source="computed"), in percent.',
+    ['symbol', 'window', 'source'],
+  )
+  readonly pools = this.g('pools', 'Number of pools of the symbol on the network.', [
+    'symbol',
+    'network',
+  ])
+  readonly largestIssuer = this.g(
+    'largest_issuer_share_percent',
+    "The largest issuer's share of the symbol's TVL, in percent.",
+    ['symbol'],
+  )
+  readonly hhi = this.g(
+    'issuer_hhi',
+    'Herfindahl-Hirschman index of the issuers’ TVL shares (0 to 10000).',
+    ['symbol'],
+  )
+  readonly flowPrice = this.g(
+    'flow_price_change_percent',
+    "The price part of the 7-day TVL change (the underlying's price move), in percent.",
+    ['symbol'],
+  )
+  readonly flowNet = this.g(
+    'flow_net_change_percent',
+    'The net-flow part of the 7-day TVL change (tokens in or out), in percent.',
+    ['symbol'],
+  )
+  readonly dataAge = this.g(
+    'data_age_seconds',
+    "Age of the service's newest data date for the symbol (from the start of that UTC day), in seconds.",
+    ['symbol'],
+  )
+  readonly alertState = this.g(
+    'alert_state',
+    'Alert state per rule (its id) and symbol: 0 ok, 1 pending, 2 firing.',
+    ['rule', 'symbol'],
+  )
+
+  // ── the poll's health ──
+  readonly watched = this.g('watchlist_symbols', 'Symbols watched.')
+  readonly requests = this.g(
+    'poll_requests',
+    'Requests of the last poll by outcome: ok, cached (failed, cached data stood in), failed.',
+    ['outcome'],
+  )
+  readonly failedByKind = this.g(
+    'poll_failed_requests',
+    'Failed requests of the last poll by kind of failure (network, timeout, rate-limited, auth, server, ...).',
+    ['kind'],
+  )
+  readonly polls = this.c('polls_total', 'Polls run, by outcome (ok, failed).', ['outcome'])
+  readonly pollDuration = this.g(
+    'poll_duration_seconds',
+    'How long the last poll took, in seconds.',
+  )
+  readonly lastPollOk = this.g('last_poll_ok', '1 when the last poll succeeded, else 0.')
+  readonly lastSuccess = this.g(
+    'last_success_timestamp_seconds',
+    'When a poll last succeeded (Unix time, seconds); 0 before the first.',
+  )
+  readonly rateLimitHolds = this.c(
+    'rate_limit_holds_total',
+    'Times the service asked to wait (Retry-After) and polling was held.',
+  )
+  readonly rateLimitHeld = this.g(
+    'rate_limit_hold_seconds',
+    'How long the last poll was asked to wait (Retry-After), in seconds; 0 when not held.',
+  )
+  readonly outboxDepth = this.g('outbox_depth', 'Messages waiting in the outbox to be delivered.')
+  readonly deliveryFailures = this.c(
+    'delivery_failures_total',
+    'Delivery attempts to contact points that failed (as the outbox counts them).',
+  )
+  readonly deliveries = this.c(
+    'deliveries_total',
+    'Delivery outcomes to contact points by outcome: sent, attempt-failed, failed (given up), dropped (expired).',
+    ['outcome'],
+  )
+  readonly startTime = this.g(
+    'start_time_seconds',
+    'When the daemon started (Unix time, seconds): "never succeeded since start" alerts use it.',
+  )
+  readonly info = this.g('build_info', 'Always 1; the version as a label.', ['version'])
+
+  /** Copies the outbox's figures in just before a scrape: the outbox owns them, /metrics shows them. */
+  readOutbox(): void {
+    const f = this.outbox()
+    this.outboxDepth.set(f?.depth ?? 0)
+    this.deliveryFailures.reset()
+    if (f && f.deliveryFailures > 0) this.deliveryFailures.inc(f.deliveryFailures)
+    this.deliveries.reset()
+    for (const [outcome, n] of Object.entries(f?.byOutcome ?? {}))
+      if (n > 0) this.deliveries.inc({ outcome }, n)
+  }
+
+  async text(): Promise<string> {
+    this.readOutbox()
+    return this.registry.metrics()
+  }
+}
+
+/** What the outbox tells /metrics (Outbox.depth() and its failure counter). */
+export interface OutboxFigures {
+  depth: number
+  deliveryFailures: number
+  /** Outcomes counted by the outbox: sent, attempt-failed, failed (gave up), dropped (expired). */
+  byOutcome: Record<string, number>
+}
+
+/** Every name the daemon exposes (docs/metrics.md lists them; a test compares). */
+export async function exposedNames(m: DaemonMetrics): Promise<string[]> {
+  return (await m.registry.getMetricsAsJSON()).map((x) => x.name)
+}

@@ -1,0 +1,66 @@
+// The generic webhook body, version 1 (documented in docs/delivery.md and README): a public
+// interface — fields may be added, never renamed or removed; a breaking change is version 2.
+import type { MessageEvent, MessageStatus, OutboundMessage } from '../model'
+import type { RenderedMessage } from '../templates/render'
+
+export const WEBHOOK_BODY_VERSION = 1
+
+export interface WebhookEventV1 {
+  id: string
+  type: string
+  symbol: string
+  ruleId: string
+  ruleName: string
+  value: number | null
+  threshold: number | null
+  unit: string
+  asOf: string | null
+  dataDate: string | null
+  link: string | null
+}
+
+export interface WebhookBodyV1 {
+  version: 1
+  /** The idempotency id: the same on every attempt of this message (also the Idempotency-Key header). */
+  id: string
+  contactPoint: string
+  status: MessageStatus
+  title: string
+  body: string
+  events: WebhookEventV1[]
+  sentAt: string
+}
+
+function eventV1(e: MessageEvent): WebhookEventV1 {
+  // Exactly v1's fields: the template-only extras of MessageEvent stay out of the public body.
+  return {
+    id: e.id,
+    type: e.type,
+    symbol: e.symbol,
+    ruleId: e.ruleId,
+    ruleName: e.ruleName,
+    value: e.value,
+    threshold: e.threshold,
+    unit: e.unit,
+    asOf: e.asOf,
+    dataDate: e.dataDate,
+    link: e.link,
+  }
+}
+
+export function webhookBodyV1(
+  message: OutboundMessage,
+  text: RenderedMessage,
+  sentAt: Date,
+): WebhookBodyV1 {
+  return {
+    version: WEBHOOK_BODY_VERSION,
+    id: message.id,
+    contactPoint: message.contactPointId,
+    status: message.status,
+    title: text.title,
+    body: text.body,
+    events: message.events.map(eventV1),
+    sentAt: sentAt.toISOString(),
+  }
+}

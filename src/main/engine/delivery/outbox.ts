@@ -1,0 +1,290 @@
+// The durable outbox: every message to a contact point is written here before it is sent, and
+// marked sent only after the receiver said yes (a crash in between means one more attempt, which
+// the message's stable id makes harmless where the receiver de-duplicates). Synchronous node:sqlite
+// calls, each a transaction: a SIGKILL leaves every message either queued or settled, never lost.
+import type { DatabaseSync } from 'node:sqlite'
+import type { ContactPointKind } from '../../../shared/contact-points'
+import type {
+  DeliveryRecord,
+  DeliveryState,
+  OutboundMessage,
+  QueuedMessage,
+  SendAnswer,
+} from './model'
+import { openOutboxDb } from './outbox-file'
+import { failingPoints, type FailingContactPoint } from './outbox-health'
+import { digestOf } from './digest'
+import { record, type Row } from './outbox-row'
+
+export type { FailingContactPoint } from './outbox-health'
+
+/** A queued message as the sender takes it. */
+export interface OutboxEntry {
+  seq: number
+  kind: ContactPointKind
+  message: OutboundMessage
+  attempts: number
+  nextAttemptAt: number
+}
+
+/** Counters that only grow, per contact point (the daemon's metrics). */
+export type OutboxOutcome = 'sent' | 'attempt-failed' | 'failed' | 'dropped'
+
+/** Attempts kept per contact point for "keeps failing" (older ones are pruned). */
+const ATTEMPTS_KEPT = 20
+
+export class Outbox {
+  readonly #db: DatabaseSync
+  /** What was done with a file that could not be used, in plain words; null when all was well. */
+  readonly report: string | null
+
+  private constructor(db: DatabaseSync, report: string | null) {
+    this.#db = db
+    this.report = report
+  }
+
+  /** Opens (or starts) the outbox; never throws (see outbox-file.ts). */
+  static open(path: string, now: Date): Outbox {
+    const { db, report } = openOutboxDb(path, now)
+    return new Outbox(db, report)
+  }
+
+  close(): void {
+    if (this.#db.isOpen) this.#db.close()
+  }
+
+  #tx<T>(fn: () => T): T {
+    this.#db.exec('BEGIN IMMEDIATE')
+    try {
+      const r = fn()
+      this.#db.exec('COMMIT')
+      return r
+    } catch (e) {
+      this.#db.exec('ROLLBACK')
+      throw e
+    }
+  }
+
+  /** Writes the messages in one transaction; one already there (same id) is left as it is. */
+  enqueue(items: readonly QueuedMessage[]): void {
+    if (items.length === 0) return
+    const insert = this.#db.prepare(
+      `INSERT OR IGNORE INTO message (id, contact_point, kind, status, body, created_at,
+        next_attempt_at, hold_until) VALUES (?, ?, ?, 'queued', ?, ?, ?, ?)`,
+    )
+    this.#tx(() => {
+      for (const { message: m, kind, holdUntil } of items)
+        insert.run(
+          m.id,
+          m.contactPointId,
+          kind,
+          JSON.stringify(m),
+          m.createdAt,
+          Date.parse(m.createdAt),
+          holdUntil,
+        )
+    })
+  }
+
+  /**
+   * Messages held (quiet hours) whose hold is over become one digest message, in one transaction:
+   * the digest is written and the held ones it tells are removed together.
+   */
+  releaseHeld(contactPoint: string, now: Date): void {
+    const due = this.#db
+      .prepare(
+        `SELECT * FROM message WHERE contact_point = ? AND status = 'queued'
+          AND hold_until IS NOT NULL AND hold_until <= ? ORDER BY seq`,
+      )
+      .all(contactPoint, now.getTime()) as unknown as Row[]
+    if (due.length === 0) return
+    if (due.length === 1) {
+      this.#db.prepare('UPDATE message SET hold_until = NULL WHERE seq = ?').run(due[0]!.seq)
+      return
+    }
+    const digest = digestOf(
+      due.map((r) => JSON.parse(r.body) as OutboundMessage),
+      now,
+    )
+    this.#tx(() => {
+      this.#db
+        .prepare(
+          `INSERT OR IGNORE INTO message (id, contact_point, kind, status, body, created_at,
+            next_attempt_at) VALUES (?, ?, ?, 'queued', ?, ?, ?)`,
+        )
+        .run(
+          digest.id,
+          contactPoint,
+          due[0]!.kind,
+          JSON.stringify(digest),
+          digest.createdAt,
+          now.getTime(),
+        )
+      const del = this.#db.prepare('DELETE FROM message WHERE seq = ?')
+      for (const r of due) del.run(r.seq)
+    })
+  }
+
+  /**
+   * A new session (app start, a check) tries queued messages at once: its own back-off starts
+   * afresh. Only a wait the receiver asked for (Retry-After) still holds.
+   */
+  startSession(now: Date): void {
+    this.#db
+      .prepare(
+        `UPDATE message SET next_attempt_at = MAX(COALESCE(asked_until, 0), ?)
+          WHERE status = 'queued' AND next_attempt_at > ?`,
+      )
+      .run(now.getTime(), now.getTime())
+  }
+
+  /** Contact points with messages still to send (held or not). */
+  queuedContactPoints(): string[] {
+    const rows = this.#db
+      .prepare(`SELECT DISTINCT contact_point FROM message WHERE status = 'queued'`)
+      .all() as { contact_point: string }[]
+    return rows.map((r) => r.contact_point)
+  }
+
+  /** The oldest message of a contact point not held: sending keeps each contact point's order. */
+  head(contactPoint: string): OutboxEntry | null {
+    const r = this.#db
+      .prepare(
+        `SELECT * FROM message WHERE contact_point = ? AND status = 'queued' AND hold_until IS NULL
+          ORDER BY seq LIMIT 1`,
+      )
+      .get(contactPoint) as Row | undefined
+    if (r === undefined) return null
+    return {
+      seq: r.seq,
+      kind: r.kind as ContactPointKind,
+      message: JSON.parse(r.body) as OutboundMessage,
+      attempts: r.attempts,
+      nextAttemptAt: r.next_attempt_at,
+    }
+  }
+
+  /** When a held message of the contact point is due (ms), or null. */
+  nextHoldEnd(contactPoint: string): number | null {
+    const r = this.#db
+      .prepare(
+        `SELECT MIN(hold_until) AS t FROM message WHERE contact_point = ? AND status = 'queued'`,
+      )
+      .get(contactPoint) as { t: number | null }
+    return r.t
+  }
+
+  /**
+   * One attempt's answer: sent, failed for good, or queued again for `retryAt` (ms). The message,
+   * the attempt log and the counters change in one transaction.
+   */
+  settleAttempt(entry: OutboxEntry, answer: SendAnswer, at: Date, retryAt: number | null): void {
+    const cp = entry.message.contactPointId
+    // A wait the receiver asked for (Retry-After) holds across restarts; our own back-off does not.
+    const askedUntil =
+      !answer.ok && answer.retryAfterMs !== null && retryAt !== null
+        ? Math.min(retryAt, at.getTime() + answer.retryAfterMs)
+        : null
+    const status: DeliveryState = answer.ok ? 'sent' : retryAt === null ? 'failed' : 'queued'
+    this.#tx(() => {
+      this.#db
+        .prepare(
+          `UPDATE message SET status = ?, attempts = attempts + 1, last_error = ?, last_answer = ?,
+            next_attempt_at = ?, asked_until = ?, sent_at = ? WHERE seq = ?`,
+        )
+        .run(
+          status,
+          answer.ok ? null : answer.said,
+          answer.said,
+          retryAt ?? entry.nextAttemptAt,
+          askedUntil,
+          answer.ok ? at.toISOString() : null,
+          entry.seq,
+        )
+      this.#logAttempt(cp, at, answer.ok, answer.said)
+      this.#count(cp, answer.ok ? 'sent' : 'attempt-failed')
+      if (status === 'failed') this.#count(cp, 'failed')
+    })
+  }
+
+  /** Notes why a message waits without an attempt (no channel, no secret); it stays queued. */
+  noteWaiting(entry: OutboxEntry, why: string): void {
+    this.#db.prepare('UPDATE message SET last_error = ? WHERE seq = ?').run(why, entry.seq)
+  }
+
+  /** Gives a message up with a visible note (too old): kept in the log as dropped, never silently. */
+  drop(entry: OutboxEntry, note: string): void {
+    this.#tx(() => {
+      this.#db
+        .prepare(`UPDATE message SET status = 'dropped', last_error = ? WHERE seq = ?`)
+        .run(note, entry.seq)
+      this.#count(entry.message.contactPointId, 'dropped')
+    })
+  }
+
+  #logAttempt(cp: string, at: Date, ok: boolean, said: string): void {
+    this.#db
+      .prepare('INSERT INTO attempt (contact_point, at, ok, said) VALUES (?, ?, ?, ?)')
+      .run(cp, at.getTime(), ok ? 1 : 0, said)
+    this.#db
+      .prepare(
+        `DELETE FROM attempt WHERE contact_point = ? AND id NOT IN
+          (SELECT id FROM attempt WHERE contact_point = ? ORDER BY id DESC LIMIT ?)`,
+      )
+      .run(cp, cp, ATTEMPTS_KEPT)
+  }
+
+  #count(cp: string, outcome: OutboxOutcome): void {
+    this.#db
+      .prepare(
+        `INSERT INTO counter (contact_point, outcome, n) VALUES (?, ?, 1)
+          ON CONFLICT (contact_point, outcome) DO UPDATE SET n = n + 1`,
+      )
+      .run(cp, outcome)
+  }
+
+  /** The delivery log, newest first. */
+  list(limit: number): DeliveryRecord[] {
+    const rows = this.#db
+      .prepare('SELECT * FROM message ORDER BY seq DESC LIMIT ?')
+      .all(Math.max(0, Math.floor(limit))) as unknown as Row[]
+    return rows.map(record)
+  }
+
+  /** The records of these message ids (a check's own deliveries), in the order given. */
+  records(ids: readonly string[]): DeliveryRecord[] {
+    const get = this.#db.prepare('SELECT * FROM message WHERE id = ?')
+    return ids.flatMap((id) => {
+      const r = get.get(id) as Row | undefined
+      return r === undefined ? [] : [record(r)]
+    })
+  }
+
+  /** Messages still to send (held ones included). */
+  depth(): number {
+    const r = this.#db
+      .prepare(`SELECT COUNT(*) AS n FROM message WHERE status = 'queued'`)
+      .get() as { n: number }
+    return r.n
+  }
+
+  /** Per contact point, how often each outcome happened since the file began. */
+  counters(): { contactPoint: string; outcome: OutboxOutcome; n: number }[] {
+    const rows = this.#db
+      .prepare('SELECT contact_point, outcome, n FROM counter ORDER BY contact_point, outcome')
+      .all() as { contact_point: string; outcome: OutboxOutcome; n: number }[]
+    return rows.map((r) => ({ contactPoint: r.contact_point, outcome: r.outcome, n: r.n }))
+  }
+
+  /** Failed attempts per contact point since the file began (the daemon's failure counter). */
+  failuresByContactPoint(): Record<string, number> {
+    const out: Record<string, number> = {}
+    for (const c of this.counters()) if (c.outcome === 'attempt-failed') out[c.contactPoint] = c.n
+    return out
+  }
+
+  /** Contact points that keep failing (outbox-health.ts), for the tray, status bar and log. */
+  failingContactPoints(now: Date): FailingContactPoint[] {
+    return failingPoints(this.#db, now)
+  }
+}
