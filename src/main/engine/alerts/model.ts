@@ -27,10 +27,7 @@ export interface Owed {
   durationMs?: number
 }
 
-/**
- * heldBack (from owed) and cooldownUntil (from lastOutAt and the rule) are derived when shown
- * (toInstance), not stored.
- */
+/** heldBack (from owed) and cooldownUntil (from lastOutAt and the rule) are derived when shown. */
 export interface InstanceRecord extends Omit<AlertInstance, 'heldBack' | 'cooldownUntil'> {
   phase: AlertPhase
   /** Last 'fired' or 'repeated' event: the repeat timer runs from here. */
@@ -173,10 +170,7 @@ export interface Observation {
   fromCache: boolean
   fetchedAt: string | null
   stale: boolean
-  /**
-   * Not detail-fetched this poll by plan, and clear of every rule on this poll's bulk series
-   * (tiered poll). Its detail, if any, is the cached one.
-   */
+  /** Not detail-fetched by plan, clear of every rule on the bulk series; detail: the cached one. */
   screened?: boolean
 }
 
@@ -220,10 +214,7 @@ export interface Measurement {
   status: string
   /** The value as a person reads it: "down 4.0 % in 7 days", "TVL $850K". */
   reading: string
-  /**
-   * What the value came back to, with its threshold, for the recovery notice (after the symbol):
-   * "7-day TVL back to −3.1 % (threshold −10.0 %)". Every kind gives one.
-   */
+  /** What the value came back to, for the recovery: "7-day TVL back to −3.1 % (threshold −10.0 %)". */
   recovery: string
   /** The unit of `value` when it is not the kind's own (a concentration alert over its HHI limit only). */
   unit?: ValueUnit
