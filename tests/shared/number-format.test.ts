@@ -5,10 +5,14 @@ import {
   formatMoney,
   formatPct,
   formatShare,
+  formatSignedMoney,
   formatSignedPct,
+  numberFormat,
+  tableStyle,
+  WORDING_STYLE,
 } from '../../src/shared/number-format'
 import { flowWords } from '../../src/shared/flow'
-import { fmtPct } from '../../src/renderer/src/lib/format'
+import { fmtMoney, fmtPct, fmtShare } from '../../src/renderer/src/lib/format'
 import { fmtRuleThreshold, fmtRuleValue } from '../../src/renderer/src/views/alerts/rule-value'
 
 describe('number-format', () => {
@@ -42,5 +46,53 @@ describe('number-format', () => {
     // Thresholds beside them: the kind's own wording, or the HHI limit the alert is over.
     expect(fmtRuleThreshold(drop, 10)).toBe('−10 %')
     expect(fmtRuleThreshold(conc, 3000, 'hhi')).toBe('HHI above 3,000')
+  })
+})
+
+// One set of rules, written in a locale: the renderer's tables in the user's, the wording in en-US.
+describe('number-format in a locale', () => {
+  const NBSP = '\u00a0'
+  const us = numberFormat(tableStyle('en-US'))
+  const de = numberFormat(tableStyle('de-DE'))
+
+  it('writes a percent as Intl does in the locale, with a true minus and no sign on zero', () => {
+    expect(de.signedPct(1.5)).toBe(`+1,5${NBSP}%`)
+    expect(de.signedPct(-1.5)).toBe(`−1,5${NBSP}%`)
+    for (const v of [0, -0, 0.04, -0.04]) expect(de.signedPct(v)).toBe(`0,0${NBSP}%`)
+    expect(de.share(42)).toBe(`42,0${NBSP}%`)
+    expect(us.signedPct(3.2)).toBe('+3.2%')
+    expect(us.signedPct(-3.2)).toBe('−3.2%')
+    for (const v of [0, -0.04, 0.04]) expect(us.signedPct(v)).toBe('0.0%')
+    expect(us.share(8)).toBe('8.0%')
+  })
+
+  it('writes money compact in US dollars in the locale, with a true minus', () => {
+    expect(us.money(1_234_567)).toBe('$1.2M')
+    expect(us.money(850_000)).toBe('$850K')
+    expect(us.money(-5_000_000)).toBe('−$5M')
+    expect(us.signedMoney(-250_000)).toBe('−$250K')
+    expect(de.money(1_234_567)).toBe(`1,2${NBSP}Mio.${NBSP}$`)
+    expect(de.money(-1_234_567)).toBe(`−1,2${NBSP}Mio.${NBSP}$`)
+    expect(de.num(-1234.567)).toBe('−1.234,57')
+  })
+
+  it('the alert wording is en-US with a space before "%" whatever the machine’s locale', () => {
+    const w = numberFormat(WORDING_STYLE)
+    expect(w.signedPct(-30.06)).toBe(formatSignedPct(-30.06))
+    expect(w.signedPct(1.5)).toBe('+1.5 %')
+    expect(formatSignedMoney(1_234_567)).toBe('+$1.23M')
+    expect(formatSignedMoney(-250_000, false)).toBe('−$250K')
+    expect(formatSignedMoney(250_000, false)).toBe('$250K')
+    // A dollar amount that rounds to zero did not move either.
+    expect(formatSignedMoney(0.001)).toBe('$0')
+  })
+
+  it('the renderer’s tables are the same rules in the user’s locale', () => {
+    const mine = numberFormat(tableStyle())
+    expect(fmtPct(-3.2)).toBe(mine.signedPct(-3.2))
+    expect(fmtPct(-3.2).startsWith('−')).toBe(true)
+    expect(fmtShare(0.42)).toBe(mine.share(42))
+    expect(fmtMoney(1_234_567)).toBe(mine.money(1_234_567))
+    expect(fmtMoney(null)).toBe('—')
   })
 })

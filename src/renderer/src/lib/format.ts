@@ -1,4 +1,6 @@
-// Every number and date the UI shows goes through Intl, in the user's locale.
+// Every number and date the UI shows goes through Intl, in the user's locale; the number rules
+// (signs, a true minus, percent digits, compact money) are shared/number-format.ts's.
+import { numberFormat, tableStyle } from '../../../shared/number-format'
 
 // Made on first use: the first Intl formatter of a process loads ICU data (tens of ms), which
 // should not hold up start-up before the first requests are even sent (see warmFormatters).
@@ -7,72 +9,8 @@ function lazy<T>(make: () => T): () => T {
   return () => (value ??= make())
 }
 
-const moneyCompact = lazy(
-  () =>
-    new Intl.NumberFormat(undefined, {
-      style: 'currency',
-      currency: 'USD',
-      notation: 'compact',
-      maximumFractionDigits: 1,
-    }),
-)
-const moneyAxis = lazy(
-  () =>
-    new Intl.NumberFormat(undefined, {
-      style: 'currency',
-      currency: 'USD',
-      notation: 'compact',
-      maximumSignificantDigits: 3,
-    }),
-)
-const moneyFull = lazy(
-  () =>
-    new Intl.NumberFormat(undefined, {
-      style: 'currency',
-      currency: 'USD',
-      maximumFractionDigits: 0,
-    }),
-)
-const price = lazy(
-  () =>
-    new Intl.NumberFormat(undefined, {
-      style: 'currency',
-      currency: 'USD',
-      minimumFractionDigits: 2,
-    }),
-)
-/**
- * The one precision of a percent figure (a change, a share): every one is written with exactly
- * this many decimals, so "8.0%" stands beside "8.3%" and a column lines up.
- */
-const PCT_DIGITS = 1
-const pctFmt = lazy(
-  () =>
-    new Intl.NumberFormat(undefined, {
-      style: 'percent',
-      maximumFractionDigits: PCT_DIGITS,
-      minimumFractionDigits: PCT_DIGITS,
-      signDisplay: 'exceptZero',
-    }),
-)
-const shareFmt = lazy(
-  () =>
-    new Intl.NumberFormat(undefined, {
-      style: 'percent',
-      maximumFractionDigits: PCT_DIGITS,
-      minimumFractionDigits: PCT_DIGITS,
-    }),
-)
-/** Axis ticks fall on round percents: "20%", not "20.0%". */
-const pctTickFmt = lazy(
-  () => new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1 }),
-)
-/** Fee tiers are small fractions (0.0005 = 0.05 %): up to 3 decimals of a percent. */
-const feeFmt = lazy(
-  () => new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 3 }),
-)
-const intFmt = lazy(() => new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 }))
-const numFmt = lazy(() => new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 }))
+const num = numberFormat(tableStyle())
+
 const timeFmt = lazy(
   () =>
     new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
@@ -104,30 +42,28 @@ const DASH = '—'
 const ok = (n: number | null | undefined): n is number =>
   typeof n === 'number' && Number.isFinite(n)
 
-export const fmtMoney = (n: number | null | undefined): string =>
-  ok(n) ? moneyCompact().format(n) : DASH
+/** Compact dollars, "$1.2M" (the full figure: fmtMoneyFull). */
+export const fmtMoney = (n: number | null | undefined): string => (ok(n) ? num.money(n) : DASH)
 /** Axis ticks need more digits than table cells: $1.45B, $1.5B. */
 export const fmtMoneyAxis = (n: number | null | undefined): string =>
-  ok(n) ? moneyAxis().format(n) : DASH
+  ok(n) ? num.moneyAxis(n) : DASH
 export const fmtMoneyFull = (n: number | null | undefined): string =>
-  ok(n) ? moneyFull().format(n) : DASH
-export const fmtPrice = (n: number | null | undefined): string => (ok(n) ? price().format(n) : DASH)
-/** Percent given as percent points (3.2 → "+3.2%"). */
-export const fmtPct = (n: number | null | undefined): string =>
-  ok(n) ? pctFmt().format(n / 100) : DASH
+  ok(n) ? num.moneyFull(n) : DASH
+export const fmtPrice = (n: number | null | undefined): string => (ok(n) ? num.price(n) : DASH)
+/** A change given as percent points (3.2 → "+3.2%", −3.2 → "−3.2%", zero unsigned "0.0%"). */
+export const fmtPct = (n: number | null | undefined): string => (ok(n) ? num.signedPct(n) : DASH)
 /** Share given as a fraction (0.42 → "42.0%"). */
 export const fmtShare = (n: number | null | undefined): string =>
-  ok(n) ? shareFmt().format(n) : DASH
+  ok(n) ? num.share(n * 100) : DASH
 /** A percent axis tick given as percent points (20 → "20%"). */
-export const fmtPctTick = (n: number | null | undefined): string =>
-  ok(n) ? pctTickFmt().format(n / 100) : DASH
-export const fmtFee = (n: number | null | undefined): string => (ok(n) ? feeFmt().format(n) : DASH)
-export const fmtInt = (n: number | null | undefined): string => (ok(n) ? intFmt().format(n) : DASH)
-export const fmtNum = (n: number | null | undefined): string => (ok(n) ? numFmt().format(n) : DASH)
+export const fmtPctTick = (n: number | null | undefined): string => (ok(n) ? num.pctTick(n) : DASH)
+export const fmtFee = (n: number | null | undefined): string => (ok(n) ? num.fee(n) : DASH)
+export const fmtInt = (n: number | null | undefined): string => (ok(n) ? num.int(n) : DASH)
+export const fmtNum = (n: number | null | undefined): string => (ok(n) ? num.num(n) : DASH)
 /** A file's size: "812 bytes", "3.4 MB" (decimal units, as file managers show them). */
 export function fmtBytes(n: number | null | undefined): string {
   if (!ok(n)) return DASH
-  if (n < 1000) return `${intFmt().format(n)} bytes`
+  if (n < 1000) return `${num.int(n)} bytes`
   const units = ['KB', 'MB', 'GB', 'TB']
   let v = n / 1000
   let i = 0
@@ -135,7 +71,7 @@ export function fmtBytes(n: number | null | undefined): string {
     v /= 1000
     i++
   }
-  return `${numFmt().format(Number(v.toFixed(1)))} ${units[i]}`
+  return `${num.num(Number(v.toFixed(1)))} ${units[i]}`
 }
 
 function parse(iso: string | null | undefined): Date | null {
@@ -173,15 +109,15 @@ export function fmtAge(iso: string | null | undefined, now: number): string {
 
 export function fmtDuration(ms: number): string {
   const min = Math.round(ms / 60000)
-  if (min < 60) return `${intFmt().format(min)} min`
+  if (min < 60) return `${num.int(min)} min`
   const h = min / 60
-  if (h < 48) return `${numFmt().format(Math.round(h * 10) / 10)} h`
-  return `${numFmt().format(Math.round(h / 24))} d`
+  if (h < 48) return `${num.num(Math.round(h * 10) / 10)} h`
+  return `${num.num(Math.round(h / 24))} d`
 }
 
 /** "5 min", "1 h 30 min", "24 h". */
 export function fmtMinutes(min: number): string {
-  if (min < 60) return `${intFmt().format(min)} min`
+  if (min < 60) return `${num.int(min)} min`
   const h = Math.floor(min / 60)
   const m = Math.round(min % 60)
   return m ? `${h} h ${m} min` : `${h} h`
@@ -189,8 +125,8 @@ export function fmtMinutes(min: number): string {
 
 /** Makes the formatters the first screen needs, e.g. while its first requests are in flight. */
 export function warmFormatters(): void {
-  moneyCompact()
-  pctFmt()
+  num.money(0)
+  num.signedPct(0)
   timeFmt()
   dayTimeFmt()
 }
