@@ -3,6 +3,7 @@
 // Bands from the U.S. Department of Justice and Federal Trade Commission, Merger Guidelines
 // (18 December 2023), §2.1: above 1 800 highly concentrated, 1 000 to 1 800 moderately
 // concentrated, below 1 000 unconcentrated.
+import { numberFormat, WORDING_STYLE } from './number-format'
 
 export const HHI_MAX = 10_000
 export const HHI_MODERATE_FROM = 1_000
@@ -24,9 +25,6 @@ export function hhiBand(hhi: number): HhiBand {
   return 'unconcentrated'
 }
 
-// Made on first use: the first Intl formatter of a process loads ICU data (see renderer lib/format.ts).
-let whole: Intl.NumberFormat | undefined
-
 /**
  * "HHI 4,520 (highly concentrated)": the index rounded, its band beside it (messages, CLI); with a
  * rule's limit, "HHI 4,520 (highly concentrated; limit 4,000)".
@@ -36,8 +34,9 @@ export function hhiText(hhi: number, limit?: number): string {
   return `HHI ${formatHhi(hhi)} (${hhiBand(hhi)}${max})`
 }
 
-/** 4520.4 → "4,520". */
+const wording = numberFormat(WORDING_STYLE)
+
+/** 4520.4 → "4,520" (as alert wording writes a count). */
 export function formatHhi(hhi: number): string {
-  whole ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
-  return whole.format(hhi)
+  return wording.int(hhi)
 }

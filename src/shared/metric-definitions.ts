@@ -2,6 +2,7 @@
 // anything else that explains a figure, such as the CLI's help) read. No Node, no Electron.
 
 import { HHI_HIGH_ABOVE, HHI_MODERATE_FROM } from './hhi'
+import { numberFormat, WORDING_STYLE } from './number-format'
 
 export interface MetricDefinition {
   /** The figure's name as the user sees it. */
@@ -13,7 +14,7 @@ export interface MetricDefinition {
 }
 
 /** 1800 → "1,800" (fixed grouping: the definitions are English text). */
-const whole = (n: number): string => n.toLocaleString('en-US')
+const whole = (n: number): string => numberFormat(WORDING_STYLE).int(n)
 
 const ASSET = 'The asset endpoint (GET /api/v0/liquidity/asset/{symbol})'
 const SERIES =
