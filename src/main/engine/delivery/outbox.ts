@@ -14,9 +14,11 @@ import type {
 import { openOutboxDb } from './outbox-file'
 import { failingPoints, type FailingContactPoint } from './outbox-health'
 import { digestOf } from './digest'
-import { record, type Row } from './outbox-row'
+import { DAMAGED_NOTE, readMessage, record, type Row } from './outbox-row'
+import { countOutcome, logAttempt, readCounters, type OutboxOutcome } from './outbox-tally'
 
 export type { FailingContactPoint } from './outbox-health'
+export type { OutboxOutcome } from './outbox-tally'
 
 /** A queued message as the sender takes it. */
 export interface OutboxEntry {
@@ -26,12 +28,6 @@ export interface OutboxEntry {
   attempts: number
   nextAttemptAt: number
 }
-
-/** Counters that only grow, per contact point (the daemon's metrics). */
-export type OutboxOutcome = 'sent' | 'attempt-failed' | 'failed' | 'dropped'
-
-/** Attempts kept per contact point for "keeps failing" (older ones are pruned). */
-const ATTEMPTS_KEPT = 20
 
 export class Outbox {
   readonly #db: DatabaseSync
@@ -97,13 +93,18 @@ export class Outbox {
           AND hold_until IS NOT NULL AND hold_until <= ? ORDER BY seq`,
       )
       .all(contactPoint, now.getTime()) as unknown as Row[]
-    if (due.length === 0) return
-    if (due.length === 1) {
-      this.#db.prepare('UPDATE message SET hold_until = NULL WHERE seq = ?').run(due[0]!.seq)
+    const readable = due.flatMap((r) => {
+      const m = readMessage(r.body)
+      if (m === null) this.#skipDamaged(r)
+      return m === null ? [] : [{ r, m }]
+    })
+    if (readable.length === 0) return
+    if (readable.length === 1) {
+      this.#db.prepare('UPDATE message SET hold_until = NULL WHERE seq = ?').run(readable[0]!.r.seq)
       return
     }
     const digest = digestOf(
-      due.map((r) => JSON.parse(r.body) as OutboundMessage),
+      readable.map((x) => x.m),
       now,
     )
     this.#tx(() => {
@@ -115,13 +116,13 @@ export class Outbox {
         .run(
           digest.id,
           contactPoint,
-          due[0]!.kind,
+          readable[0]!.r.kind,
           JSON.stringify(digest),
           digest.createdAt,
           now.getTime(),
         )
       const del = this.#db.prepare('DELETE FROM message WHERE seq = ?')
-      for (const r of due) del.run(r.seq)
+      for (const { r } of readable) del.run(r.seq)
     })
   }
 
@@ -146,22 +147,42 @@ export class Outbox {
     return rows.map((r) => r.contact_point)
   }
 
-  /** The oldest message of a contact point not held: sending keeps each contact point's order. */
+  /**
+   * The oldest message of a contact point not held: sending keeps each contact point's order. A
+   * row that cannot be read is marked failed with a note and passed over, so its queue goes on.
+   */
   head(contactPoint: string): OutboxEntry | null {
-    const r = this.#db
-      .prepare(
-        `SELECT * FROM message WHERE contact_point = ? AND status = 'queued' AND hold_until IS NULL
-          ORDER BY seq LIMIT 1`,
-      )
-      .get(contactPoint) as Row | undefined
-    if (r === undefined) return null
-    return {
-      seq: r.seq,
-      kind: r.kind as ContactPointKind,
-      message: JSON.parse(r.body) as OutboundMessage,
-      attempts: r.attempts,
-      nextAttemptAt: r.next_attempt_at,
+    const get = this.#db.prepare(
+      `SELECT * FROM message WHERE contact_point = ? AND status = 'queued' AND hold_until IS NULL
+        ORDER BY seq LIMIT 1`,
+    )
+    for (;;) {
+      const r = get.get(contactPoint) as Row | undefined
+      if (r === undefined) return null
+      const message = readMessage(r.body)
+      if (message === null) {
+        this.#skipDamaged(r)
+        continue
+      }
+      return {
+        seq: r.seq,
+        kind: r.kind as ContactPointKind,
+        message,
+        attempts: r.attempts,
+        nextAttemptAt: r.next_attempt_at,
+      }
     }
+  }
+
+  #skipDamaged(r: Row): void {
+    this.#tx(() => {
+      this.#db
+        .prepare(
+          `UPDATE message SET status = 'failed', last_error = ?, hold_until = NULL WHERE seq = ?`,
+        )
+        .run(DAMAGED_NOTE, r.seq)
+      countOutcome(this.#db, r.contact_point, 'failed')
+    })
   }
 
   /** When a held message of the contact point is due (ms), or null. */
@@ -201,9 +222,9 @@ export class Outbox {
           answer.ok ? at.toISOString() : null,
           entry.seq,
         )
-      this.#logAttempt(cp, at, answer.ok, answer.said)
-      this.#count(cp, answer.ok ? 'sent' : 'attempt-failed')
-      if (status === 'failed') this.#count(cp, 'failed')
+      logAttempt(this.#db, cp, at, answer.ok, answer.said)
+      countOutcome(this.#db, cp, answer.ok ? 'sent' : 'attempt-failed')
+      if (status === 'failed') countOutcome(this.#db, cp, 'failed')
     })
   }
 
@@ -218,29 +239,8 @@ export class Outbox {
       this.#db
         .prepare(`UPDATE message SET status = 'dropped', last_error = ? WHERE seq = ?`)
         .run(note, entry.seq)
-      this.#count(entry.message.contactPointId, 'dropped')
+      countOutcome(this.#db, entry.message.contactPointId, 'dropped')
     })
-  }
-
-  #logAttempt(cp: string, at: Date, ok: boolean, said: string): void {
-    this.#db
-      .prepare('INSERT INTO attempt (contact_point, at, ok, said) VALUES (?, ?, ?, ?)')
-      .run(cp, at.getTime(), ok ? 1 : 0, said)
-    this.#db
-      .prepare(
-        `DELETE FROM attempt WHERE contact_point = ? AND id NOT IN
-          (SELECT id FROM attempt WHERE contact_point = ? ORDER BY id DESC LIMIT ?)`,
-      )
-      .run(cp, cp, ATTEMPTS_KEPT)
-  }
-
-  #count(cp: string, outcome: OutboxOutcome): void {
-    this.#db
-      .prepare(
-        `INSERT INTO counter (contact_point, outcome, n) VALUES (?, ?, 1)
-          ON CONFLICT (contact_point, outcome) DO UPDATE SET n = n + 1`,
-      )
-      .run(cp, outcome)
   }
 
   /** The delivery log, newest first. */
@@ -270,10 +270,7 @@ export class Outbox {
 
   /** Per contact point, how often each outcome happened since the file began. */
   counters(): { contactPoint: string; outcome: OutboxOutcome; n: number }[] {
-    const rows = this.#db
-      .prepare('SELECT contact_point, outcome, n FROM counter ORDER BY contact_point, outcome')
-      .all() as { contact_point: string; outcome: OutboxOutcome; n: number }[]
-    return rows.map((r) => ({ contactPoint: r.contact_point, outcome: r.outcome, n: r.n }))
+    return readCounters(this.#db)
   }
 
   /** Failed attempts per contact point since the file began (the daemon's failure counter). */
