@@ -13,8 +13,9 @@ import type {
 } from './model'
 import { openOutboxDb } from './outbox-file'
 import { failingPoints, type FailingContactPoint } from './outbox-health'
-import { digestOf } from './digest'
+import { releaseHeldRows } from './outbox-held'
 import { DAMAGED_NOTE, readMessage, record, type Row } from './outbox-row'
+import { DEFAULT_RETENTION, pruneFinished, type Retention } from './outbox-retention'
 import { countOutcome, logAttempt, readCounters, type OutboxOutcome } from './outbox-tally'
 
 export type { FailingContactPoint } from './outbox-health'
@@ -34,15 +35,23 @@ export class Outbox {
   /** What was done with a file that could not be used, in plain words; null when all was well. */
   readonly report: string | null
 
-  private constructor(db: DatabaseSync, report: string | null) {
+  readonly #retention: Retention
+
+  private constructor(db: DatabaseSync, report: string | null, retention: Retention) {
     this.#db = db
     this.report = report
+    this.#retention = retention
   }
 
   /** Opens (or starts) the outbox; never throws (see outbox-file.ts). */
-  static open(path: string, now: Date): Outbox {
+  static open(path: string, now: Date, retention: Retention = DEFAULT_RETENTION): Outbox {
     const { db, report } = openOutboxDb(path, now)
-    return new Outbox(db, report)
+    return new Outbox(db, report, retention)
+  }
+
+  /** Deletes finished messages past the retention (outbox-retention.ts); queued ones stay. */
+  prune(now: Date, contactPoint: string | null = null): number {
+    return pruneFinished(this.#db, now, this.#retention, contactPoint)
   }
 
   close(): void {
@@ -83,46 +92,13 @@ export class Outbox {
   }
 
   /**
-   * Messages held (quiet hours) whose hold is over become one digest message, in one transaction:
-   * the digest is written and the held ones it tells are removed together.
+   * Messages held (quiet hours) whose hold is over become one digest message, in one transaction
+   * (outbox-held.ts); a held row that cannot be read is skipped with a note.
    */
   releaseHeld(contactPoint: string, now: Date): void {
-    const due = this.#db
-      .prepare(
-        `SELECT * FROM message WHERE contact_point = ? AND status = 'queued'
-          AND hold_until IS NOT NULL AND hold_until <= ? ORDER BY seq`,
-      )
-      .all(contactPoint, now.getTime()) as unknown as Row[]
-    const readable = due.flatMap((r) => {
-      const m = readMessage(r.body)
-      if (m === null) this.#skipDamaged(r)
-      return m === null ? [] : [{ r, m }]
-    })
-    if (readable.length === 0) return
-    if (readable.length === 1) {
-      this.#db.prepare('UPDATE message SET hold_until = NULL WHERE seq = ?').run(readable[0]!.r.seq)
-      return
-    }
-    const digest = digestOf(
-      readable.map((x) => x.m),
-      now,
-    )
-    this.#tx(() => {
-      this.#db
-        .prepare(
-          `INSERT OR IGNORE INTO message (id, contact_point, kind, status, body, created_at,
-            next_attempt_at) VALUES (?, ?, ?, 'queued', ?, ?, ?)`,
-        )
-        .run(
-          digest.id,
-          contactPoint,
-          readable[0]!.r.kind,
-          JSON.stringify(digest),
-          digest.createdAt,
-          now.getTime(),
-        )
-      const del = this.#db.prepare('DELETE FROM message WHERE seq = ?')
-      for (const { r } of readable) del.run(r.seq)
+    releaseHeldRows(this.#db, contactPoint, now, {
+      tx: (fn) => this.#tx(fn),
+      skipDamaged: (r) => this.#skipDamaged(r),
     })
   }
 
@@ -131,6 +107,7 @@ export class Outbox {
    * afresh. Only a wait the receiver asked for (Retry-After) still holds.
    */
   startSession(now: Date): void {
+    this.prune(now)
     this.#db
       .prepare(
         `UPDATE message SET next_attempt_at = MAX(COALESCE(asked_until, 0), ?)

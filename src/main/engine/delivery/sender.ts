@@ -121,7 +121,11 @@ export class Sender {
       outbox.releaseHeld(cp, now)
       const head = outbox.head(cp)
       const holdEnd = outbox.nextHoldEnd(cp)
-      if (head === null) return this.#wakeAt(cp, holdEnd)
+      if (head === null) {
+        // Nothing left to send: a good moment to trim what was sent (outbox-retention.ts).
+        outbox.prune(now, cp)
+        return this.#wakeAt(cp, holdEnd)
+      }
       const maxAgeMs = this.d.maxAgeMs()
       if (now.getTime() - Date.parse(head.message.createdAt) > maxAgeMs) {
         outbox.drop(head, ageLimitNote(maxAgeMs, head))
