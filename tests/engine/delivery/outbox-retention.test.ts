@@ -116,6 +116,19 @@ describe('outbox: retention of finished messages', () => {
     ])
   })
 
+  it('pruning a file another process has locked is left for next time, never an error', async () => {
+    const { dir } = await dirAndReceiver(cleanups)
+    const path = join(dir, 'outbox.sqlite')
+    const clock = new FakeClock('2026-03-02T12:00:00Z')
+    const outbox = Outbox.open(path, clock.date(), RETENTION)
+    cleanups.push(() => outbox.close())
+    const other = new DatabaseSync(path)
+    cleanups.push(() => other.close())
+    other.exec('BEGIN IMMEDIATE')
+    expect(outbox.prune(clock.date())).toBe(0)
+    other.exec('ROLLBACK')
+  })
+
   it('the file stops growing: round after round of sent messages, its size stays bounded', async () => {
     const { dir, rx } = await dirAndReceiver(cleanups)
     const path = join(dir, 'outbox.sqlite')

@@ -49,9 +49,16 @@ export class Outbox {
     return new Outbox(db, report, retention)
   }
 
-  /** Deletes finished messages past the retention (outbox-retention.ts); queued ones stay. */
+  /**
+   * Deletes finished messages past the retention (outbox-retention.ts); queued ones stay. Never
+   * throws: housekeeping a read-only or busy file cannot do now is done next time.
+   */
   prune(now: Date, contactPoint: string | null = null): number {
-    return pruneFinished(this.#db, now, this.#retention, contactPoint)
+    try {
+      return pruneFinished(this.#db, now, this.#retention, contactPoint)
+    } catch {
+      return 0
+    }
   }
 
   close(): void {
