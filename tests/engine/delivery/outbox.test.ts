@@ -1,10 +1,9 @@
 // The outbox file: what survives a restart, what is done with a file it cannot use (kept aside,
 // never deleted), and quiet hours' held messages told as one digest.
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
-import { WebhookReceiver } from '../../support/webhook-receiver'
 import {
   drive,
   FakeClock,
@@ -12,26 +11,15 @@ import {
   Outbox,
   pointsOf,
   sender,
-  tempDir,
   webhookPoint,
 } from './delivery-fixtures'
+import { cleanDir, dirAndReceiver, MIN, useCleanups } from './outbox-setup'
 
-const MIN = 60_000
-const cleanups: (() => Promise<void> | void)[] = []
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c()
-})
-
-async function dirAndReceiver(): Promise<{ dir: string; rx: WebhookReceiver }> {
-  const { dir, cleanup } = await tempDir()
-  const rx = await WebhookReceiver.start()
-  cleanups.push(cleanup, () => rx.close())
-  return { dir, rx }
-}
+const cleanups = useCleanups()
 
 describe('outbox: durable across restarts', () => {
   it('what one run could not send, the next run sends, once each and in order', async () => {
-    const { dir, rx } = await dirAndReceiver()
+    const { dir, rx } = await dirAndReceiver(cleanups)
     const path = join(dir, 'outbox.sqlite')
     const clock = new FakeClock('2026-03-02T12:00:00Z')
     rx.answer = () => ({ status: 502 })
@@ -62,7 +50,7 @@ describe('outbox: durable across restarts', () => {
   })
 
   it('queuing the same message twice keeps one (the id is the key)', async () => {
-    const { dir } = await tempDir().then((t) => (cleanups.push(t.cleanup), t))
+    const dir = await cleanDir(cleanups)
     const clock = new FakeClock('2026-03-02T12:00:00Z')
     const o = Outbox.open(join(dir, 'outbox.sqlite'), clock.date())
     cleanups.push(() => o.close())
@@ -74,7 +62,7 @@ describe('outbox: durable across restarts', () => {
 
 describe('outbox: a file it cannot use is kept aside, never deleted', () => {
   it('a damaged file is moved aside with a plain message and a new outbox starts', async () => {
-    const { dir } = await tempDir().then((t) => (cleanups.push(t.cleanup), t))
+    const dir = await cleanDir(cleanups)
     const path = join(dir, 'outbox.sqlite')
     writeFileSync(path, 'this is not a database, but it is somebody’s file'.repeat(100))
     const o = Outbox.open(path, new Date('2026-03-02T12:00:00Z'))
@@ -89,7 +77,7 @@ describe('outbox: a file it cannot use is kept aside, never deleted', () => {
   })
 
   it('a file from a newer version is kept aside as it is, and said so', async () => {
-    const { dir } = await tempDir().then((t) => (cleanups.push(t.cleanup), t))
+    const dir = await cleanDir(cleanups)
     const path = join(dir, 'outbox.sqlite')
     const db = new DatabaseSync(path)
     db.exec('CREATE TABLE future (x INTEGER); PRAGMA user_version = 7')
@@ -110,7 +98,7 @@ describe('outbox: a file it cannot use is kept aside, never deleted', () => {
 
 describe('outbox: quiet hours of a contact point', () => {
   it('messages held until the end are told as one digest with all their events', async () => {
-    const { dir, rx } = await dirAndReceiver()
+    const { dir, rx } = await dirAndReceiver(cleanups)
     const clock = new FakeClock('2026-03-02T23:00:00Z')
     const o = Outbox.open(join(dir, 'outbox.sqlite'), clock.date())
     cleanups.push(() => o.close())

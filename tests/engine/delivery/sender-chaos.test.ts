@@ -1,43 +1,12 @@
 // The outbox's sender against a real HTTP receiver on 127.0.0.1, time injected (FakeClock): the
 // receiver fails for 10 minutes, then asks to wait (429 Retry-After), then takes everything.
-import { afterEach, describe, expect, it } from 'vitest'
-import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
 import { WebhookReceiver } from '../../support/webhook-receiver'
-import {
-  drive,
-  FakeClock,
-  HOUR,
-  message,
-  Outbox,
-  pointsOf,
-  sender,
-  tempDir,
-  webhookPoint,
-} from './delivery-fixtures'
+import { drive, HOUR, message, pointsOf, sender, webhookPoint } from './delivery-fixtures'
+import { MIN, outboxSetup, useCleanups, type OutboxSetup } from './outbox-setup'
 
-const MIN = 60_000
-const cleanups: (() => Promise<void> | void)[] = []
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c()
-})
-
-async function setup(): Promise<{
-  clock: FakeClock
-  outbox: Outbox
-  rx: WebhookReceiver
-  dir: string
-}> {
-  const { dir, cleanup } = await tempDir()
-  const clock = new FakeClock('2026-03-02T12:00:00Z')
-  const outbox = Outbox.open(join(dir, 'outbox.sqlite'), clock.date())
-  const rx = await WebhookReceiver.start()
-  cleanups.push(
-    cleanup,
-    () => rx.close(),
-    () => outbox.close(),
-  )
-  return { clock, outbox, rx, dir }
-}
+const cleanups = useCleanups()
+const setup = (): Promise<OutboxSetup> => outboxSetup(cleanups)
 
 describe('sender: chaos at the receiver', () => {
   it('500 for 10 minutes, then 429 with Retry-After, then OK: every alert arrives once, in order', async () => {

@@ -13,10 +13,13 @@ import type {
 } from './model'
 import { openOutboxDb } from './outbox-file'
 import { failingPoints, type FailingContactPoint } from './outbox-health'
-import { digestOf } from './digest'
-import { record, type Row } from './outbox-row'
+import { releaseHeldRows } from './outbox-held'
+import { DAMAGED_NOTE, readMessage, record, type Row } from './outbox-row'
+import { DEFAULT_RETENTION, pruneFinished, type Retention } from './outbox-retention'
+import { countOutcome, logAttempt, readCounters, type OutboxOutcome } from './outbox-tally'
 
 export type { FailingContactPoint } from './outbox-health'
+export type { OutboxOutcome } from './outbox-tally'
 
 /** A queued message as the sender takes it. */
 export interface OutboxEntry {
@@ -27,26 +30,35 @@ export interface OutboxEntry {
   nextAttemptAt: number
 }
 
-/** Counters that only grow, per contact point (the daemon's metrics). */
-export type OutboxOutcome = 'sent' | 'attempt-failed' | 'failed' | 'dropped'
-
-/** Attempts kept per contact point for "keeps failing" (older ones are pruned). */
-const ATTEMPTS_KEPT = 20
-
 export class Outbox {
   readonly #db: DatabaseSync
   /** What was done with a file that could not be used, in plain words; null when all was well. */
   readonly report: string | null
 
-  private constructor(db: DatabaseSync, report: string | null) {
+  readonly #retention: Retention
+
+  private constructor(db: DatabaseSync, report: string | null, retention: Retention) {
     this.#db = db
     this.report = report
+    this.#retention = retention
   }
 
   /** Opens (or starts) the outbox; never throws (see outbox-file.ts). */
-  static open(path: string, now: Date): Outbox {
+  static open(path: string, now: Date, retention: Retention = DEFAULT_RETENTION): Outbox {
     const { db, report } = openOutboxDb(path, now)
-    return new Outbox(db, report)
+    return new Outbox(db, report, retention)
+  }
+
+  /**
+   * Deletes finished messages past the retention (outbox-retention.ts); queued ones stay. Never
+   * throws: housekeeping a read-only or busy file cannot do now is done next time.
+   */
+  prune(now: Date, contactPoint: string | null = null): number {
+    try {
+      return pruneFinished(this.#db, now, this.#retention, contactPoint)
+    } catch {
+      return 0
+    }
   }
 
   close(): void {
@@ -87,41 +99,13 @@ export class Outbox {
   }
 
   /**
-   * Messages held (quiet hours) whose hold is over become one digest message, in one transaction:
-   * the digest is written and the held ones it tells are removed together.
+   * Messages held (quiet hours) whose hold is over become one digest message, in one transaction
+   * (outbox-held.ts); a held row that cannot be read is skipped with a note.
    */
   releaseHeld(contactPoint: string, now: Date): void {
-    const due = this.#db
-      .prepare(
-        `SELECT * FROM message WHERE contact_point = ? AND status = 'queued'
-          AND hold_until IS NOT NULL AND hold_until <= ? ORDER BY seq`,
-      )
-      .all(contactPoint, now.getTime()) as unknown as Row[]
-    if (due.length === 0) return
-    if (due.length === 1) {
-      this.#db.prepare('UPDATE message SET hold_until = NULL WHERE seq = ?').run(due[0]!.seq)
-      return
-    }
-    const digest = digestOf(
-      due.map((r) => JSON.parse(r.body) as OutboundMessage),
-      now,
-    )
-    this.#tx(() => {
-      this.#db
-        .prepare(
-          `INSERT OR IGNORE INTO message (id, contact_point, kind, status, body, created_at,
-            next_attempt_at) VALUES (?, ?, ?, 'queued', ?, ?, ?)`,
-        )
-        .run(
-          digest.id,
-          contactPoint,
-          due[0]!.kind,
-          JSON.stringify(digest),
-          digest.createdAt,
-          now.getTime(),
-        )
-      const del = this.#db.prepare('DELETE FROM message WHERE seq = ?')
-      for (const r of due) del.run(r.seq)
+    releaseHeldRows(this.#db, contactPoint, now, {
+      tx: (fn) => this.#tx(fn),
+      skipDamaged: (r) => this.#skipDamaged(r),
     })
   }
 
@@ -130,6 +114,7 @@ export class Outbox {
    * afresh. Only a wait the receiver asked for (Retry-After) still holds.
    */
   startSession(now: Date): void {
+    this.prune(now)
     this.#db
       .prepare(
         `UPDATE message SET next_attempt_at = MAX(COALESCE(asked_until, 0), ?)
@@ -146,22 +131,42 @@ export class Outbox {
     return rows.map((r) => r.contact_point)
   }
 
-  /** The oldest message of a contact point not held: sending keeps each contact point's order. */
+  /**
+   * The oldest message of a contact point not held: sending keeps each contact point's order. A
+   * row that cannot be read is marked failed with a note and passed over, so its queue goes on.
+   */
   head(contactPoint: string): OutboxEntry | null {
-    const r = this.#db
-      .prepare(
-        `SELECT * FROM message WHERE contact_point = ? AND status = 'queued' AND hold_until IS NULL
-          ORDER BY seq LIMIT 1`,
-      )
-      .get(contactPoint) as Row | undefined
-    if (r === undefined) return null
-    return {
-      seq: r.seq,
-      kind: r.kind as ContactPointKind,
-      message: JSON.parse(r.body) as OutboundMessage,
-      attempts: r.attempts,
-      nextAttemptAt: r.next_attempt_at,
+    const get = this.#db.prepare(
+      `SELECT * FROM message WHERE contact_point = ? AND status = 'queued' AND hold_until IS NULL
+        ORDER BY seq LIMIT 1`,
+    )
+    for (;;) {
+      const r = get.get(contactPoint) as Row | undefined
+      if (r === undefined) return null
+      const message = readMessage(r.body)
+      if (message === null) {
+        this.#skipDamaged(r)
+        continue
+      }
+      return {
+        seq: r.seq,
+        kind: r.kind as ContactPointKind,
+        message,
+        attempts: r.attempts,
+        nextAttemptAt: r.next_attempt_at,
+      }
     }
+  }
+
+  #skipDamaged(r: Row): void {
+    this.#tx(() => {
+      this.#db
+        .prepare(
+          `UPDATE message SET status = 'failed', last_error = ?, hold_until = NULL WHERE seq = ?`,
+        )
+        .run(DAMAGED_NOTE, r.seq)
+      countOutcome(this.#db, r.contact_point, 'failed')
+    })
   }
 
   /** When a held message of the contact point is due (ms), or null. */
@@ -201,9 +206,9 @@ export class Outbox {
           answer.ok ? at.toISOString() : null,
           entry.seq,
         )
-      this.#logAttempt(cp, at, answer.ok, answer.said)
-      this.#count(cp, answer.ok ? 'sent' : 'attempt-failed')
-      if (status === 'failed') this.#count(cp, 'failed')
+      logAttempt(this.#db, cp, at, answer.ok, answer.said)
+      countOutcome(this.#db, cp, answer.ok ? 'sent' : 'attempt-failed')
+      if (status === 'failed') countOutcome(this.#db, cp, 'failed')
     })
   }
 
@@ -218,29 +223,8 @@ export class Outbox {
       this.#db
         .prepare(`UPDATE message SET status = 'dropped', last_error = ? WHERE seq = ?`)
         .run(note, entry.seq)
-      this.#count(entry.message.contactPointId, 'dropped')
+      countOutcome(this.#db, entry.message.contactPointId, 'dropped')
     })
-  }
-
-  #logAttempt(cp: string, at: Date, ok: boolean, said: string): void {
-    this.#db
-      .prepare('INSERT INTO attempt (contact_point, at, ok, said) VALUES (?, ?, ?, ?)')
-      .run(cp, at.getTime(), ok ? 1 : 0, said)
-    this.#db
-      .prepare(
-        `DELETE FROM attempt WHERE contact_point = ? AND id NOT IN
-          (SELECT id FROM attempt WHERE contact_point = ? ORDER BY id DESC LIMIT ?)`,
-      )
-      .run(cp, cp, ATTEMPTS_KEPT)
-  }
-
-  #count(cp: string, outcome: OutboxOutcome): void {
-    this.#db
-      .prepare(
-        `INSERT INTO counter (contact_point, outcome, n) VALUES (?, ?, 1)
-          ON CONFLICT (contact_point, outcome) DO UPDATE SET n = n + 1`,
-      )
-      .run(cp, outcome)
   }
 
   /** The delivery log, newest first. */
@@ -270,10 +254,7 @@ export class Outbox {
 
   /** Per contact point, how often each outcome happened since the file began. */
   counters(): { contactPoint: string; outcome: OutboxOutcome; n: number }[] {
-    const rows = this.#db
-      .prepare('SELECT contact_point, outcome, n FROM counter ORDER BY contact_point, outcome')
-      .all() as { contact_point: string; outcome: OutboxOutcome; n: number }[]
-    return rows.map((r) => ({ contactPoint: r.contact_point, outcome: r.outcome, n: r.n }))
+    return readCounters(this.#db)
   }
 
   /** Failed attempts per contact point since the file began (the daemon's failure counter). */

@@ -45,6 +45,8 @@ export class Sender {
   readonly #again = new Set<string>()
   readonly #timers = new Map<string, { handle: unknown; at: number }>()
   readonly #inFlight = new Set<AbortController>()
+  /** Drains in a row that ended in an unexpected error, per contact point (their back-off). */
+  readonly #errors = new Map<string, number>()
   #stopped = false
 
   constructor(private readonly d: SenderDeps) {}
@@ -80,7 +82,17 @@ export class Sender {
       return
     }
     const run = this.#drain(cp)
-      .catch((e: unknown) => this.d.log?.(`Delivery to ${cp} stopped: ${(e as Error).message}`))
+      .then(
+        () => void this.#errors.delete(cp),
+        (e: unknown) => {
+          // A locked or failing file, say: try again by itself, later each time, not at the next poll.
+          const n = (this.#errors.get(cp) ?? 0) + 1
+          this.#errors.set(cp, n)
+          const wait = retryDelayMs(n, null, this.d.random, this.d.retry ?? DEFAULT_RETRY)
+          this.d.log?.(`Delivery to ${cp} stopped: ${(e as Error).message}`)
+          this.#wakeAt(cp, this.d.clock.now() + wait)
+        },
+      )
       .finally(() => {
         this.#running.delete(cp)
         if (this.#again.delete(cp)) this.#pump(cp)
@@ -109,7 +121,11 @@ export class Sender {
       outbox.releaseHeld(cp, now)
       const head = outbox.head(cp)
       const holdEnd = outbox.nextHoldEnd(cp)
-      if (head === null) return this.#wakeAt(cp, holdEnd)
+      if (head === null) {
+        // Nothing left to send: a good moment to trim what was sent (outbox-retention.ts).
+        outbox.prune(now, cp)
+        return this.#wakeAt(cp, holdEnd)
+      }
       const maxAgeMs = this.d.maxAgeMs()
       if (now.getTime() - Date.parse(head.message.createdAt) > maxAgeMs) {
         outbox.drop(head, ageLimitNote(maxAgeMs, head))

@@ -5,19 +5,22 @@ import type { RenderedMessage } from '../templates/render'
 
 export const WEBHOOK_BODY_VERSION = 1
 
-export interface WebhookEventV1 {
-  id: string
-  type: string
-  symbol: string
-  ruleId: string
-  ruleName: string
-  value: number | null
-  threshold: number | null
-  unit: string
-  asOf: string | null
-  dataDate: string | null
-  link: string | null
-}
+/** v1's event fields, in the body's order: MessageEvent's own, without its template-only extras. */
+const EVENT_FIELDS_V1 = [
+  'id',
+  'type',
+  'symbol',
+  'ruleId',
+  'ruleName',
+  'value',
+  'threshold',
+  'unit',
+  'asOf',
+  'dataDate',
+  'link',
+] as const satisfies readonly (keyof MessageEvent)[]
+
+export type WebhookEventV1 = Pick<MessageEvent, (typeof EVENT_FIELDS_V1)[number]>
 
 export interface WebhookBodyV1 {
   version: 1
@@ -33,19 +36,7 @@ export interface WebhookBodyV1 {
 
 function eventV1(e: MessageEvent): WebhookEventV1 {
   // Exactly v1's fields: the template-only extras of MessageEvent stay out of the public body.
-  return {
-    id: e.id,
-    type: e.type,
-    symbol: e.symbol,
-    ruleId: e.ruleId,
-    ruleName: e.ruleName,
-    value: e.value,
-    threshold: e.threshold,
-    unit: e.unit,
-    asOf: e.asOf,
-    dataDate: e.dataDate,
-    link: e.link,
-  }
+  return Object.fromEntries(EVENT_FIELDS_V1.map((k) => [k, e[k]])) as WebhookEventV1
 }
 
 export function webhookBodyV1(
