@@ -82,7 +82,11 @@ describe.each(['light', 'dark'] as const)('Settings → Export/Import (%s)', (sc
     expect(rule?.condition).toMatchObject({ thresholdPct: 25 })
     expect(app.bridge.requests('applyConfigImport')).toHaveLength(1)
 
-    // The watchlist shows it, without a restart.
+    // The Alerts view and the watchlist show it, without a restart.
+    await page.getByTestId('nav-alerts').click()
+    await waitForView(page, 'alerts')
+    const row = page.locator('[data-testid="rule-list"] tr[data-rule-id="default-7d-drop"]')
+    await expect.poll(() => row.textContent(), POLL).toMatch(/25\s?%/)
     await page.getByTestId('nav-watchlist').click()
     await waitForView(page, 'watchlist')
     await expect.poll(() => symbolsShown(page), POLL).toEqual(['TSLA', 'NVDA', 'MSFT'])
