@@ -5,6 +5,8 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { AxeBuilder } from '@axe-core/playwright'
+import type { Page } from 'playwright-core'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { useBrowserApps } from './harness'
 import { POLL, symbolsShown, waitForTvl, waitForView } from './helpers'
@@ -15,6 +17,14 @@ beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'lw-browser-config-'))
 })
 afterEach(() => rmSync(dir, { recursive: true, force: true }))
+
+/** axe-core's serious or critical findings on the page as it is. */
+async function serious(page: Page): Promise<string[]> {
+  const r = await new AxeBuilder({ page }).analyze()
+  return r.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)
+}
 
 /** A file the user broke: a bad symbol (line 2), a zero interval (line 3), an unknown field (line 10). */
 const BAD = [
@@ -69,6 +79,7 @@ describe.each(['light', 'dark'] as const)('Settings → Export/Import (%s)', (sc
     expect(await preview.textContent()).toContain(team)
     await preview.scrollIntoViewIfNeeded()
     await app.screenshot(`settings-config-import-preview-${scheme}`)
+    expect(await serious(page)).toEqual([])
     // Nothing changed yet.
     expect((await app.core.getSettings()).watchlist).toEqual(['TSLA', 'NVDA'])
 
@@ -118,6 +129,7 @@ describe.each(['light', 'dark'] as const)('Settings → Export/Import (%s)', (sc
     expect(await problems.getByRole('button', { name: 'Apply' }).count()).toBe(0)
     await problems.scrollIntoViewIfNeeded()
     await app.screenshot(`settings-config-import-problems-${scheme}`)
+    expect(await serious(page)).toEqual([])
     expect(await app.core.getSettings()).toEqual(before)
     expect(app.bridge.requests('applyConfigImport')).toEqual([])
     expect(app.pageErrors).toEqual([])
