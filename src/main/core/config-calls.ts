@@ -1,7 +1,7 @@
 // Config as code in the running app (Settings → Export/Import): the saved settings as a config
 // file's text, and a checked config applied as one settings change — then the running core does
-// what the change needs (another service, another interval, new symbols to fetch) and tells the
-// UI. A base class of the AppCore facade, as ContactPointCalls is. Which file, and the dialog that
+// what the change needs (another service, another interval, new symbols to fetch, the secrets of
+// contact points it removed out of the keychain) and tells the UI. A base class of the AppCore facade, as ContactPointCalls is. Which file, and the dialog that
 // picks it, are the desktop shell's (src/main/ipc/config-files.ts): the engine alone refuses those
 // IPC calls, as it does openExternal.
 import { LiquidityError } from '../../shared/errors'
@@ -20,7 +20,9 @@ import {
   type ConfigRead,
   type ImportOutcome,
 } from '../config'
+import type { ContactPointSecrets } from '../engine/delivery/model'
 import { ContactPointCalls, type ContactPointCallDeps } from './contact-point-calls'
+import { voidSecrets } from './contact-points-ops'
 import type { CoreSettings } from './core-settings'
 import type { PollLoop } from './poll-loop'
 
@@ -38,11 +40,14 @@ const shellOnly = (): Promise<never> =>
   )
 
 export abstract class ConfigCalls extends ContactPointCalls {
+  private readonly secrets: ContactPointSecrets
+
   constructor(
     cp: ContactPointCallDeps,
     private readonly cfg: ConfigCallDeps,
   ) {
     super(cp)
+    this.secrets = cp.secrets
   }
 
   /** The saved settings (not this run's overrides) as a config file: what Export writes. */
@@ -59,8 +64,29 @@ export abstract class ConfigCalls extends ContactPointCalls {
       read,
       o,
     )
-    if (outcome.ok && outcome.applied) await this.afterImport(before, outcome.settings)
-    return outcome
+    if (!outcome.ok || !outcome.applied) return outcome
+    const unsaid = await this.clearVoidSecrets(before, outcome.settings)
+    await this.afterImport(before, outcome.settings)
+    return { ...outcome, changes: [...outcome.changes, ...unsaid] }
+  }
+
+  /**
+   * As Remove does: a contact point the file removed, or made another kind, takes its secret
+   * out of the keychain. The import stands either way; a secret that stays is said.
+   */
+  private async clearVoidSecrets(before: Settings, after: Settings): Promise<string[]> {
+    const unsaid: string[] = []
+    for (const id of voidSecrets(before, after)) {
+      try {
+        await this.secrets.clear(id)
+      } catch (e) {
+        const why = e instanceof Error ? e.message : String(e)
+        unsaid.push(
+          `The secret of contact point ${id} could not be removed from the keychain: ${why}`,
+        )
+      }
+    }
+    return unsaid
   }
 
   private async afterImport(before: Settings, after: Settings): Promise<void> {
