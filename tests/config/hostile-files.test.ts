@@ -68,6 +68,23 @@ describe('config import refuses a bad file whole, by line and field', () => {
     ])
   })
 
+  it("refuses a second desktop contact point, and the desktop's id on another kind", () => {
+    const doc = good()
+    const common = { enabled: true, isDefault: false, minSeverity: 'warning', quietHours: null }
+    const template = { title: null, body: null }
+    ;(doc.contactPoints as unknown[]).push(
+      { ...common, id: 'desktop', name: 'Hook', kind: 'webhook', format: 'json', template },
+      { ...common, id: 'desk2', name: 'Desk 2', kind: 'desktop', template },
+    )
+    const text = JSON.stringify(doc, null, 2)
+    const lines = text.split('\n')
+    const at = (needle: string): number => lines.findIndex((l) => l.includes(needle)) + 1
+    expect(problems(text)).toEqual([
+      `line ${at('"id": "desktop"')}, contactPoints[0].id: The id "desktop" is the desktop's; choose another id.`,
+      `line ${at('"id": "desk2"')}, contactPoints[1].id: The desktop contact point's id is "desktop"; there is only one.`,
+    ])
+  })
+
   it('names lines in YAML too', () => {
     const text = formatConfig(configFromSettings(defaultSettings()), 'yaml').replace(
       'intervalMinutes: 5',

@@ -3,7 +3,7 @@
 // notifications. Built from the settings' own zod schemas, so a config file is judged by exactly
 // the rules Settings are. Machine-local state (start at login, a notification pause) is left out.
 import { z } from 'zod'
-import { SECRET_FIELD, type ContactPoint } from '../../shared/contact-points'
+import { desktopIdProblem, SECRET_FIELD, type ContactPoint } from '../../shared/contact-points'
 import { thresholdProblem } from '../../shared/rule-overrides'
 import { settingsSchema } from '../../shared/settings-schema'
 import { checkAddress } from '../engine/secrets/secret-hint'
@@ -59,7 +59,9 @@ function addressProblem(value: string): string | null {
 const contactPoints = s.contactPoints
   .superRefine((points, ctx) => {
     points.forEach((p, i) => {
-      // A file may not hold an address the app refuses at save (alerts sent unprotected).
+      // A file may not hold what the app refuses at save: a second desktop, an unsafe address.
+      const desktop = desktopIdProblem(p)
+      if (desktop !== null) ctx.addIssue({ code: 'custom', path: [i, 'id'], message: desktop })
       const address = addressOf(p)
       const why = address === null ? null : addressProblem(address.value)
       if (address !== null && why !== null)
