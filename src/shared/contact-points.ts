@@ -110,3 +110,12 @@ export function contactPointSecretName(id: string): string {
 
 /** The built-in desktop contact point: every install has it; it cannot be removed, only disabled. */
 export const DESKTOP_CONTACT_POINT_ID = 'desktop'
+
+/** Why a point cannot be stored as it stands (the desktop is one point, id "desktop"); null if fine. */
+export function desktopIdProblem(p: { id: string; kind: ContactPointKind }): string | null {
+  if (p.kind === 'desktop' && p.id !== DESKTOP_CONTACT_POINT_ID)
+    return `The desktop contact point's id is "${DESKTOP_CONTACT_POINT_ID}"; there is only one.`
+  if (p.id === DESKTOP_CONTACT_POINT_ID && p.kind !== 'desktop')
+    return `The id "${DESKTOP_CONTACT_POINT_ID}" is the desktop's; choose another id.`
+  return null
+}

@@ -47,6 +47,10 @@ export const REQUEST_CHANNELS = {
   testContactPoint: 'contact-points:test',
   previewTemplate: 'contact-points:preview',
   getDeliveryLog: 'delivery:log',
+  exportConfig: 'config:export',
+  previewConfigImport: 'config:import-preview',
+  applyConfigImport: 'config:import-apply',
+  cancelConfigImport: 'config:import-cancel',
 } as const
 
 export const EVENT_CHANNELS = {

@@ -16,6 +16,12 @@ import type {
   DeliveryLogEntry,
   TemplatePreview,
 } from './contact-point-views'
+import {
+  configImportTokenSchema,
+  type ConfigExportResult,
+  type ConfigImportPreview,
+  type ConfigImportResult,
+} from './config-file-views'
 import type { IpcEvent, IpcMethod } from './ipc-channels'
 import { ASSET_TYPES, GROUP_BY } from './liquidity-schemas'
 import type { Settings } from './settings-schema'
@@ -175,6 +181,13 @@ export const ipcArgSchemas = {
   ]),
   /** The newest deliveries first. */
   getDeliveryLog: z.tuple([z.number().int().min(1).max(500)]),
+  /** Settings → Export: main asks where (a save dialog) and writes YAML or JSON by the extension. */
+  exportConfig: none,
+  /** Settings → Import: main asks which file (an open dialog), reads and checks it: a preview. */
+  previewConfigImport: none,
+  /** The previewed file's contents (kept in main) as one atomic settings change. */
+  applyConfigImport: z.tuple([configImportTokenSchema]),
+  cancelConfigImport: z.tuple([configImportTokenSchema]),
 } satisfies Record<IpcMethod, z.ZodTuple>
 
 export interface LoggedDecision {
@@ -229,6 +242,10 @@ export interface IpcResults {
   testContactPoint: ContactPointTestResult
   previewTemplate: TemplatePreview
   getDeliveryLog: DeliveryLogEntry[]
+  exportConfig: ConfigExportResult
+  previewConfigImport: ConfigImportPreview
+  applyConfigImport: ConfigImportResult
+  cancelConfigImport: void
 }
 
 export interface IpcEventPayloads {

@@ -46,6 +46,45 @@ describe('config import refuses a bad file whole, by line and field', () => {
     expect(list).toHaveLength(2)
   })
 
+  it('refuses a contact point address the Settings form refuses: plain http to another computer', () => {
+    const doc = good()
+    const points = doc.contactPoints as Record<string, unknown>[]
+    const common = { enabled: true, isDefault: false, minSeverity: 'warning', quietHours: null }
+    const template = { title: null, body: null }
+    points.push(
+      { ...common, id: 'phone', name: 'Phone', kind: 'ntfy', template },
+      { ...common, id: 'am', name: 'AM', kind: 'alertmanager', template },
+      { ...common, id: 'local-am', name: 'Local AM', kind: 'alertmanager', template },
+    )
+    Object.assign(points.at(-3)!, { server: 'http://ntfy.example.com', topic: 'alerts' })
+    Object.assign(points.at(-2)!, { url: 'ftp://am.example.com' })
+    Object.assign(points.at(-1)!, { url: 'http://127.0.0.1:9093' })
+    const text = JSON.stringify(doc, null, 2)
+    const lines = text.split('\n')
+    const at = (needle: string): number => lines.findIndex((l) => l.includes(needle)) + 1
+    expect(problems(text)).toEqual([
+      `line ${at('"http://ntfy.example.com"')}, contactPoints[0].server: uses plain http:// to ntfy.example.com, which would send your alerts unprotected — use https:// (plain http:// is only for this computer: localhost, 127.0.0.1 or ::1).`,
+      `line ${at('"ftp://am.example.com"')}, contactPoints[1].url: must start with https://.`,
+    ])
+  })
+
+  it("refuses a second desktop contact point, and the desktop's id on another kind", () => {
+    const doc = good()
+    const common = { enabled: true, isDefault: false, minSeverity: 'warning', quietHours: null }
+    const template = { title: null, body: null }
+    ;(doc.contactPoints as unknown[]).push(
+      { ...common, id: 'desktop', name: 'Hook', kind: 'webhook', format: 'json', template },
+      { ...common, id: 'desk2', name: 'Desk 2', kind: 'desktop', template },
+    )
+    const text = JSON.stringify(doc, null, 2)
+    const lines = text.split('\n')
+    const at = (needle: string): number => lines.findIndex((l) => l.includes(needle)) + 1
+    expect(problems(text)).toEqual([
+      `line ${at('"id": "desktop"')}, contactPoints[0].id: The id "desktop" is the desktop's; choose another id.`,
+      `line ${at('"id": "desk2"')}, contactPoints[1].id: The desktop contact point's id is "desktop"; there is only one.`,
+    ])
+  })
+
   it('names lines in YAML too', () => {
     const text = formatConfig(configFromSettings(defaultSettings()), 'yaml').replace(
       'intervalMinutes: 5',

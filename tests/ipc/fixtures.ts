@@ -68,6 +68,10 @@ export const VALID_ARGS: { [M in IpcMethod]: unknown[] } = {
   testContactPoint: ['team-slack'],
   previewTemplate: ['team-slack', { title: '{{ symbol }} alert', body: null }],
   getDeliveryLog: [50],
+  exportConfig: [],
+  previewConfigImport: [],
+  applyConfigImport: ['0b6f3c1e-8a2d-4c5e-9f10-1a2b3c4d5e6f'],
+  cancelConfigImport: ['0b6f3c1e-8a2d-4c5e-9f10-1a2b3c4d5e6f'],
 }
 
 /** The app allows no external host by default; tests that open the fixture link allow its host. */

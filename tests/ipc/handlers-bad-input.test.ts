@@ -16,6 +16,18 @@ const withKey = (base: object, key: string, value: unknown = 1): unknown => ({
 
 /** Method-specific bad arguments (each list is a full argument list). */
 const BAD_ARGS: { [M in IpcMethod]?: [label: string, args: unknown[]][] } = {
+  // The import to apply is named by main's token, never by a path main would read.
+  applyConfigImport: [
+    ['a file path', ['/etc/passwd']],
+    ['a home path', ['~/.ssh/id_rsa']],
+    ['number', [1]],
+    ['object', [{ token: '0b6f3c1e-8a2d-4c5e-9f10-1a2b3c4d5e6f' }]],
+    ['1 MB string', [MB]],
+  ],
+  cancelConfigImport: [
+    ['a file path', ['C:\\Users\\me\\config.yaml']],
+    ['null', [null]],
+  ],
   addSymbol: [
     ['number', [42]],
     ['null', [null]],

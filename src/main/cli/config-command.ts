@@ -1,9 +1,14 @@
 // `liquidity-watch config export|import`: config as code on the command line (src/main/config).
 // Export writes the canonical text; import refuses a bad file whole, or applies a good one as one
 // settings-store update and then reads the file back to be sure it was saved.
-import { extname } from 'node:path'
 import { parseArgs } from 'node:util'
-import { CONFIG_FORMATS, configFromSettings, formatConfig, type ConfigFormat } from '../config'
+import {
+  CONFIG_FORMATS,
+  configFormatOf,
+  configFromSettings,
+  formatConfig,
+  type ConfigFormat,
+} from '../config'
 import { settingsFilePath, type SettingsStore } from '../engine/settings/settings-store'
 import { writeFileAtomicSync } from '../engine/settings/settings-files'
 import { describeFsError } from '../engine/storage/fs-error'
@@ -37,7 +42,7 @@ function openStore(dir: string): SettingsStore {
 }
 
 function formatFor(flag: string | undefined, file: string | undefined): ConfigFormat {
-  if (flag === undefined) return /^\.ya?ml$/i.test(extname(file ?? '')) ? 'yaml' : 'json'
+  if (flag === undefined) return configFormatOf(file ?? '')
   if ((CONFIG_FORMATS as readonly string[]).includes(flag)) return flag as ConfigFormat
   throw new UsageError(`--format takes json or yaml (got ${JSON.stringify(flag)})`, 'config export')
 }

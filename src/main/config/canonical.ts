@@ -7,6 +7,11 @@ import type { ConfigDocument } from './config-schema'
 export const CONFIG_FORMATS = ['json', 'yaml'] as const
 export type ConfigFormat = (typeof CONFIG_FORMATS)[number]
 
+/** The format a file name asks for: YAML for .yaml/.yml, JSON otherwise (CLI and app alike). */
+export function configFormatOf(path: string): ConfigFormat {
+  return /\.ya?ml$/i.test(path) ? 'yaml' : 'json'
+}
+
 /** Read first, in this order; every other key follows alphabetically. */
 const FIRST = [
   'version',

@@ -103,3 +103,27 @@ export function describeChanges(c: ConfigChanges): string[] {
   ]
   return lines.length > 0 ? lines : ['Nothing would change: the settings already match this file.']
 }
+
+const count = (n: number, one: string, verb: string): string =>
+  `${n} ${one}${n === 1 ? '' : 's'} ${verb}`
+
+/** The changes counted in one line ("3 symbols added, 1 rule changed"): the app's result. */
+export function summarizeChanges(c: ConfigChanges): string {
+  const parts: string[] = []
+  const add = (n: number, one: string, verb: string): void => {
+    if (n > 0) parts.push(count(n, one, verb))
+  }
+  add(c.symbolsAdded.length, 'symbol', 'added')
+  add(c.symbolsRemoved.length, 'symbol', 'removed')
+  if (c.watchlistReordered) parts.push('watchlist reordered')
+  for (const [noun, k] of [
+    ['rule', c.rules],
+    ['contact point', c.contactPoints],
+  ] as const) {
+    add(k.added.length, noun, 'added')
+    add(k.changed.length, noun, 'changed')
+    add(k.removed.length, noun, 'removed')
+  }
+  add(c.settings.length, 'setting', 'changed')
+  return parts.length > 0 ? parts.join(', ') : 'nothing changed'
+}

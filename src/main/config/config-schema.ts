@@ -3,9 +3,10 @@
 // notifications. Built from the settings' own zod schemas, so a config file is judged by exactly
 // the rules Settings are. Machine-local state (start at login, a notification pause) is left out.
 import { z } from 'zod'
-import { SECRET_FIELD, type ContactPoint } from '../../shared/contact-points'
+import { desktopIdProblem, SECRET_FIELD, type ContactPoint } from '../../shared/contact-points'
 import { thresholdProblem } from '../../shared/rule-overrides'
 import { settingsSchema } from '../../shared/settings-schema'
+import { checkAddress } from '../engine/secrets/secret-hint'
 
 export const CONFIG_VERSION = 1
 /** Refused before parsing: a whole 5000-symbol universe with 200 rules fits well below. */
@@ -38,9 +39,33 @@ function withoutHint(point: ContactPoint): ConfigContactPoint {
 
 const s = settingsSchema.shape
 
+/** The address field the Settings form checks at save (contact-points-ops.ts), if the kind has one. */
+function addressOf(p: ContactPoint): { field: string; value: string } | null {
+  if (p.kind === 'ntfy') return { field: 'server', value: p.server }
+  if (p.kind === 'alertmanager') return { field: 'url', value: p.url }
+  return null
+}
+
+/** checkAddress's sentence without its subject: "uses plain http:// to …", "must start with …". */
+function addressProblem(value: string): string | null {
+  try {
+    checkAddress(value, '\u0000')
+    return null
+  } catch (e) {
+    return e instanceof Error ? e.message.replace('\u0000 ', '') : String(e)
+  }
+}
+
 const contactPoints = s.contactPoints
   .superRefine((points, ctx) => {
     points.forEach((p, i) => {
+      // A file may not hold what the app refuses at save: a second desktop, an unsafe address.
+      const desktop = desktopIdProblem(p)
+      if (desktop !== null) ctx.addIssue({ code: 'custom', path: [i, 'id'], message: desktop })
+      const address = addressOf(p)
+      const why = address === null ? null : addressProblem(address.value)
+      if (address !== null && why !== null)
+        ctx.addIssue({ code: 'custom', path: [i, address.field], message: why })
       const field = hintField(p.kind)
       if (field !== null && (p as Record<string, unknown>)[field] !== null)
         ctx.addIssue({

@@ -2,7 +2,7 @@
 // settings file), or — for a dry run or a refused file — nothing at all.
 import { LiquidityError } from '../../shared/errors'
 import { settingsSchema, type Settings } from '../../shared/settings-schema'
-import { configChanges, describeChanges } from './config-changes'
+import { configChanges, describeChanges, summarizeChanges } from './config-changes'
 import { settingsFromConfig } from './config-settings'
 import type { ConfigRead } from './parse-config'
 
@@ -17,6 +17,8 @@ export type ImportOutcome =
       ok: true
       /** What changed (or would change, on a dry run), one line each (config-changes.ts). */
       changes: string[]
+      /** The changes counted in one line ("3 symbols added, 1 rule changed"). */
+      summary: string
       applied: boolean
       settings: Settings
     }
@@ -34,11 +36,13 @@ export function importConfig(
   // Built from the same schemas, so this holds; checked anyway before anything is written.
   const check = settingsSchema.safeParse(after)
   if (!check.success) return { ok: false, problems: ['the file does not make valid settings'] }
-  const changes = describeChanges(configChanges(before, check.data))
-  if (options.dryRun) return { ok: true, changes, applied: false, settings: before }
+  const found = configChanges(before, check.data)
+  const changes = describeChanges(found)
+  const summary = summarizeChanges(found)
+  if (options.dryRun) return { ok: true, changes, summary, applied: false, settings: before }
   try {
     const settings = owner.update(() => check.data)
-    return { ok: true, changes, applied: true, settings }
+    return { ok: true, changes, summary, applied: true, settings }
   } catch (e) {
     if (e instanceof LiquidityError) return { ok: false, problems: [e.message] }
     throw e

@@ -7,9 +7,14 @@ export {
   configSchema,
   type ConfigDocument,
 } from './config-schema'
-export { CONFIG_FORMATS, formatConfig, type ConfigFormat } from './canonical'
+export { CONFIG_FORMATS, configFormatOf, formatConfig, type ConfigFormat } from './canonical'
 export { parseConfigText, type ConfigRead } from './parse-config'
 export { readConfigFile } from './config-file'
 export { configFromSettings, settingsFromConfig } from './config-settings'
-export { configChanges, describeChanges, type ConfigChanges } from './config-changes'
+export {
+  configChanges,
+  describeChanges,
+  summarizeChanges,
+  type ConfigChanges,
+} from './config-changes'
 export { importConfig, type ImportOutcome, type SettingsOwner } from './import-config'

@@ -5,6 +5,7 @@ import type { AssetDetail } from '../../shared/liquidity-schemas'
 import type { CycleResult } from '../engine/poll/cycle'
 import type { IpcCore } from '../ipc/core-types'
 import type { Delivery } from '../engine/delivery/delivery'
+import type { ConfigFormat, ConfigRead, ImportOutcome } from '../config'
 
 export interface AppCore extends IpcCore {
   /**
@@ -25,6 +26,10 @@ export interface AppCore extends IpcCore {
   reports(): string[]
   /** The symbol's asset detail as last cached, without a request (the daemon's /metrics). */
   cachedDetail(symbol: string): AssetDetail | null
+  /** The saved settings as a config file's text (Settings → Export). */
+  configText(format: ConfigFormat): string
+  /** A checked config file as one settings change, or a dry run of it (Settings → Import). */
+  importConfig(read: ConfigRead, o: { dryRun: boolean }): Promise<ImportOutcome>
   /** Contact points' delivery (log, failing points, queue depth, counters); null without channels. */
   delivery(): Delivery | null
 }

@@ -15,7 +15,8 @@ import type { CycleResult } from '../engine/poll/cycle'
 import { cachedKnownSymbols } from '../engine/poll/snapshot-cache'
 import * as dv from './data-views'
 import { addSymbols } from './add-symbols'
-import { ContactPointCalls, contactPointDeps } from './contact-point-calls'
+import { contactPointDeps } from './contact-point-calls'
+import { ConfigCalls } from './config-calls'
 import { cachedDetail } from './cached-detail'
 import { backtestRule } from './backtest-rule'
 import * as history from './history-views'
@@ -35,7 +36,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   return new Core(deps, await openCore(deps))
 }
 
-class Core extends ContactPointCalls implements AppCore {
+class Core extends ConfigCalls implements AppCore {
   private seq = 0
   readonly delivery = (): ReturnType<AppCore['delivery']> => this.o.delivery
   /** Source switches run one after another (each opens a connection and a cache). */
@@ -45,7 +46,7 @@ class Core extends ContactPointCalls implements AppCore {
     private readonly deps: AppCoreDeps,
     private readonly o: CoreOwners,
   ) {
-    super(contactPointDeps(deps, o))
+    super(contactPointDeps(deps, o), o)
   }
 
   // ── lifecycle ──
@@ -262,7 +263,7 @@ class Core extends ContactPointCalls implements AppCore {
   protected emitStatus(): void {
     this.deps.emit('statusChanged', this.status())
   }
-  private emitRows(rows: WatchRow[] = this.rows()): WatchRow[] {
+  protected emitRows(rows: WatchRow[] = this.rows()): WatchRow[] {
     this.deps.emit('watchlistUpdated', rows)
     return rows
   }
@@ -282,7 +283,7 @@ class Core extends ContactPointCalls implements AppCore {
     this.emitStatus()
     return this.getKeyStatus()
   }
-  private reconnect(): Promise<void> {
+  protected reconnect(): Promise<void> {
     const run = this.switching.then(() => this.switchSource())
     this.switching = run.catch(() => undefined)
     return run

@@ -3,6 +3,7 @@
 // Pure: the keychain side is contact-point-calls.ts.
 import type { AlertRule } from '../../shared/alert-rules'
 import {
+  desktopIdProblem,
   DESKTOP_CONTACT_POINT_ID,
   SECRET_FIELD,
   type ContactPoint,
@@ -70,10 +71,8 @@ export function upsertContactPoint(
   s: Settings,
   point: ContactPoint,
 ): { settings: Settings; secretVoid: boolean } {
-  if (point.kind === 'desktop' && point.id !== DESKTOP_CONTACT_POINT_ID)
-    refuse(`The desktop contact point's id is "${DESKTOP_CONTACT_POINT_ID}"; there is only one.`)
-  if (point.id === DESKTOP_CONTACT_POINT_ID && point.kind !== 'desktop')
-    refuse(`The id "${DESKTOP_CONTACT_POINT_ID}" is the desktop's; choose another id.`)
+  const desktop = desktopIdProblem(point)
+  if (desktop !== null) refuse(desktop)
   if (point.kind === 'ntfy') checkAddress(point.server, 'The ntfy server')
   if (point.kind === 'alertmanager') checkAddress(point.url, 'The Alertmanager address')
   const before = s.contactPoints.find((p) => p.id === point.id)
@@ -86,6 +85,17 @@ export function upsertContactPoint(
     settings: { ...s, contactPoints },
     secretVoid: before !== undefined && !sameKind && hintOf(before) !== null,
   }
+}
+
+/**
+ * The contact points whose secret an import made void: gone from `after`, or another kind there
+ * (a secret is kept only by a point of the same id and kind: config/config-settings.ts).
+ */
+export function voidSecrets(before: Settings, after: Settings): string[] {
+  return before.contactPoints
+    .filter((p) => hintOf(p) !== null)
+    .filter((p) => after.contactPoints.find((q) => q.id === p.id)?.kind !== p.kind)
+    .map((p) => p.id)
 }
 
 /** A rule that named only this contact point goes back to the defaults (never to no one). */

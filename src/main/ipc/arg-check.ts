@@ -51,6 +51,10 @@ export const ARG_NAMES: { readonly [M in IpcMethod]: readonly string[] } = {
   testContactPoint: ['id'],
   previewTemplate: ['contactPoint', 'template'],
   getDeliveryLog: ['limit'],
+  exportConfig: [],
+  previewConfigImport: [],
+  applyConfigImport: ['token'],
+  cancelConfigImport: ['token'],
 }
 
 // Keys that could reach an object's prototype if any consumer copies with plain assignment

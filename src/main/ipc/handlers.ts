@@ -5,6 +5,7 @@ import type { IpcMethod } from '../../shared/ipc-channels'
 import { ipcArgSchemas, type IpcResult } from '../../shared/ipc-contract'
 import { redactKey } from '../client/redact-key'
 import { clip, describeIssue, screenArgs } from './arg-check'
+import { CONFIG_FILE_METHODS, type ConfigFileCalls } from './config-files'
 import { IPC_METHODS, type IpcCore } from './core-types'
 
 export type IpcHandler = (args: unknown[]) => Promise<IpcResult<unknown>>
@@ -15,6 +16,8 @@ export interface IpcHandlerOptions {
   isAllowedExternalUrl?: (url: string) => boolean
   /** Opens an allowed link (the shell's, injected by the root); default: the core's method. */
   openExternal?: (url: string) => Promise<void>
+  /** Settings → Export/Import with the shell's file dialog (config-files.ts); default: the core's (refused). */
+  configFiles?: ConfigFileCalls
   /** Full errors (with stacks) for the main-process log; the renderer gets only kind + message. */
   onError?: (method: IpcMethod, error: unknown) => void
 }
@@ -59,6 +62,9 @@ function sanitize(error: SerializedError, secrets: readonly string[]): Serialize
   return out
 }
 
+const isConfigFileMethod = (m: IpcMethod): m is (typeof CONFIG_FILE_METHODS)[number] =>
+  (CONFIG_FILE_METHODS as readonly string[]).includes(m)
+
 function createHandler<M extends IpcMethod>(
   method: M,
   core: IpcCore,
@@ -77,9 +83,10 @@ function createHandler<M extends IpcMethod>(
         await opts.openExternal(parsed.data[0] as string)
         return { ok: true, value: undefined }
       }
-      // Called as a method of the core (not a detached function), so class instances keep `this`.
-      const call = core[method] as (this: IpcCore, ...a: unknown[]) => Promise<unknown>
-      return { ok: true, value: await call.apply(core, parsed.data as unknown[]) }
+      // The shell's calls when it gave them, else the core's; called as methods (`this` kept).
+      const owner = opts.configFiles && isConfigFileMethod(method) ? opts.configFiles : core
+      const call = owner[method as keyof typeof owner] as (...a: unknown[]) => Promise<unknown>
+      return { ok: true, value: await call.apply(owner, parsed.data as unknown[]) }
     } catch (e) {
       opts.onError?.(method, e)
       const secrets = secretsOf(method, parsed.data)

@@ -1,10 +1,13 @@
 // The renderer's way in: the core's methods behind the validating handler table, plus what only
-// the shell can do (open a link, register the login item), injected here.
+// the shell can do (open a link, register the login item, the file dialogs of Export/Import),
+// injected here.
 import type { AppCore } from '../core/app-core'
 import { withOverrides } from '../ipc/core-types'
+import { createConfigFileCalls } from '../ipc/config-files'
 import { createIpcHandlers } from '../ipc/handlers'
 import { refusalLog } from '../ipc/refusals'
 import type { RendererLocation } from '../ipc/sender'
+import { electronConfigDialog } from './config-dialog'
 import { registerIpcHandlers } from './ipc-main'
 import type { ExternalLinks } from './setup-security'
 
@@ -27,6 +30,7 @@ export function setupIpc(o: {
   const table = createIpcHandlers(ipcCore, {
     isAllowedExternalUrl: o.links.isAllowed,
     openExternal: o.links.open,
+    configFiles: createConfigFileCalls(core, electronConfigDialog()),
     onError: (method, e) =>
       o.log(`${method} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`),
   })

@@ -12,6 +12,7 @@ import type { SecretStore } from '../../../src/main/engine/secrets/secret-store'
 import { KeytarSecretStore } from '../../../src/main/engine/secrets/secret-store-keytar'
 import { contactPointSecretsBeside } from '../../../src/main/engine/secrets/contact-point-secrets'
 import { channelFor } from '../../../src/main/engine/delivery/channels/registry'
+import { createConfigFileCalls } from '../../../src/main/ipc/config-files'
 import { withOverrides } from '../../../src/main/ipc/core-types'
 import { createIpcHandlers, type IpcHandlerTable } from '../../../src/main/ipc/handlers'
 import type { EventSink } from '../../../src/main/ipc/events'
@@ -22,6 +23,7 @@ import type { IpcArgs, IpcResults } from '../../../src/shared/ipc-contract'
 import { defaultSettings, type Settings } from '../../../src/shared/settings-schema'
 import { installBridge, type Bridge } from './bridge'
 import { shareTestClock } from './chromium'
+import { testFileDialog, type TestFileDialog } from './file-dialog'
 import { ensureBuilt, PRELOAD_FILE, RENDERER_DIR, ROOT } from './build'
 import { serveDir, type StaticServer } from './static-server'
 
@@ -65,6 +67,8 @@ export interface App {
   secretStore: SecretStore
   /** URLs the renderer asked the shell to open (shell.openExternal is the boundary). */
   openedUrls: string[]
+  /** Settings → Export/Import's file dialog (the OS boundary): queue the user's picks. */
+  fileDialog: TestFileDialog
   pageErrors: string[]
   dataDir: string
   url: string
@@ -182,6 +186,7 @@ export async function startApp(browser: Browser, o: StartOptions = {}): Promise<
   })
   // As main does: the core plus what only the shell can do (opening links is an OS boundary here).
   const openedUrls: string[] = []
+  const fileDialog = testFileDialog()
   const handlers = createIpcHandlers(
     withOverrides(core, {
       openExternal: (url) => {
@@ -189,6 +194,7 @@ export async function startApp(browser: Browser, o: StartOptions = {}): Promise<
         return Promise.resolve()
       },
     }),
+    { configFiles: createConfigFileCalls(core, fileDialog) },
   )
   table = handlers
   if (o.start !== false) core.start({ afterWindowRows: o.afterWindowRows === true })
@@ -204,6 +210,7 @@ export async function startApp(browser: Browser, o: StartOptions = {}): Promise<
     notifications,
     secretStore,
     openedUrls,
+    fileDialog,
     pageErrors,
     dataDir,
     url: srv.url,

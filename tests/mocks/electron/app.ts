@@ -42,6 +42,8 @@ export class FakeApp extends EventEmitter {
   }
   getPath(name: string): string {
     if (name === 'userData') return currentLaunch().userData
+    // The file dialogs' starting folder only; nothing is written there.
+    if (name === 'documents') return resolve(currentLaunch().userData, 'Documents')
     throw new Error(`fake electron: app.getPath('${name}') is not faked`)
   }
   getAppPath(): string {

@@ -19,6 +19,9 @@ export class FakeBrowserWindow extends EventEmitter {
   static getAllWindows(): FakeBrowserWindow[] {
     return openWindows()
   }
+  static getFocusedWindow(): FakeBrowserWindow | null {
+    return openWindows().find((w) => w.focused) ?? null
+  }
   /** Every window ever made (also destroyed ones), for tests. */
   static made(): FakeBrowserWindow[] {
     return allWindows()

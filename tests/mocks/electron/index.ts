@@ -1,11 +1,12 @@
 // A fake of the `electron` module, enough to run the real src/main/index.ts in Node (vitest
 // aliases `electron` to this file). It behaves like Electron where the app depends on it — the
 // quit sequence, single-instance lock, window show/hide/close, web-contents creation, tray menus,
-// notifications — and records what the app asked for so tests can act as the user and the OS.
+// notifications, file dialogs — and records what the app asked for so tests can act as the user and the OS.
 // One copy per `vi.resetModules()`: each launch of index.ts gets a fresh app; only the
 // single-instance lock (an OS fact) is shared through globalThis. One file per fake, beside this.
 import { app } from './app'
 import { FakeBrowserWindow } from './browser-window'
+import { dialog } from './dialog'
 import { ipcMain } from './ipc-main'
 import { nativeTheme } from './native-theme'
 import { FakeNotification } from './notification'
@@ -22,6 +23,7 @@ export { type BrowserWindowOptions } from './browser-window'
 export { type FakeImage, type MenuItemOptions } from './tray'
 export {
   app,
+  dialog,
   FakeBrowserWindow,
   FakeMenu,
   FakeNotification,
@@ -44,6 +46,7 @@ export {
 const electron = {
   app,
   BrowserWindow: FakeBrowserWindow,
+  dialog,
   ipcMain,
   Menu: FakeMenu,
   nativeImage,
