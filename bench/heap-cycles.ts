@@ -20,7 +20,7 @@ import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
-import { setFlagsFromString } from 'node:v8'
+import { setFlagsFromString, writeHeapSnapshot } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import Conf from 'conf'
 import { createAppCore, type AppCore } from '../src/main/core/app-core'
@@ -37,6 +37,10 @@ const WARMUP_DAYS = 31
 const WARMUP_STEP_MS = 12 * 60 * 60_000
 const HEAP_TARGET_MB = 150
 const SLOPE_TARGET = '< 50'
+/** HEAP_SNAPSHOT_AT=50,500: heap snapshots (in the current directory) after those measured polls. */
+const SNAPSHOT_AT = new Set(
+  (process.env.HEAP_SNAPSHOT_AT ?? '').split(',').filter(Boolean).map(Number),
+)
 
 function getGc(): () => void {
   const g = (globalThis as { gc?: () => void }).gc
@@ -192,6 +196,12 @@ async function runSize(
     const t0 = performance.now()
     for (let i = 1; i <= polls; i++) {
       await poll(STEP_MS)
+      if (SNAPSHOT_AT.has(i)) {
+        gc()
+        process.stderr.write(
+          `heap@${n}: snapshot ${writeHeapSnapshot(`heap-${n}-poll-${i}.heapsnapshot`)}\n`,
+        )
+      }
       if (i % every === 0) {
         xs.push(i)
         ys.push(heap())
