@@ -5,6 +5,16 @@ import { svelte } from '@sveltejs/vite-plugin-svelte'
 // Main and preload run in Node; the renderer is a plain web bundle with no Node access.
 export default defineConfig({
   main: {
+    // `--cli serve` would load the development service (faults, scenarios, /__admin), which the
+    // app must not carry: in the app's build it loads a plain refusal instead.
+    resolve: {
+      alias: [
+        {
+          find: /^\.\.\/\.\.\/dev-service\/cli$/,
+          replacement: resolve(__dirname, 'src/main/cli/serve-not-in-app.ts'),
+        },
+      ],
+    },
     build: {
       externalizeDeps: true,
       rollupOptions: {

@@ -188,7 +188,8 @@ async function main(argv: string[]): Promise<number | null> {
   }
 }
 
-main(process.argv.slice(2)).then(
+/** Settles once the command has finished (process.exitCode set); the desktop app's --cli waits on it. */
+export const done: Promise<void> = main(process.argv.slice(2)).then(
   (code) => {
     if (code === null) return
     process.exitCode = code
