@@ -17,7 +17,9 @@ export async function runCliInApp(
   // The command reads process.argv from index 2, as under `node liquidity-watch.mjs …`.
   process.argv = [process.argv[0] ?? 'liquidity-watch', 'liquidity-watch', ...args]
   const { done } = await import('../cli/main')
-  await done
+  const code = await done
+  // A daemon runs on after its start and ends the process itself (on SIGTERM, after saving).
+  if (code === null) return
   // Electron's main process does not end when its event loop is empty: end it with the command's code.
-  exit(typeof process.exitCode === 'number' ? process.exitCode : 0)
+  exit(code)
 }
