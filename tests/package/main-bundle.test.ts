@@ -1,13 +1,14 @@
 // The packaged main process carries the demo data service and nothing of the local service's test
 // machinery: no /__admin routes, no faults, no scenarios (those live in src/dev-service, for
-// `npm run service` and the tests). Built fresh into a temporary directory, so a stale out/ cannot
-// make it pass.
+// `npm run service` and the tests). It does carry the liquidity-watch command, for the app
+// binary's `--cli` switch. Built fresh into a temporary directory (in out/, so the bundle finds
+// its dependencies in node_modules as the app does), so a stale out/ cannot make it pass.
 import { execFile } from 'node:child_process'
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { cli } from '../cli/run-cli'
 
 const run = promisify(execFile)
 const root = resolve('.')
@@ -15,7 +16,8 @@ let work: string
 let bundle: string
 
 beforeAll(async () => {
-  work = await mkdtemp(join(tmpdir(), 'lw-main-bundle-'))
+  await mkdir(join(root, 'out'), { recursive: true })
+  work = await mkdtemp(join(root, 'out', '.main-bundle-'))
   const outDir = join(work, 'out')
   await run(join(root, 'node_modules', '.bin', 'electron-vite'), ['build', '--outDir', outDir], {
     cwd: root,
@@ -50,5 +52,51 @@ describe('the main bundle', () => {
   ])('has none of %s (%s)', (_what, marker) => {
     // A boolean, so a failure names the marker instead of printing the whole bundle.
     expect(bundle.includes(marker), `out/main contains "${marker}"`).toBe(false)
+  })
+})
+
+interface AppRun {
+  code: number
+  stdout: string
+  stderr: string
+  /** What of the desktop app started (tests/package/app-main-host.ts). */
+  started: { code: number; windows: number; trays: number; askedForLock: boolean }
+}
+
+/** The built main bundle started as `<app binary> --cli …`, in Node with the Electron fake. */
+function appCli(args: string[]): Promise<AppRun> {
+  const report = join(work, `started-${args.join('-')}.json`)
+  const host = join(root, 'tests', 'package', 'app-main-host.ts')
+  const main = join(work, 'out', 'main', 'index.js')
+  return new Promise((done) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', '--import', host, main, '--cli', ...args],
+      { cwd: root, env: { ...process.env, LW_FAKE_ELECTRON_REPORT: report }, timeout: 60_000 },
+      (err, stdout, stderr) => {
+        void readFile(report, 'utf8').then((started) =>
+          done({ code: err ? Number(err.code) : 0, stdout, stderr, started: JSON.parse(started) }),
+        )
+      },
+    )
+  })
+}
+
+describe('the main bundle’s --cli switch', () => {
+  it('runs check --help as the bundled command does, before any window, tray or lock', async () => {
+    const app = await appCli(['check', '--help'])
+    expect(app.code).toBe(0)
+    expect(app.stdout).toBe((await cli(['check', '--help'])).stdout)
+    expect(app.started).toEqual({ code: 0, windows: 0, trays: 0, askedForLock: false })
+  })
+
+  it('answers serve in plain words with exit 2: the development service is not in the app', async () => {
+    const app = await appCli(['serve', '--port', '0'])
+    expect(app.code).toBe(2)
+    expect(app.stderr).toMatch(
+      /^error: serve runs the development service, which the desktop app does not carry/,
+    )
+    expect(app.stdout).toBe('')
+    expect(app.started).toEqual({ code: 2, windows: 0, trays: 0, askedForLock: false })
   })
 })
