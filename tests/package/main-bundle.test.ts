@@ -3,11 +3,11 @@
 // `npm run service` and the tests). It does carry the liquidity-watch command, for the app
 // binary's `--cli` switch. Built fresh into a temporary directory (in out/, so the bundle finds
 // its dependencies in node_modules as the app does), so a stale out/ cannot make it pass.
-import { execFile } from 'node:child_process'
+import { execFile, spawn } from 'node:child_process'
 import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { cli } from '../cli/run-cli'
 
 const run = promisify(execFile)
@@ -99,4 +99,45 @@ describe('the main bundle’s --cli switch', () => {
     expect(app.stdout).toBe('')
     expect(app.started).toEqual({ code: 2, windows: 0, trays: 0, askedForLock: false })
   })
+})
+
+describe('the main bundle’s --cli daemon', () => {
+  it('runs on, and says package.json’s version in build_info; SIGTERM ends it with 0', async () => {
+    const pkg = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as {
+      version: string
+    }
+    const host = join(root, 'tests', 'package', 'app-main-host.ts')
+    const main = join(work, 'out', 'main', 'index.js')
+    const dataDir = join(work, 'daemon-data')
+    // No --base-url: the demo service in the bundle answers the polls.
+    const args = ['daemon', '--listen', '127.0.0.1:0', '--log-format', 'json']
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', '--import', host, main, '--cli', ...args, '--data-dir', dataDir],
+      {
+        cwd: root,
+        env: { ...process.env, npm_package_version: '', LIQUIDITY_API_KEY: 'lw-bundle-key-1234' },
+      },
+    )
+    const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)))
+    let out = ''
+    child.stdout.on('data', (b: Buffer) => (out += b.toString()))
+    child.stderr.on('data', (b: Buffer) => (out += b.toString()))
+    try {
+      const url = await vi.waitFor(
+        () => {
+          const m = /"url":"(http:\/\/127\.0\.0\.1:\d+)"/.exec(out)
+          if (!m) throw new Error(`not listening yet: ${out}`)
+          return m[1]!
+        },
+        { timeout: 30_000, interval: 50 },
+      )
+      const metrics = await (await fetch(`${url}/metrics`)).text()
+      expect(metrics).toContain(`liquidity_watch_build_info{version="${pkg.version}"} 1`)
+      expect(child.exitCode).toBeNull()
+    } finally {
+      child.kill('SIGTERM')
+    }
+    expect(await exited).toBe(0)
+  }, 60_000)
 })
