@@ -123,7 +123,9 @@ describe('the app binary with --cli', () => {
     { timeout: T },
     async () => {
       const dir = await dataDir()
-      const before = new Set(process.listeners('SIGTERM'))
+      // The daemon's signal handlers are removed afterwards; the worker's own are kept.
+      const signals = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const
+      const before = new Set(signals.flatMap((s) => process.listeners(s)))
       process.env['LIQUIDITY_API_KEY'] = KEY
       const exit = vi.mocked(process.exit)
       const app = await startAppCli([
@@ -165,8 +167,8 @@ describe('the app binary with --cli', () => {
           timeout: 20_000,
           interval: 20,
         })
-        for (const l of process.listeners('SIGTERM')) if (!before.has(l)) process.off('SIGTERM', l)
-        for (const s of ['SIGINT', 'SIGHUP'] as const) process.removeAllListeners(s)
+        for (const s of signals)
+          for (const l of process.listeners(s)) if (!before.has(l)) process.off(s, l)
       }
       // Its code (json log): process.exit may also have been called by earlier runs' timers.
       const stopped = app
