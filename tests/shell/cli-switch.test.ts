@@ -97,15 +97,16 @@ describe('the app binary with --cli', () => {
         expect(a).toMatchObject({ mode: 'live', baseUrl: svc.url, firing: 0, errors: [] })
         expect(a.rows.map((r) => r.symbol)).toEqual(['TSLA', 'NVDA'])
         for (const r of a.rows) expect(r.tvl, r.symbol).toBeGreaterThan(0)
-        // The bundled command reads the same figures.
+        // The bundled command reads the same figures (the service's move with its clock, a little).
         const bundled = await cli([...args, '--data-dir', await dataDir()], {
           LIQUIDITY_API_KEY: KEY,
         })
         expect(bundled.code).toBe(0)
         const b = JSON.parse(bundled.stdout) as JsonReport
-        expect(a.rows.map((r) => [r.symbol, r.tvl, r.alertState])).toEqual(
-          b.rows.map((r) => [r.symbol, r.tvl, r.alertState]),
+        expect(a.rows.map((r) => [r.symbol, r.alertState])).toEqual(
+          b.rows.map((r) => [r.symbol, r.alertState]),
         )
+        a.rows.forEach((r, i) => expect(r.tvl! / b.rows[i]!.tvl!).toBeCloseTo(1, 4))
         run!.restore()
         process.env['LIQUIDITY_API_KEY'] = KEY
         const second = await appCli([...args, '--data-dir', dir])
