@@ -1,10 +1,23 @@
 import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import { svelte } from '@sveltejs/vite-plugin-svelte'
+import pkg from './package.json' with { type: 'json' }
 
 // Main and preload run in Node; the renderer is a plain web bundle with no Node access.
 export default defineConfig({
   main: {
+    // The version `--cli daemon` reports (src/main/daemon/version.ts).
+    define: { __APP_VERSION__: JSON.stringify(pkg.version) },
+    // `--cli serve` would load the development service (faults, scenarios, /__admin), which the
+    // app must not carry: in the app's build it loads a plain refusal instead.
+    resolve: {
+      alias: [
+        {
+          find: /^\.\.\/\.\.\/dev-service\/cli$/,
+          replacement: resolve(__dirname, 'src/main/cli/serve-not-in-app.ts'),
+        },
+      ],
+    },
     build: {
       externalizeDeps: true,
       rollupOptions: {

@@ -34,6 +34,8 @@ export default defineConfig({
   envDir: false,
   logLevel: 'warn',
   plugins: [executable()],
+  // The version the command reports (src/main/daemon/version.ts): an installed one has no npm env.
+  define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   ssr: { noExternal: true, external },
   build: {
     ssr: true,

@@ -5,13 +5,15 @@
 // with ours over IPC: the heap measured is the engine's alone, not the service's per-day data.
 // The poll is whatever runCycle does (the tiered poll above 50 symbols).
 // Warm-up: polls every 12 h over WARMUP_DAYS simulated days first, so what the engine keeps by the
-// day (about a reading a day for 30 days, source marks, bounded histories) is full before the
-// measured polls: growth after it is growth without bound.
+// day (about a reading a day for 30 days, source marks, bounded histories) is full; then
+// SETTLE_POLLS polls at the measured cadence, so V8's optimizing compilers have compiled what a
+// poll runs (see SETTLE_POLLS): growth after both is growth without bound.
 // Targets: heap with 1000 symbols × 365 days cached ≤ 150 MB; flat over the polls (slope < 50
 // bytes/poll after warm-up). 10 000 polls (the issue's figure) take hours at 1000 symbols: the
 // bench runs fewer by default and says how many; `--polls 10000` (or HEAP_POLLS) runs them all.
 // Heap samples go to stderr as they are taken, so a long run shows its trend while it runs.
 // Run alone: npx tsx --expose-gc bench/heap-cycles.ts [--polls N] [--sizes 10,200,1000] [--warmup-days D]
+//   [--settle-polls N]
 import { fork, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -20,13 +22,13 @@ import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
-import { setFlagsFromString } from 'node:v8'
-import { runInNewContext } from 'node:vm'
+import { writeHeapSnapshot } from 'node:v8'
 import Conf from 'conf'
 import { createAppCore, type AppCore } from '../src/main/core/app-core'
 import type { Clock } from '../src/main/engine/poll/scheduler'
 import { API_KEY_ENV, EnvSecretStore } from '../src/main/engine/secrets/secret-store'
 import { startLocalService } from '../src/dev-service/server'
+import { codeKB, fmtSlope, getGc, slope } from './heap-measure'
 import { SCALE_SIZES, SERIES_DAYS, universeSymbols } from './scale-data'
 
 /** Polls per size when not told: enough for a trend in a bench run of a few minutes. */
@@ -35,37 +37,25 @@ const STEP_MS = 5 * 60_000
 /** Simulated days polled before measuring (polls 12 h apart): the 30-day stores fill up. */
 const WARMUP_DAYS = 31
 const WARMUP_STEP_MS = 12 * 60 * 60_000
+/**
+ * Polls after the day warm-up, before measuring. What filled over the first ~500 measured polls
+ * (746–894 B/poll at 200 symbols, flat after ~poll 500, "about 2 days of 5-min polls") is no engine
+ * store but V8's optimized code: heap snapshots at polls 50 and 500 differ only in compiled code
+ * and its deoptimization data (Code, TrustedByteArray, ProtectedFixedArray, WeakArrayList: about
+ * 120 more optimized functions, 0.54 MB), no object of the app; with Maglev and TurboFan off
+ * (--no-opt --no-maglev) the same 500 polls are flat (36 B/poll). It is bounded by the code a poll
+ * runs, and it depends on the number of polls, not simulated time: these polls let it finish.
+ * After them (snapshots at measured polls 20 and 600) what still grows is V8's too, 155 KB: the
+ * dependent-code lists of maps and property cells (WeakArrayList, 92 KB) and ~20 late optimized
+ * functions; 800 measured polls then fit 90 B/poll (95 % −14…194), from 894 (795…992) without.
+ */
+const SETTLE_POLLS = 500
 const HEAP_TARGET_MB = 150
 const SLOPE_TARGET = '< 50'
-
-function getGc(): () => void {
-  const g = (globalThis as { gc?: () => void }).gc
-  if (g) return g
-  // Not started with --expose-gc (e.g. from bench/run.ts): switch it on for this isolate.
-  setFlagsFromString('--expose-gc')
-  return runInNewContext('gc') as () => void
-}
-
-/**
- * Least-squares slope of y over x, and its standard error: heap samples after GC scatter by a
- * hundred KB or so, so a few hundred polls cannot tell 50 B/poll from 0; the error says how sure.
- */
-function slope(xs: number[], ys: number[]): { slope: number; se: number } {
-  const n = xs.length
-  const mx = xs.reduce((a, b) => a + b, 0) / n
-  const my = ys.reduce((a, b) => a + b, 0) / n
-  let num = 0
-  let den = 0
-  for (let i = 0; i < n; i++) {
-    num += (xs[i]! - mx) * (ys[i]! - my)
-    den += (xs[i]! - mx) ** 2
-  }
-  const b = den === 0 ? 0 : num / den
-  let rss = 0
-  for (let i = 0; i < n; i++) rss += (ys[i]! - my - b * (xs[i]! - mx)) ** 2
-  const se = n > 2 && den > 0 ? Math.sqrt(rss / (n - 2) / den) : Infinity
-  return { slope: b, se }
-}
+/** HEAP_SNAPSHOT_AT=50,500: heap snapshots (in the current directory) after those measured polls. */
+const SNAPSHOT_AT = new Set(
+  (process.env.HEAP_SNAPSHOT_AT ?? '').split(',').filter(Boolean).map(Number),
+)
 
 interface ServiceProcess {
   url: string
@@ -116,6 +106,9 @@ async function serviceChild(startMs: number, universe: number): Promise<void> {
 interface SizeRun {
   polls: number
   warmupMB: number
+  settledMB: number
+  /** V8's code spaces (KB) after the settling polls, and at the end. */
+  codeKB: [number, number]
   failed: number
   msPerPoll: number
   cachedMB: number
@@ -128,14 +121,13 @@ interface SizeRun {
 }
 
 const DAY_MS = 24 * 60 * 60_000
-const fmtSlope = (s: { slope: number; se: number }): string =>
-  `${Math.round(s.slope)} ± ${Math.round(1.96 * s.se)}`
 const mb = (b: number): number => Math.round((b / 1024 / 1024) * 10) / 10
 
 async function runSize(
   n: number,
   polls: number,
   warmupDays: number,
+  settlePolls: number,
   gc: () => void,
 ): Promise<SizeRun> {
   const dir = await mkdtemp(join(tmpdir(), 'lw-heap-'))
@@ -181,9 +173,13 @@ async function runSize(
       if (s.lastError) failed++
     }
     for (let d = 0; d < (warmupDays * DAY_MS) / WARMUP_STEP_MS; d++) await poll(WARMUP_STEP_MS)
+    const warmed = heap()
+    for (let i = 0; i < settlePolls; i++) await poll(STEP_MS)
     const warm = heap()
+    const codeSettled = codeKB()
     process.stderr.write(
-      `heap@${n}: cached ${mb(cached)} MB, after ${warmupDays} days of warm-up ${mb(warm)} MB\n`,
+      `heap@${n}: cached ${mb(cached)} MB, after ${warmupDays} days of warm-up ${mb(warmed)} MB, ` +
+        `after ${settlePolls} polls more (V8's optimized code settled) ${mb(warm)} MB\n`,
     )
     const every = Math.max(1, Math.floor(polls / 40))
     const xs: number[] = [0]
@@ -192,19 +188,27 @@ async function runSize(
     const t0 = performance.now()
     for (let i = 1; i <= polls; i++) {
       await poll(STEP_MS)
+      if (SNAPSHOT_AT.has(i)) {
+        gc()
+        process.stderr.write(
+          `heap@${n}: snapshot ${writeHeapSnapshot(`heap-${n}-poll-${i}.heapsnapshot`)}\n`,
+        )
+      }
       if (i % every === 0) {
         xs.push(i)
         ys.push(heap())
         const sec = (performance.now() - t0) / 1000
         process.stderr.write(
-          `heap@${n}: poll ${i}/${polls} ${mb(ys.at(-1)!)} MB, slope ${fmtSlope(slope(xs, ys))} B/poll, ${(sec / i).toFixed(2)} s/poll\n`,
+          `heap@${n}: poll ${i}/${polls} ${mb(ys.at(-1)!)} MB (code ${codeKB()} KB), slope ${fmtSlope(slope(xs, ys))} B/poll, ${(sec / i).toFixed(2)} s/poll\n`,
         )
       }
     }
     const elapsed = performance.now() - t0
     return {
       polls,
-      warmupMB: mb(warm),
+      warmupMB: mb(warmed),
+      settledMB: mb(warm),
+      codeKB: [codeSettled, codeKB()],
       failed,
       msPerPoll: Math.round((elapsed / polls) * 10) / 10,
       cachedMB: mb(cached),
@@ -227,6 +231,8 @@ export interface HeapBenchOptions {
   sizes?: readonly number[]
   /** Simulated days polled before measuring (default WARMUP_DAYS). */
   warmupDays?: number
+  /** Polls at the measured cadence after those days, before measuring (default SETTLE_POLLS). */
+  settlePolls?: number
 }
 
 export async function benchHeapCycles(
@@ -240,7 +246,8 @@ export async function benchHeapCycles(
   for (const n of sizes) {
     const polls = o.polls ?? fromEnv ?? DEFAULT_POLLS[n] ?? 200
     const warmupDays = o.warmupDays ?? WARMUP_DAYS
-    const r = await runSize(n, polls, warmupDays, gc)
+    const settlePolls = o.settlePolls ?? Number(process.env.HEAP_SETTLE_POLLS ?? SETTLE_POLLS)
+    const r = await runSize(n, polls, warmupDays, settlePolls, gc)
     base ??= r
     const perSymbol = (x: number, b: number): number =>
       Math.round((x / n / (b / sizes[0]!)) * 100) / 100
@@ -249,7 +256,9 @@ export async function benchHeapCycles(
     out[`msPerPoll@${n}`] = r.msPerPoll
     out[`heapCachedMB@${n}`] = r.cachedMB
     out[`heapAfterWarmupMB@${n} (${warmupDays} days)`] = r.warmupMB
+    out[`heapAfterSettleMB@${n} (${settlePolls} polls: V8's optimized code)`] = r.settledMB
     out[`heapAfterPollsMB@${n}`] = r.endMB
+    out[`codeKB@${n} (settled → end)`] = `${r.codeKB[0]} → ${r.codeKB[1]}`
     out[`heapAfterPollsMB@${n} target`] = `≤ ${HEAP_TARGET_MB}`
     out[`heapMaxMB@${n}`] = r.maxMB
     out[`heapMBPerSymbol@${n} vs @${sizes[0]}`] = perSymbol(r.endMB, base.endMB)
@@ -271,12 +280,15 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.a
         polls: { type: 'string' },
         sizes: { type: 'string' },
         'warmup-days': { type: 'string' },
+        'settle-polls': { type: 'string' },
       },
     })
     const result = await benchHeapCycles({
       polls: values.polls === undefined ? undefined : Number(values.polls),
       sizes: values.sizes?.split(',').map(Number),
       warmupDays: values['warmup-days'] === undefined ? undefined : Number(values['warmup-days']),
+      settlePolls:
+        values['settle-polls'] === undefined ? undefined : Number(values['settle-polls']),
     })
     for (const [k, v] of Object.entries(result)) console.log(`${k.padEnd(34)} ${v}`)
   }

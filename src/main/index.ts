@@ -5,7 +5,9 @@ import { app } from 'electron'
 import type { AppCore } from './core/app-core'
 import { eventHub } from './ipc/events'
 import { appPaths, type AppPaths } from './shell/app-paths'
+import { cliArgs } from './shell/launch-args'
 import { wasStartedHidden } from './shell/login-item'
+import { runCliInApp } from './shell/run-cli'
 import { setupCore } from './shell/setup-core'
 import { setupIpc } from './shell/setup-ipc'
 import { setupLoginItem } from './shell/setup-login-item'
@@ -80,4 +82,7 @@ async function start(paths: AppPaths): Promise<void> {
   core.start({ afterWindowRows: true })
 }
 
-main()
+// `--cli`: the liquidity-watch command in the app's runtime, before anything of the app starts.
+const command = cliArgs(process.argv)
+if (command === null) main()
+else void runCliInApp(command, (code) => app.exit(code))

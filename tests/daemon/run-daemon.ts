@@ -34,6 +34,8 @@ export interface StartOptions {
   pollMs?: number
   /** Added to the child's environment; undefined removes a variable. */
   env?: Record<string, string | undefined>
+  /** Node's arguments before the command's (default: cliNodeArgs(), built when fresh). */
+  nodeArgs?: string[]
 }
 
 function childEnv(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
@@ -48,7 +50,7 @@ export function spawnDaemon(o: StartOptions): {
   const child = spawn(
     process.execPath,
     [
-      ...cliNodeArgs(),
+      ...(o.nodeArgs ?? cliNodeArgs()),
       'daemon',
       '--data-dir',
       o.dataDir,

@@ -1,13 +1,14 @@
 // The packaged main process carries the demo data service and nothing of the local service's test
 // machinery: no /__admin routes, no faults, no scenarios (those live in src/dev-service, for
-// `npm run service` and the tests). Built fresh into a temporary directory, so a stale out/ cannot
-// make it pass.
-import { execFile } from 'node:child_process'
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+// `npm run service` and the tests). It does carry the liquidity-watch command, for the app
+// binary's `--cli` switch. Built fresh into a temporary directory (in out/, so the bundle finds
+// its dependencies in node_modules as the app does), so a stale out/ cannot make it pass.
+import { execFile, spawn } from 'node:child_process'
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { cli } from '../cli/run-cli'
 
 const run = promisify(execFile)
 const root = resolve('.')
@@ -15,7 +16,8 @@ let work: string
 let bundle: string
 
 beforeAll(async () => {
-  work = await mkdtemp(join(tmpdir(), 'lw-main-bundle-'))
+  await mkdir(join(root, 'out'), { recursive: true })
+  work = await mkdtemp(join(root, 'out', '.main-bundle-'))
   const outDir = join(work, 'out')
   await run(join(root, 'node_modules', '.bin', 'electron-vite'), ['build', '--outDir', outDir], {
     cwd: root,
@@ -51,4 +53,91 @@ describe('the main bundle', () => {
     // A boolean, so a failure names the marker instead of printing the whole bundle.
     expect(bundle.includes(marker), `out/main contains "${marker}"`).toBe(false)
   })
+})
+
+interface AppRun {
+  code: number
+  stdout: string
+  stderr: string
+  /** What of the desktop app started (tests/package/app-main-host.ts). */
+  started: { code: number; windows: number; trays: number; askedForLock: boolean }
+}
+
+/** The built main bundle started as `<app binary> --cli …`, in Node with the Electron fake. */
+function appCli(args: string[]): Promise<AppRun> {
+  const report = join(work, `started-${args.join('-')}.json`)
+  const host = join(root, 'tests', 'package', 'app-main-host.ts')
+  const main = join(work, 'out', 'main', 'index.js')
+  return new Promise((done) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', '--import', host, main, '--cli', ...args],
+      { cwd: root, env: { ...process.env, LW_FAKE_ELECTRON_REPORT: report }, timeout: 60_000 },
+      (err, stdout, stderr) => {
+        void readFile(report, 'utf8').then((started) =>
+          done({ code: err ? Number(err.code) : 0, stdout, stderr, started: JSON.parse(started) }),
+        )
+      },
+    )
+  })
+}
+
+describe('the main bundle’s --cli switch', () => {
+  it('runs check --help as the bundled command does, before any window, tray or lock', async () => {
+    const app = await appCli(['check', '--help'])
+    expect(app.code).toBe(0)
+    expect(app.stdout).toBe((await cli(['check', '--help'])).stdout)
+    expect(app.started).toEqual({ code: 0, windows: 0, trays: 0, askedForLock: false })
+  })
+
+  it('answers serve in plain words with exit 2: the development service is not in the app', async () => {
+    const app = await appCli(['serve', '--port', '0'])
+    expect(app.code).toBe(2)
+    expect(app.stderr).toMatch(
+      /^error: serve runs the development service, which the desktop app does not carry/,
+    )
+    expect(app.stdout).toBe('')
+    expect(app.started).toEqual({ code: 2, windows: 0, trays: 0, askedForLock: false })
+  })
+})
+
+describe('the main bundle’s --cli daemon', () => {
+  it('runs on, and says package.json’s version in build_info; SIGTERM ends it with 0', async () => {
+    const pkg = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as {
+      version: string
+    }
+    const host = join(root, 'tests', 'package', 'app-main-host.ts')
+    const main = join(work, 'out', 'main', 'index.js')
+    const dataDir = join(work, 'daemon-data')
+    // No --base-url: the demo service in the bundle answers the polls.
+    const args = ['daemon', '--listen', '127.0.0.1:0', '--log-format', 'json']
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', '--import', host, main, '--cli', ...args, '--data-dir', dataDir],
+      {
+        cwd: root,
+        env: { ...process.env, npm_package_version: '', LIQUIDITY_API_KEY: 'lw-bundle-key-1234' },
+      },
+    )
+    const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)))
+    let out = ''
+    child.stdout.on('data', (b: Buffer) => (out += b.toString()))
+    child.stderr.on('data', (b: Buffer) => (out += b.toString()))
+    try {
+      const url = await vi.waitFor(
+        () => {
+          const m = /"url":"(http:\/\/127\.0\.0\.1:\d+)"/.exec(out)
+          if (!m) throw new Error(`not listening yet: ${out}`)
+          return m[1]!
+        },
+        { timeout: 30_000, interval: 50 },
+      )
+      const metrics = await (await fetch(`${url}/metrics`)).text()
+      expect(metrics).toContain(`liquidity_watch_build_info{version="${pkg.version}"} 1`)
+      expect(child.exitCode).toBeNull()
+    } finally {
+      child.kill('SIGTERM')
+    }
+    expect(await exited).toBe(0)
+  }, 60_000)
 })

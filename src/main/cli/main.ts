@@ -188,12 +188,17 @@ async function main(argv: string[]): Promise<number | null> {
   }
 }
 
-main(process.argv.slice(2)).then(
+/**
+ * The command's exit code once it has finished (process.exitCode set), or null for one that runs
+ * on until it ends the process itself (daemon, serve). The desktop app's --cli waits on it.
+ */
+export const done: Promise<number | null> = main(process.argv.slice(2)).then(
   (code) => {
-    if (code === null) return
+    if (code === null) return null
     process.exitCode = code
     // Lingering sockets must not keep a finished check alive.
     setTimeout(() => process.exit(code), 2_000).unref()
+    return code
   },
   async (e: unknown) => {
     const { oneLine } = await import('./format')
@@ -224,5 +229,6 @@ main(process.argv.slice(2)).then(
       process.stdout.write(`${JSON.stringify(doc, null, 2)}\n`)
     }
     process.exitCode = EXIT_ERROR
+    return EXIT_ERROR
   },
 )

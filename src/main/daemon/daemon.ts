@@ -18,6 +18,7 @@ import { openEngine, type EngineOptions, type PollEnd } from './engine'
 import { settingsProblem } from './reload-check'
 import { configFileProblem } from './config-source'
 import { pollLine } from './poll-line'
+import { buildVersion } from './version'
 
 export interface DaemonOptions extends EngineOptions {
   listen: ListenAddress
@@ -51,7 +52,7 @@ export async function runDaemon(o: DaemonOptions, io: DaemonIo): Promise<void> {
   remember()
   const log = new DaemonLog(o.logFormat, io.out, () => [...keys])
   const metrics = new DaemonMetrics()
-  metrics.info.set({ version: process.env.npm_package_version ?? 'dev' }, 1)
+  metrics.info.set({ version: buildVersion() }, 1)
   const flows = new Map<string, FlowSplit>()
   let core: AppCore | null = null
   let intervalMs = 15 * 60_000
