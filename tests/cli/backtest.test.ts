@@ -84,7 +84,7 @@ describe('cli backtest', () => {
     async () => {
       const help = await cli(['backtest', '--help'])
       expect(help.code).toBe(0)
-      expect(help.stdout).toContain('npm run cli -- backtest [--symbols TSLA,NVDA] [--rule JSON]')
+      expect(help.stdout).toContain('liquidity-watch backtest [--symbols TSLA,NVDA] [--rule JSON]')
       expect(help.stdout).toMatch(/Exit codes: 0 would never have fired, 1 would have fired/)
       const before = svc.requestLog().length
       for (const [args, says] of [
@@ -101,7 +101,7 @@ describe('cli backtest', () => {
         expect(r.stderr).toMatch(new RegExp(`^error: ${says.source}`))
         expect(r.stderr.trim().split('\n')).toEqual([
           expect.stringMatching(new RegExp(`^error: ${says.source}`)),
-          'Run "npm run cli -- backtest --help" for its options.',
+          'Run "liquidity-watch backtest --help" for its options.',
         ])
         expect(r.stdout).toBe('')
       }

@@ -174,7 +174,7 @@ describe('check --rule', () => {
       expect(bad.stderr).toMatch(
         /^error: --rule 1 is not valid JSON \(got "\{kind:tvl-below\}"\)\. Quote it for the shell/m,
       )
-      expect(bad.stderr).toMatch(/^Run "npm run cli -- check --help" for its options\.$/m)
+      expect(bad.stderr).toMatch(/^Run "liquidity-watch check --help" for its options\.$/m)
       const wrong = await cli([
         'check',
         '--json',

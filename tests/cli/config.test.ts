@@ -127,7 +127,7 @@ describe('config export and import', () => {
   it('has --help for both, and plain argument errors', async () => {
     const e = await cli(['config', 'export', '--help'])
     expect(e.code).toBe(0)
-    expect(e.stdout).toMatch(/^Usage:\n {2}npm run cli -- config export/)
+    expect(e.stdout).toMatch(/^Usage:\n {2}liquidity-watch config export/)
     const i = await cli(['config', 'import', '--help'])
     expect(i.code).toBe(0)
     expect(i.stdout).toContain('--dry-run')

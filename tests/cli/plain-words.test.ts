@@ -85,7 +85,7 @@ describe('cli check in plain words', () => {
       const r = await cli(['check', '--data-dir', ''])
       expect(r.code).toBe(2)
       expect(r.stderr).toMatch(/^error: --data-dir/m)
-      expect(r.stderr).toMatch(/^Run "npm run cli -- check --help" for its options\.$/m)
+      expect(r.stderr).toMatch(/^Run "liquidity-watch check --help" for its options\.$/m)
       expect(r.stdout).toBe('')
     },
   )

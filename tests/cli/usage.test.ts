@@ -10,10 +10,10 @@ describe('cli usage', () => {
       const r = await cli(args)
       expect(r.code, args.join(' ')).toBe(0)
       expect(r.stdout).toMatch(/^Usage:/m)
-      expect(r.stdout).toContain('npm run cli -- check')
+      expect(r.stdout).toContain('liquidity-watch check')
       // serve's line lists every option the service takes (in the whole usage; check's help is check's).
       if (args[0] !== 'check')
-        expect(r.stdout).toMatch(/npm run cli -- serve .*\[--host .*\[--universe N\]/)
+        expect(r.stdout).toMatch(/liquidity-watch serve .*\[--host .*\[--universe N\]/)
       expect(r.stderr).toBe('')
     }
   })
@@ -22,7 +22,7 @@ describe('cli usage', () => {
     'an argument error is one plain line and one line saying where the help is, on stderr (exit 2)',
     { timeout: T },
     async () => {
-      const checkHelp = 'Run "npm run cli -- check --help" for its options.'
+      const checkHelp = 'Run "liquidity-watch check --help" for its options.'
       for (const [args, error] of [
         [
           ['check', '--jsn'],
@@ -44,7 +44,7 @@ describe('cli usage', () => {
       expect(bt.code).toBe(2)
       expect(bt.stderr.trim().split('\n')).toEqual([
         'error: unknown option --day; backtest takes --symbols, --rule, --days, --json, --base-url, --data-dir, --help',
-        'Run "npm run cli -- backtest --help" for its options.',
+        'Run "liquidity-watch backtest --help" for its options.',
       ])
     },
   )
@@ -76,7 +76,7 @@ describe('cli usage', () => {
       expect(r.code).toBe(2)
       expect(r.stderr.trim().split('\n')).toEqual([
         'error: unknown command "chek"; the commands are check, backtest, daemon and serve',
-        'Run "npm run cli -- --help" for the commands and their options.',
+        'Run "liquidity-watch --help" for the commands and their options.',
       ])
       const none = await cli([])
       expect(none.code).toBe(2)
@@ -92,10 +92,10 @@ describe('cli usage', () => {
       const r = await cli(args)
       expect(r.code, args.join(' ')).toBe(0)
       expect(r.stderr).toBe('')
-      expect(r.stdout).toMatch(/^Usage:\n {2}npm run cli -- backtest /)
+      expect(r.stdout).toMatch(/^Usage:\n {2}liquidity-watch backtest /)
       expect(r.stdout).toContain('--days N')
-      expect(r.stdout).not.toContain('npm run cli -- check')
-      expect(r.stdout).not.toContain('npm run cli -- serve')
+      expect(r.stdout).not.toContain('liquidity-watch check')
+      expect(r.stdout).not.toContain('liquidity-watch serve')
       expect(r.stdout).not.toMatch(/^check runs one poll/m)
     }
   })
@@ -106,8 +106,8 @@ describe('cli usage', () => {
     async () => {
       const r = await cli(['check', '--help'])
       expect(r.code).toBe(0)
-      expect(r.stdout).toMatch(/^Usage:\n {2}npm run cli -- check /)
-      expect(r.stdout).not.toContain('npm run cli -- backtest')
+      expect(r.stdout).toMatch(/^Usage:\n {2}liquidity-watch check /)
+      expect(r.stdout).not.toContain('liquidity-watch backtest')
       const list = r.stdout.slice(r.stdout.indexOf('Condition kinds'))
       const lines = list.trim().split('\n').slice(1)
       const kinds = [

@@ -97,7 +97,7 @@ describe('daemon command line', () => {
       const bad = await cli(['daemon', '--listen', 'nowhere'])
       expect(bad.code).toBe(2)
       expect(bad.stderr).toBe(
-        'error: --listen expects host:port, like 127.0.0.1:9464 (got "nowhere")\nRun "npm run cli -- daemon --help" for its options.\n',
+        'error: --listen expects host:port, like 127.0.0.1:9464 (got "nowhere")\nRun "liquidity-watch daemon --help" for its options.\n',
       )
     },
   )

@@ -30,8 +30,8 @@ export class UsageError extends Error {
 /** The line after an argument error. */
 export function helpLine(command: string | null): string {
   return command === null
-    ? 'Run "npm run cli -- --help" for the commands and their options.'
-    : `Run "npm run cli -- ${command} --help" for its options.`
+    ? 'Run "liquidity-watch --help" for the commands and their options.'
+    : `Run "liquidity-watch ${command} --help" for its options.`
 }
 
 function optionList(options: Options): string {

@@ -1,7 +1,8 @@
 // `config --help`, `config export --help` and `config import --help`: the config-as-code commands.
 export const CONFIG_EXPORT_LINE =
-  '  npm run cli -- config export [--out FILE] [--format json|yaml] [--data-dir DIR]'
-export const CONFIG_IMPORT_LINE = '  npm run cli -- config import FILE [--dry-run] [--data-dir DIR]'
+  '  liquidity-watch config export [--out FILE] [--format json|yaml] [--data-dir DIR]'
+export const CONFIG_IMPORT_LINE =
+  '  liquidity-watch config import FILE [--dry-run] [--data-dir DIR]'
 
 const FILE_TEXT = `A config file holds the watchlist, the alert rules (with per-symbol overrides), the contact
 points without their secrets, polling (intervalMinutes, baseUrl) and notifications (enabled,

@@ -21,13 +21,13 @@ ${kinds.map((k) => `  ${`${k.kind}:`.padEnd(width)}${k.brief}`).join('\n')}`
 }
 
 const CHECK_LINE =
-  '  npm run cli -- check [--json] [--base-url URL] [--symbols TSLA,NVDA] [--data-dir DIR] [--rule JSON]... [--contact-point JSON]... [--verbose] [--help-conditions]'
+  '  liquidity-watch check [--json] [--base-url URL] [--symbols TSLA,NVDA] [--data-dir DIR] [--rule JSON]... [--contact-point JSON]... [--verbose] [--help-conditions]'
 const BACKTEST_LINE =
-  '  npm run cli -- backtest [--symbols TSLA,NVDA] [--rule JSON] [--days 365] [--json] [--base-url URL] [--data-dir DIR]'
+  '  liquidity-watch backtest [--symbols TSLA,NVDA] [--rule JSON] [--days 365] [--json] [--base-url URL] [--data-dir DIR]'
 const DAEMON_LINE =
-  '  npm run cli -- daemon [--listen 127.0.0.1:9464] [--log-format text|json] [--data-dir DIR] [--base-url URL] [--symbols TSLA,NVDA] [--rule JSON]...'
+  '  liquidity-watch daemon [--listen 127.0.0.1:9464] [--log-format text|json] [--data-dir DIR] [--base-url URL] [--symbols TSLA,NVDA] [--rule JSON]...'
 const SERVE_LINE =
-  '  npm run cli -- serve [--port 8787] [--host 127.0.0.1] [--key KEY] [--latency MS] [--universe N] [--scenario JSON]... [--fault JSON]...'
+  '  liquidity-watch serve [--port 8787] [--host 127.0.0.1] [--key KEY] [--latency MS] [--universe N] [--scenario JSON]... [--fault JSON]...'
 
 const CHECK_TEXT = `check runs one poll and prints the watchlist as a table (or --json for scripts).
   --json          one JSON document on stdout, always (also when every request failed): rows (with
@@ -110,7 +110,9 @@ ${DAEMON_LINE}
 ${SERVE_LINE}
 ${CONFIG_EXPORT_LINE}
 ${CONFIG_IMPORT_LINE}
-  npm run cli -- --help
+  liquidity-watch --help
+(From a checkout, "npm run cli -- …" runs the same commands; the desktop app runs them as
+"<app binary> --cli …": see README.)
 
 ${CHECK_TEXT}
 
