@@ -1,10 +1,7 @@
-// The engine's part of every condition kind, one line per kind (the shared part's list is in
-// src/shared/conditions/registry.ts; a kind missing here is a type error).
-import type {
-  AlertCondition,
-  ConditionKindName,
-  ConditionOf,
-} from '../../../../shared/conditions/registry'
+// The engine's part of every condition kind, one line per kind (a kind missing here that
+// src/shared/conditions/registry.ts lists is a type error).
+import type { ConditionKindName, ConditionOf } from '../../../../shared/conditions/registry'
+import type { AlertCondition } from '../../../../shared/alert-rules'
 import { concentrationEngine } from './concentration'
 import { issuerDropEngine } from './issuer-drop'
 import type { EngineKind } from './kind'
