@@ -1,9 +1,7 @@
-// Window changes like for like while parts of a symbol are missing: the TVL of the parts present
-// now against the same parts one window ago — a 7-day change stays a 7-day change however long the
-// absence lasts. "One window ago" comes from the readings the engine kept: the anchor (the last
-// complete reading), the samples taken since (at most one a day), and, before the anchor, the
-// anchor's own verified window change. Between two readings the value is taken to move at a steady
-// rate (geometric interpolation), so a steady trend reads the same whatever the poll times.
+// Window changes like for like while parts of a symbol are missing: the parts present now against
+// the same parts one window ago, read off the anchor, the samples since (one a day) and, before the
+// anchor, its own verified change. Between two readings a value moves at a steady rate (geometric
+// interpolation), so a steady trend reads the same whatever the poll times.
 import { CHANGE_WINDOWS, type ChangeWindow } from '../../../../shared/alert-rules'
 import { pctChange } from '../../../../shared/change'
 import type { SymbolBaseline } from '../model'
@@ -11,7 +9,7 @@ import type { SymbolBaseline } from '../model'
 const DAY_MS = 86_400_000
 const WINDOW_MS: Record<ChangeWindow, number> = { '7d': 7 * DAY_MS, '30d': 30 * DAY_MS }
 /** A sample a day is enough to place "one window ago" within a day's movement. */
-export const SAMPLE_EVERY_MS = DAY_MS
+const SAMPLE_EVERY_MS = DAY_MS
 const LONGEST_MS = Math.max(...Object.values(WINDOW_MS))
 
 /** The anchor's parts at one instant, in the anchor's order; null where a part was absent. */

@@ -42,11 +42,10 @@ export function readAll(input: ReadInput, symbols: Set<string>, tz: UtcOffset): 
     out.findings[symbol] = read.findings
     if (read.baseline !== undefined) out.baselines[symbol] = read.baseline
     const r = read.reading
+    const last = state.pools[symbol]
     // Counts with parts missing from the data are not a reference: a drop or a return would
     // then read as pools lost or gained.
-    const whole = r.kind === 'good' && (r.lfl === null || r.lfl.missing.length === 0)
-    const last = state.pools[symbol]
-    if (r.kind === 'good' && whole)
+    if (r.kind === 'good' && (r.lfl === null || r.lfl.missing.length === 0))
       out.pools[symbol] = { at: now.toISOString(), networks: poolCountsByNetwork(r.detail) }
     else if (last !== undefined) out.pools[symbol] = last
   }

@@ -1,12 +1,11 @@
 // Reads one symbol's observation once per cycle, before any rule: trusted (fresh, source-fresh, and
-// compared like for like when parts of it vanished) or a reason there is no verdict (no data, fetch
-// error, cached data, the service's data stopped advancing); plus its new baseline and the findings
-// its row shows.
+// compared like for like when parts of it vanished) or why there is no verdict; plus its new
+// baseline and the findings its row shows.
+import { CHANGE_WINDOWS } from '../../../../shared/alert-rules'
+import { computeChange } from '../../../../shared/change'
+import type { AssetDetail } from '../../../../shared/liquidity-schemas'
 import { localWhen, type UtcOffset } from '../../../../shared/local-time'
-import { absencesOf, readParts } from './baseline'
-import { disagreementFindings } from './findings'
-import { absenceText } from '../text/issuer-left'
-import { isSourceStale, sourceStaleText } from './source-freshness'
+import { disagreement } from '../measure/change'
 import type {
   Absence,
   NoVerdict,
@@ -16,8 +15,12 @@ import type {
   SymbolBaseline,
   SymbolReading,
 } from '../model'
+import { windowDays } from '../text/format'
+import { absenceText } from '../text/issuer-left'
+import { absencesOf, readParts } from './baseline'
+import { isSourceStale, sourceStaleText } from './source-freshness'
 
-export const SCREENED_DETAIL =
+const SCREENED_DETAIL =
   'checked on the daily series of every symbol this poll: clear of its limits; its detail is fetched the moment it nears one'
 
 export interface SymbolRead {
@@ -27,44 +30,39 @@ export interface SymbolRead {
   findings: string[]
 }
 
-function absenceFinding(a: Absence, symbol: string, now: Date, tz: UtcOffset): string {
-  return `${absenceText(a, symbol, now, tz)}; changes compare the rest like for like`
+/** "figures disagree: service says +2.0 %, history says −30.1 % (7-day change)", per window. */
+function disagreementFindings(detail: AssetDetail): string[] {
+  return CHANGE_WINDOWS.flatMap((w) => {
+    const change = computeChange(detail, w)
+    const text = change && disagreement(change)
+    return text ? [`${text} (${windowDays(w)}-day change)`] : []
+  })
 }
 
-/** Absences known from the baseline, when this cycle brought no trusted reading to update them. */
-function knownAbsences(
-  symbol: string,
-  prev: SymbolBaseline | undefined,
-  now: Date,
-  tz: UtcOffset,
-): string[] {
-  if (prev === undefined || Object.keys(prev.missing).length === 0) return []
-  return absencesOf(prev, prev.missing).map((a) => absenceFinding(a, symbol, now, tz))
-}
+type Judgeable = { kind: 'good'; detail: AssetDetail } | NoVerdict | Screened
 
-function notJudgedStale(symbol: string, source: SourceMark): NoVerdict {
-  return {
+/** The detail to judge, or why there is none this cycle. */
+function judgeable(symbol: string, obs: Observation | undefined, stale?: SourceMark): Judgeable {
+  // Our fetch (or the bulk series screened) is new but the service's data is not: never judged
+  // as a fresh change.
+  const notJudged = (s: SourceMark): NoVerdict => ({
     kind: 'stale',
-    detail: `${sourceStaleText(symbol, source)}; not judged until it advances`,
+    detail: `${sourceStaleText(symbol, s)}; not judged until it advances`,
+  })
+  if (obs === undefined) return { kind: 'nodata', detail: `no data for ${symbol} yet` }
+  if (obs.error !== null) return { kind: 'error', detail: `fetch failed: ${obs.error.message}` }
+  if (obs.screened === true)
+    return stale ? notJudged(stale) : { kind: 'screened', detail: SCREENED_DETAIL }
+  if (obs.detail !== null && (obs.fromCache || obs.stale)) {
+    const when = obs.fetchedAt === null ? '' : ` from ${obs.fetchedAt}`
+    return { kind: 'stale', detail: `only cached data${when}; not judged` }
   }
-}
-
-/** Screened on the bulk series: no verdict, the alert keeps the state it was last judged in. */
-function readScreened(
-  symbol: string,
-  obs: Observation,
-  prev: SymbolBaseline | undefined,
-  now: Date,
-  tz: UtcOffset,
-): SymbolRead {
-  const absences = knownAbsences(symbol, prev, now, tz)
-  // Its last detail's contradictions still stand: the service has not answered otherwise since.
-  const when = obs.fetchedAt === null ? '' : ` from ${localWhen(new Date(obs.fetchedAt), now, tz)}`
-  const lastDetail = obs.detail
-    ? disagreementFindings(obs.detail).map((f) => `${f}, in its last full check${when}`)
-    : []
-  const reading = { kind: 'screened', detail: SCREENED_DETAIL } as const
-  return { reading, baseline: prev, findings: [...lastDetail, ...absences] }
+  if (obs.detail === null)
+    return {
+      kind: obs.fromCache || obs.stale ? 'stale' : 'nodata',
+      detail: `no data for ${symbol}`,
+    }
+  return stale ? notJudged(stale) : { kind: 'good', detail: obs.detail }
 }
 
 export function readSymbol(
@@ -76,39 +74,31 @@ export function readSymbol(
   /** The user's time zone, for the times in findings. */
   tz: UtcOffset,
 ): SymbolRead {
-  const sourceStale = isSourceStale(source, now) && source !== undefined
-  const shown = [
-    ...(obs?.detail ? disagreementFindings(obs.detail) : []),
-    ...(sourceStale ? [sourceStaleText(symbol, source)] : []),
-  ]
-  const untrusted = (reading: NoVerdict | Screened): SymbolRead => ({
-    reading,
-    baseline: prev,
-    findings: [...shown, ...knownAbsences(symbol, prev, now, tz)],
-  })
-  if (obs === undefined) return untrusted({ kind: 'nodata', detail: `no data for ${symbol} yet` })
-  if (obs.error !== null)
-    return untrusted({ kind: 'error', detail: `fetch failed: ${obs.error.message}` })
-  if (obs.screened === true) {
-    // The bulk series screened is the service's newest data: source-stale stays a finding.
-    if (sourceStale) return untrusted(notJudgedStale(symbol, source))
-    return readScreened(symbol, obs, prev, now, tz)
+  const stale = isSourceStale(source, now) ? source : undefined
+  const r = judgeable(symbol, obs, stale)
+  const absent = (list: Absence[]): string[] =>
+    list.map((a) => `${absenceText(a, symbol, now, tz)}; changes compare the rest like for like`)
+  const disagree = obs?.detail ? disagreementFindings(obs.detail) : []
+  if (r.kind === 'good') {
+    const { baseline, lfl } = readParts(prev, r.detail, now)
+    return {
+      reading: { ...r, lfl },
+      baseline,
+      findings: [...disagree, ...absent(lfl?.absences ?? [])],
+    }
   }
-  if (obs.detail !== null && (obs.fromCache || obs.stale)) {
-    const when = obs.fetchedAt === null ? '' : ` from ${obs.fetchedAt}`
-    return untrusted({ kind: 'stale', detail: `only cached data${when}; not judged` })
-  }
-  if (obs.detail === null) {
-    const kind = obs.fromCache || obs.stale ? 'stale' : 'nodata'
-    return untrusted({ kind, detail: `no data for ${symbol}` })
-  }
-  // Our fetch is new but the service's data is not: never judged as a fresh change.
-  if (sourceStale) return untrusted(notJudgedStale(symbol, source))
-  const { baseline, lfl } = readParts(prev, obs.detail, now)
-  const absent = lfl?.absences.map((a) => absenceFinding(a, symbol, now, tz)) ?? []
+  // Screened: its last detail's contradictions still stand (the service has not said otherwise).
+  const lastCheck = (at: string | null | undefined): string =>
+    `, in its last full check${at == null ? '' : ` from ${localWhen(new Date(at), now, tz)}`}`
+  const shown =
+    r.kind === 'screened' ? disagree.map((f) => f + lastCheck(obs?.fetchedAt)) : disagree
   return {
-    reading: { kind: 'good', detail: obs.detail, lfl },
-    baseline,
-    findings: [...shown, ...absent],
+    reading: r,
+    baseline: prev,
+    findings: [
+      ...shown,
+      ...(stale ? [sourceStaleText(symbol, stale)] : []),
+      ...(prev === undefined ? [] : absent(absencesOf(prev, prev.missing))),
+    ],
   }
 }
