@@ -79,11 +79,8 @@ export function absencesOf(prev: SymbolBaseline, missing: Record<string, Missing
 function withoutText(absences: Absence[]): string {
   const issuers = absences.filter((a) => a.label.startsWith('issuer ')).map((a) => a.label.slice(7))
   const networks = absences.filter((a) => !a.label.startsWith('issuer ')).map((a) => a.label)
-  const parts = [
-    ...(issuers.length > 0 ? [`issuer${issuers.length > 1 ? 's' : ''} ${joinNames(issuers)}`] : []),
-    ...networks,
-  ]
-  return joinNames(parts)
+  if (issuers.length === 0) return joinNames(networks)
+  return joinNames([`issuer${issuers.length > 1 ? 's' : ''} ${joinNames(issuers)}`, ...networks])
 }
 
 /** The anchor's parts missing now, and the anchor less those gone for longer than any window. */

@@ -1,7 +1,6 @@
-// Window changes like for like while parts of a symbol are missing: the parts present now against
-// the same parts one window ago, read off the anchor, the samples since (one a day) and, before the
-// anchor, its own verified change. Between two readings a value moves at a steady rate (geometric
-// interpolation), so a steady trend reads the same whatever the poll times.
+// Window changes like for like while parts are missing: the parts present now against the same parts
+// one window ago, read off the anchor, the daily samples since and the anchor's own verified change;
+// between two readings at a steady rate, so a steady trend reads the same whatever the poll times.
 import { CHANGE_WINDOWS, type ChangeWindow } from '../../../../shared/alert-rules'
 import { pctChange } from '../../../../shared/change'
 import type { SymbolBaseline } from '../model'
@@ -80,21 +79,15 @@ export function likeForLikeChanges(
   return out
 }
 
-/**
- * The baseline with this reading kept as a sample when the newest one is a day old; samples no
- * window can reach any more are dropped (the newest of those stays: it brackets the window's start).
- */
+/** The baseline with this reading kept as a sample once a day; samples no window reaches dropped. */
 export function withSample(b: SymbolBaseline, at: string, tvl: (number | null)[]): SymbolBaseline {
   const nowMs = Date.parse(at)
   const newest = b.samples.at(-1)?.at ?? b.anchoredAt
   const due = newest === null || nowMs - Date.parse(newest) >= SAMPLE_EVERY_MS
   const samples = due ? [...b.samples, { at, tvl }] : b.samples
   const reach = nowMs - LONGEST_MS
+  // The newest sample no window reaches stays: it brackets the longest window's start.
   let first = 0
-  while (
-    first + 1 < samples.length &&
-    Date.parse((samples[first + 1] as { at: string }).at) <= reach
-  )
-    first++
+  while (first + 1 < samples.length && Date.parse(samples[first + 1]!.at) <= reach) first++
   return { ...b, samples: first === 0 ? samples : samples.slice(first) }
 }

@@ -1,9 +1,7 @@
-// Freshness of the service's own data, apart from our fetch: the newest point of each symbol's daily
-// series. Day D's point is complete when D ends; 48 h of publishing lag later, a series whose newest
-// point is D has stopped advancing: the symbol is source-stale and its figures are not judged as
-// fresh changes. A poll whose fresh analytics lack the symbol leaves its freshness unknown: the last
-// mark still counts for SOURCE_MARK_TTL_MS (a request failing now and then must not let frozen
-// figures through), then is forgotten; unknown is never stale.
+// Freshness of the service's own data, apart from our fetch: a daily series whose newest day ended
+// over 48 h ago (publishing lag) stopped advancing, and its figures are not judged as fresh. Without
+// a date this poll, the last mark counts for an hour (a failing request must not let frozen figures
+// through), then freshness is unknown, which is never stale.
 import type { AnalyticsStock, AssetType } from '../../../../shared/liquidity-schemas'
 import type { SourceMark } from '../model'
 
