@@ -1,6 +1,6 @@
-// What a condition kind declares to the engine: how a reading is measured, how the bulk daily
-// series screens it, how a backtest judges it day by day (or why it cannot). One module per kind
-// beside this file, listed in registry.ts; what every surface shares is in src/shared/conditions.
+// What a condition kind declares to the engine: how it is measured, screened on the bulk daily
+// series and backtested (or why not). One module per kind, listed in registry.ts; what every
+// surface shares is in src/shared/conditions.
 import type { AlertCondition, ChangeWindow } from '../../../../shared/alert-rules'
 import type { FlowResult } from '../../../../shared/flow'
 import type { AssetDetail, AssetType, SeriesPoint } from '../../../../shared/liquidity-schemas'
@@ -36,17 +36,16 @@ export interface BulkFigures {
 export type ScreenVerdict = 'near' | 'clear' | 'unknown'
 
 export interface DayVerdict {
-  /** Percent for a change, dollars for a floor (the rule's own unit). */
   value: number
   breach: boolean
   clear: boolean
   /** The episode's worstPct: the change, or the distance below the floor. */
   pct: number
-  /** Larger is worse (picks the episode's worst day). */
+  /** Larger is worse: picks the episode's worst day. */
   badness: number
 }
 
-/** Judges day `i` of the series; null when that day cannot be judged (no start of window). */
+/** Judges day `i` of the series; null when it cannot be judged (no start of window). */
 export type DailyJudge = (i: number) => DayVerdict | null
 
 /** How a backtest tests a kind on the daily series (dates ascending), or why it cannot. */

@@ -1,14 +1,10 @@
-// Change and concentration math on one asset detail; the numbers alert rules are judged on.
-// The change itself is shared with the renderer: src/shared/change.ts.
+// Change and concentration math on one asset detail (the change itself: src/shared/change.ts).
 import type { AssetDetail } from '../../../../shared/liquidity-schemas'
 import { hhiOf } from '../../../../shared/hhi'
 import type { ChangeInfo } from '../../../../shared/view-models'
 import { formatSignedPct } from '../text/format'
 
-/**
- * The reported figure as a percent. Its unit is unspecified; the services we know send fractions,
- * so |x| ≤ 1 reads as a fraction (0.02 → 2 %) and anything larger as a percent already.
- */
+/** The reported figure (its unit unspecified) as a percent: |x| ≤ 1 reads as a fraction. */
 function reportedPct(reported: number): number {
   return Math.abs(reported) <= 1 ? reported * 100 : reported
 }
@@ -21,9 +17,8 @@ export function disagreement(change: ChangeInfo): string | null {
 }
 
 /**
- * The largest issuer's or network's share of TVL (percent), and the HHI of all of them (0–10 000).
- * Shares are of the sum of the parts, not totalTvl, so they add up to 100 % even if the service's
- * total disagrees; a network counts once across issuers. null when the parts sum to no TVL.
+ * The largest issuer's or network's share of the summed parts (not totalTvl, which may disagree),
+ * and the HHI of all of them; a network counts once across issuers. null when they sum to no TVL.
  */
 export function largestShare(
   detail: AssetDetail,
