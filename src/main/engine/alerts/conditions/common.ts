@@ -22,8 +22,11 @@ export function missingNow(lfl: LikeForLike | null): LikeForLike['missing'] {
   return (lfl?.missing ?? []).map((m) => ({ ...m, tvl: m.tvl * ratio }))
 }
 
+type Judged = Omit<Measurement, 'kind' | 'verified' | 'disagreement'>
+type Wording = Omit<Judged, 'value' | 'threshold' | 'breach' | 'clear'>
+
 /** A measurement of trusted figures (only tvl-change cross-checks the service's own). */
-export function measured(m: Omit<Measurement, 'kind' | 'verified' | 'disagreement'>): Measurement {
+export function measured(m: Judged): Measurement {
   return { kind: 'measured', verified: true, disagreement: null, ...m }
 }
 
@@ -45,11 +48,6 @@ export function directed(c: Directed, pct: number, rearmMarginPct: number) {
   const breach = move >= c.thresholdPct
   return { move, breach, clear: !breach && move <= c.thresholdPct - rearmMarginPct }
 }
-
-type Wording = Pick<
-  Measurement,
-  'headline' | 'ongoing' | 'subject' | 'status' | 'reading' | 'recovery'
->
 
 export function changeMeasured(c: Directed, pct: number, rearm: number, w: Wording): Measurement {
   const { breach, clear } = directed(c, pct, rearm)
