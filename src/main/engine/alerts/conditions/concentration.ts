@@ -73,7 +73,6 @@ export const concentrationEngine: EngineKind<C> = {
     const nearHhi = c.maxHhi !== undefined && top.hhi > c.maxHhi * (1 - HHI_MARGIN_FRACTION)
     return top.sharePct > c.maxSharePct - CONCENTRATION_MARGIN_PP || nearHhi ? 'near' : 'clear'
   },
-  judgedInTurn: false,
   backtest: {
     untestableBecause:
       'it needs each issuer’s or network’s share of TVL, and the daily series has only the total',

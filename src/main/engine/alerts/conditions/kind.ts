@@ -68,8 +68,8 @@ export interface EngineKind<C = AlertCondition> {
     cached: AssetDetail | null,
     series: readonly SeriesPoint[],
   ) => ScreenVerdict
-  /** Never screened clear: judged on each symbol's detail as its turn comes (the status says so). */
-  judgedInTurn: boolean
+  /** Never screened clear: judged on each symbol's detail as its turn comes (absent: false). */
+  judgedInTurn?: true
   /** The app's own history the poll reads beforehand for it (flow split, issuers); absent: none. */
   history?: (c: C) => { flow?: ChangeWindow; issuers?: ChangeWindow }
   backtest: Backtest<C>

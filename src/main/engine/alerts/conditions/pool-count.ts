@@ -62,18 +62,14 @@ export const poolCountEngine: EngineKind<C> = {
       recovery: `back to ${pools(count)} ${on} (floor ${floor})`,
     })
   },
-  /**
-   * A floor near the cached count (within a third, and at the floor itself, where one more loss
-   * crosses) fetches the detail. A drop since the last check shows only on a new detail: it rests
-   * on the round robin (the detail age bound). Without a cached detail: unknown.
-   */
+  // A floor near the cached count fetches the detail; a drop since the last check shows only on a
+  // new detail, so it rests on the round robin (the detail age bound).
   screen(c, _f, cached) {
     const count = cached === null ? undefined : poolCountsByNetwork(cached)[networkKey(c.network)]
     if (count === undefined) return 'unknown'
     if (c.below === undefined) return 'clear'
     return count <= c.below || count < c.below * (1 + APPROACH_FRACTION) ? 'near' : 'clear'
   },
-  judgedInTurn: false,
   backtest: {
     untestableBecause:
       'it needs the pools on each network, and the daily series has no pools per symbol',

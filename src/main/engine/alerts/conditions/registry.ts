@@ -34,6 +34,6 @@ export function findEngineKind(name: string): EngineKind | undefined {
 /** The kinds never screened clear: judged on each symbol's detail as its turn comes. */
 export const JUDGED_IN_TURN: ReadonlySet<string> = new Set(
   Object.entries(ENGINE_KINDS)
-    .filter(([, k]) => k.judgedInTurn)
+    .filter(([, k]) => k.judgedInTurn === true)
     .map(([name]) => name),
 )

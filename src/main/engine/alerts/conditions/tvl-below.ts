@@ -29,7 +29,6 @@ export const tvlBelowEngine: EngineKind<C> = {
     })
   },
   screen: (c, f) => (f.tvl < c.amount * (1 + APPROACH_FRACTION) ? 'near' : 'clear'),
-  judgedInTurn: false,
   backtest: {
     daysNeeded: () => 1,
     judge: (c, series, rearmMarginPct) => (i) => {

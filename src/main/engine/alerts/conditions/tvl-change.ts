@@ -83,7 +83,6 @@ export const tvlChangeEngine: EngineKind<C> = {
   },
   screen: (c, f) => common.screenChange(c, common.bulkChange(f, c.window), 'clear'),
   history: (c) => (c.ignoreMigrations === true ? { issuers: c.window } : {}),
-  judgedInTurn: false,
   backtest: {
     judge,
     daysNeeded: (c) => windowDays(c.window) + 1,

@@ -55,7 +55,6 @@ export const volumeChangeEngine: EngineKind<C> = {
   },
   screen: (c, _f, _cached, series) =>
     common.screenChange(c, changeOn(c, series, series.length - 1), 'clear'),
-  judgedInTurn: false,
   backtest: {
     // Half the baseline's days before the judged one (baseline() asks for no fewer).
     daysNeeded: (c) => Math.ceil(c.baselineDays / 2) + 1,
