@@ -1,7 +1,6 @@
-// Which symbols' alerts must be judged on a fresh detail this poll, whatever a bulk screen says:
-// an episode under way (pending, firing, held, flapping, news owed, cooling down) ends, repeats
-// and is told only on the detail record, exactly as when every detail was fetched every poll;
-// and parts missing from a symbol are tracked like for like on trusted detail readings only.
+// Which symbols must be judged on a fresh detail this poll, whatever a bulk screen says: an episode
+// under way ends, repeats and is told only on the detail record, and missing parts are tracked like
+// for like on trusted detail readings only.
 import type { AlertRule } from '../../../shared/alert-rules'
 import { cooldownUntil } from './pace/cooldown'
 import type { AlertEngineState, InstanceRecord } from './model'

@@ -13,15 +13,13 @@ function isFuture(iso: string | null | undefined, now: Date): boolean {
 
 /** The condition with a per-symbol threshold override applied (backtests use it too). */
 export function withThreshold(c: AlertCondition, threshold: number | undefined): AlertCondition {
-  if (threshold === undefined) return c
-  return kindOf(c).override.apply(c, threshold)
+  return threshold === undefined ? c : kindOf(c).override.apply(c, threshold)
 }
 
 /**
- * Fingerprint of what the user edits. Snoozes, the name, enabled and expiry are left out: snoozing
- * or pausing a rule is not editing it. So are cooldownMinutes and notifyMissingIssuers: they pace
- * and add notices, not the condition (and leaving them out keeps fingerprints of rules saved before
- * they existed, so 'once' rules do not notify again after an update).
+ * Fingerprint of what the user edits: not snoozes, name, enabled or expiry (pausing is not editing),
+ * nor cooldownMinutes and notifyMissingIssuers (they pace; and rules saved before them keep their
+ * fingerprints, so 'once' rules do not notify again after an update).
  */
 function fingerprint(rule: AlertRule, threshold: number | null): string {
   const edited = {
@@ -37,8 +35,7 @@ function fingerprint(rule: AlertRule, threshold: number | null): string {
 }
 
 export function ruleIsActive(rule: AlertRule, now: Date): boolean {
-  if (!rule.enabled) return false
-  return rule.expiresAt === null || Date.parse(rule.expiresAt) > now.getTime()
+  return rule.enabled && (rule.expiresAt === null || isFuture(rule.expiresAt, now))
 }
 
 /** Live targets in rule order, then scope order. Disabled/expired rules and symbols yield none. */

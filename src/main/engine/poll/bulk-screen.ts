@@ -9,14 +9,6 @@ import { engineKind } from '../alerts/conditions/registry'
 import { windowDays } from '../alerts/text/format'
 import { pctChange } from '../../../shared/change'
 
-// The margins live with the kinds that use them; re-exported for the poll and its tests.
-export {
-  APPROACH_FRACTION,
-  APPROACH_MIN_PP,
-  approachMarginPp,
-  CONCENTRATION_MARGIN_PP,
-  HHI_MARGIN_FRACTION,
-} from '../alerts/conditions/common'
 export { JUDGED_IN_TURN } from '../alerts/conditions/registry'
 export type { BulkFigures }
 

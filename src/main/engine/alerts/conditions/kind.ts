@@ -1,7 +1,6 @@
-// What a condition kind declares to the engine: how one reading is measured, how the bulk daily
-// series screens it, how a backtest judges it day by day (or why it cannot). One module per kind
-// beside this file; registry.ts lists them. What every surface shares (schema, help, override,
-// editor) is in src/shared/conditions.
+// What a condition kind declares to the engine: how it is measured, screened on the bulk daily
+// series and backtested (or why not). One module per kind, listed in registry.ts; what every
+// surface shares is in src/shared/conditions.
 import type { AlertCondition, ChangeWindow } from '../../../../shared/alert-rules'
 import type { FlowResult } from '../../../../shared/flow'
 import type { AssetDetail, AssetType, SeriesPoint } from '../../../../shared/liquidity-schemas'
@@ -27,7 +26,7 @@ export interface BulkFigures {
   assetType: AssetType
   tvl: number
   volume: number
-  /** Percent change over the window, tvl[last] / tvl[last − N days] − 1; null when the series is too short. */
+  /** Percent change over the window, tvl[last] / tvl[last − N days] − 1; null when too short. */
   change7dPct: number | null
   change30dPct: number | null
   /** When the bulk series was fetched (this poll). */
@@ -37,18 +36,16 @@ export interface BulkFigures {
 export type ScreenVerdict = 'near' | 'clear' | 'unknown'
 
 export interface DayVerdict {
-  /** Percent for a change, dollars for a floor (the rule's own unit). */
   value: number
   breach: boolean
-  /** Back past the threshold by the re-arm margin: a would-be alert ends. */
   clear: boolean
-  /** The figure an episode reports as its worstPct: the change, or the distance below the floor. */
+  /** The episode's worstPct: the change, or the distance below the floor. */
   pct: number
-  /** Larger is worse: how far in the rule's direction the day went (picks the episode's worst day). */
+  /** Larger is worse: picks the episode's worst day. */
   badness: number
 }
 
-/** Judges day `i` of the series; null when that day cannot be judged (no start of window). */
+/** Judges day `i` of the series; null when it cannot be judged (no start of window). */
 export type DailyJudge = (i: number) => DayVerdict | null
 
 /** How a backtest tests a kind on the daily series (dates ascending), or why it cannot. */
@@ -64,22 +61,16 @@ export type Backtest<C> =
 
 export interface EngineKind<C = AlertCondition> {
   measure: (m: MeasureInput<C>) => Measurement | NoVerdict
-  /**
-   * Whether the detail is needed now, read off the bulk figures (and the last cached detail):
-   * 'near' (breached or approaching), 'clear', or 'unknown' when they cannot say.
-   */
+  /** Whether the detail is needed now, read off the bulk figures (or the last cached detail). */
   screen: (
     c: C,
     f: BulkFigures,
     cached: AssetDetail | null,
     series: readonly SeriesPoint[],
   ) => ScreenVerdict
-  /** Never screened clear: judged on each symbol's detail as its turn comes (the status says so). */
-  judgedInTurn: boolean
-  /**
-   * The app's own history it reads, so the poll reads it beforehand: the flow split (net-flow) or
-   * the issuers (issuer-drop, ignoreMigrations) over a window. Absent: none.
-   */
+  /** Never screened clear: judged on each symbol's detail as its turn comes (absent: false). */
+  judgedInTurn?: true
+  /** The app's own history the poll reads beforehand for it (flow split, issuers); absent: none. */
   history?: (c: C) => { flow?: ChangeWindow; issuers?: ChangeWindow }
   backtest: Backtest<C>
 }

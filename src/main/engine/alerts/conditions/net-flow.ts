@@ -1,26 +1,39 @@
-// net-flow to the engine: measured in measure-flow.ts from the app's own history; never screened
-// clear (the bulk series has no price); not backtestable.
+// net-flow to the engine: the net flow of tokens over the window, split from the TVL change with
+// the underlying's price (shared/flow.ts) against the app's own history. Never screened clear (the
+// bulk series has no price); not backtestable.
 import type { ConditionOf } from '../../../../shared/conditions/registry'
-import { measureNetFlow } from '../measure/measure-flow'
-import { approachMarginPp, bulkChange } from './common'
+import { flowWords, signedPct } from '../../../../shared/flow'
+import { formatPct, windowDays } from '../text/format'
+import { bulkChange, changeMeasured, noData, screenChange, signedLimit } from './common'
 import type { EngineKind } from './kind'
 
 type C = ConditionOf<'net-flow'>
 
 export const netFlowEngine: EngineKind<C> = {
-  measure: ({ symbol, reading, condition: c, rearmMarginPct, flows }) =>
-    measureNetFlow(symbol, reading.lfl, c, rearmMarginPct, flows[c.window]),
-  /**
-   * A TVL move near the limit in the rule's direction may be tokens leaving (or arriving): the
-   * detail is fetched now. Otherwise 'unknown', never 'clear': a price moving the other way can
-   * hide a flow in the TVL, so the symbol is judged on its detail when its turn comes.
-   */
-  screen(c, f) {
-    const pct = bulkChange(f, c.window)
-    if (pct === null) return 'unknown'
-    const move = c.direction === 'down' ? -pct : pct
-    return move >= c.thresholdPct - approachMarginPp(c.thresholdPct) ? 'near' : 'unknown'
+  measure({ symbol, reading: { lfl }, condition: c, rearmMarginPct, flows }) {
+    const days = windowDays(c.window)
+    const flow = flows[c.window]
+    const cannot = `${days}-day net flow of ${symbol} cannot be judged`
+    // A part missing from the data would read as tokens leaving: its TVL is simply not in the total.
+    if (lfl !== null) return noData(`${cannot} while ${lfl.without} is missing from the data`)
+    if (flow === undefined) return noData(`${cannot}: the app keeps no history of figures here`)
+    if (flow.kind === 'unknown') return noData(`${cannot}: ${flow.reason}`)
+    const pct = flow.netFlowPct
+    const net = `net ${c.direction === 'down' ? 'outflow' : 'inflow'}`
+    const parts = `(TVL ${signedPct(flow.tvlPct)}, price ${signedPct(flow.pricePct)})`
+    const said = `${flowWords(pct)} in ${days} days`
+    return changeMeasured(c, pct, rearmMarginPct, {
+      headline: `${symbol} ${said} ${parts}`,
+      ongoing: `${symbol} still ${said} ${parts}`,
+      subject: `${days}-day ${net}`,
+      status: `${flow.text} over ${days} days; alert at ${net} ${formatPct(c.thresholdPct)}`,
+      reading: said,
+      recovery: `${days}-day net flow back to ${signedPct(pct)} (threshold ${signedLimit(c)})`,
+    })
   },
+  // A TVL move near the limit may be tokens leaving (or arriving): fetched now. Never 'clear': a
+  // price moving the other way can hide a flow in the TVL.
+  screen: (c, f) => screenChange(c, bulkChange(f, c.window), 'unknown'),
   history: (c) => ({ flow: c.window }),
   judgedInTurn: true,
   backtest: {

@@ -1,10 +1,7 @@
-// The engine's part of every condition kind, one line per kind (the shared part's list is in
-// src/shared/conditions/registry.ts; a kind missing here is a type error).
-import type {
-  AlertCondition,
-  ConditionKindName,
-  ConditionOf,
-} from '../../../../shared/conditions/registry'
+// The engine's part of every condition kind, one line per kind (a kind missing here that
+// src/shared/conditions/registry.ts lists is a type error).
+import type { ConditionKindName, ConditionOf } from '../../../../shared/conditions/registry'
+import type { AlertCondition } from '../../../../shared/alert-rules'
 import { concentrationEngine } from './concentration'
 import { issuerDropEngine } from './issuer-drop'
 import type { EngineKind } from './kind'
@@ -37,6 +34,6 @@ export function findEngineKind(name: string): EngineKind | undefined {
 /** The kinds never screened clear: judged on each symbol's detail as its turn comes. */
 export const JUDGED_IN_TURN: ReadonlySet<string> = new Set(
   Object.entries(ENGINE_KINDS)
-    .filter(([, k]) => k.judgedInTurn)
+    .filter(([, k]) => k.judgedInTurn === true)
     .map(([name]) => name),
 )

@@ -2,43 +2,33 @@
 // screened on the bulk total; backtested on the daily total.
 import type { ConditionOf } from '../../../../shared/conditions/registry'
 import { formatAmount } from '../text/format'
-import { APPROACH_FRACTION, noBasis, withoutTag } from './common'
+import { APPROACH_FRACTION, measured, missingNow, noBasis, noData, withoutTag } from './common'
 import type { EngineKind } from './kind'
 
 type C = ConditionOf<'tvl-below'>
 
 export const tvlBelowEngine: EngineKind<C> = {
-  measure({ symbol, reading, condition: c, rearmMarginPct }) {
-    const { detail, lfl } = reading
-    const missingTag = withoutTag(lfl)
-    // Like for like: the missing parts count as moving with the rest since the anchor.
+  measure({ symbol, reading: { detail, lfl }, condition: c, rearmMarginPct }) {
     if (lfl !== null && lfl.ratio === null) return noBasis(lfl)
-    const ratio = lfl?.ratio ?? 1
-    const tvl = detail.totalTvl + (lfl?.missing ?? []).reduce((s, m) => s + m.tvl * ratio, 0)
+    const tvl = detail.totalTvl + missingNow(lfl).reduce((s, m) => s + m.tvl, 0)
     if (!Number.isFinite(tvl))
-      return {
-        kind: 'nodata',
-        detail: 'TVL cannot be judged: the figures are too large to add up',
-      }
+      return noData('TVL cannot be judged: the figures are too large to add up')
     const breach = tvl < c.amount
-    return {
-      kind: 'measured',
+    const tag = withoutTag(lfl)
+    return measured({
       value: tvl,
       threshold: c.amount,
       breach,
       clear: !breach && tvl >= c.amount * (1 + rearmMarginPct / 100),
-      verified: true,
-      disagreement: null,
-      headline: `${symbol} TVL ${formatAmount(tvl)} is below ${formatAmount(c.amount)}${missingTag}`,
-      ongoing: `${symbol} TVL still below ${formatAmount(c.amount)}: ${formatAmount(tvl)}${missingTag}`,
+      headline: `${symbol} TVL ${formatAmount(tvl)} is below ${formatAmount(c.amount)}${tag}`,
+      ongoing: `${symbol} TVL still below ${formatAmount(c.amount)}: ${formatAmount(tvl)}${tag}`,
       subject: `TVL below ${formatAmount(c.amount)}`,
-      status: `TVL ${formatAmount(tvl)}; alert below ${formatAmount(c.amount)}${missingTag}`,
+      status: `TVL ${formatAmount(tvl)}; alert below ${formatAmount(c.amount)}${tag}`,
       reading: `TVL ${formatAmount(tvl)}`,
-      recovery: `TVL back to ${formatAmount(tvl)} (threshold ${formatAmount(c.amount)})${missingTag}`,
-    }
+      recovery: `TVL back to ${formatAmount(tvl)} (threshold ${formatAmount(c.amount)})${tag}`,
+    })
   },
   screen: (c, f) => (f.tvl < c.amount * (1 + APPROACH_FRACTION) ? 'near' : 'clear'),
-  judgedInTurn: false,
   backtest: {
     daysNeeded: () => 1,
     judge: (c, series, rearmMarginPct) => (i) => {

@@ -1,9 +1,6 @@
-// What a pool-count drop is measured from. Each symbol's pool counts per network at its last trusted
-// reading are kept in the alert state (`state.pools`), which is what "since the last poll" means:
-// the offline cache cannot serve, as this poll's answer has replaced the previous one there before
-// the rules are judged, and a cached answer need not have been trusted. Once a drop breaches, the
-// instance holds that level (`poolRef`) while its episode is under way, so the drop stays a drop
-// over pendingCycles and until the pools come back, instead of vanishing on the next poll.
+// What a pool-count drop is measured from: the counts at the symbol's last trusted reading, kept in
+// `state.pools` (the offline cache already holds this poll's answer). Once a drop breaches, the
+// instance holds that level (`poolRef`) so the drop lasts until the pools come back.
 import { networkKey } from '../../../../shared/pool-counts'
 import type { InstanceRecord, PoolCounts, Target } from '../model'
 

@@ -1,9 +1,6 @@
-// Issuers and networks of a symbol, kept between cycles, so that one that vanishes from the data is
-// reported for as long as it is missing and changes are judged like for like. The baseline is
-// anchored on the last complete reading (every part present): its parts' TVL and window changes.
-// While parts are missing the anchor stays, and each trusted reading is compared with the parts
-// present both now and one window ago — whether or not the service's own history still counts the
-// missing (see like-for-like.ts for how "one window ago" is known).
+// Issuers and networks of a symbol, kept between cycles, so one that vanishes from the data is
+// reported while it is missing and changes are judged like for like: the baseline is anchored on the
+// last complete reading (every part present) and stays while parts are missing (like-for-like.ts).
 import { CHANGE_WINDOWS, type ChangeWindow } from '../../../../shared/alert-rules'
 import type { AssetDetail } from '../../../../shared/liquidity-schemas'
 import { joinNames } from '../../../../shared/plain-list'
@@ -11,9 +8,8 @@ import { computeChange } from '../../../../shared/change'
 import { likeForLikeChanges, withSample } from './like-for-like'
 import type { Absence, LikeForLike, MissingPart, SymbolBaseline } from '../model'
 
-const DAY_MS = 86_400_000
 /** After the longest window, no window can still count a part: it left for good, re-anchor. */
-export const FORGET_MISSING_MS = 30 * DAY_MS
+const FORGET_MISSING_MS = 30 * 86_400_000
 
 const SEP = '\u0000'
 
@@ -27,7 +23,7 @@ function partsOf(detail: AssetDetail): Map<string, number> {
   return parts
 }
 
-export function anchorOn(detail: AssetDetail, now: Date): SymbolBaseline {
+function anchorOn(detail: AssetDetail, now: Date): SymbolBaseline {
   const parts = partsOf(detail)
   // Only figures that agree with themselves are a basis to chain from.
   const change = {} as Record<ChangeWindow, number | null>
@@ -83,17 +79,43 @@ export function absencesOf(prev: SymbolBaseline, missing: Record<string, Missing
 function withoutText(absences: Absence[]): string {
   const issuers = absences.filter((a) => a.label.startsWith('issuer ')).map((a) => a.label.slice(7))
   const networks = absences.filter((a) => !a.label.startsWith('issuer ')).map((a) => a.label)
-  const parts = [
-    ...(issuers.length > 0 ? [`issuer${issuers.length > 1 ? 's' : ''} ${joinNames(issuers)}`] : []),
-    ...networks,
-  ]
-  return joinNames(parts)
+  if (issuers.length === 0) return joinNames(networks)
+  return joinNames([`issuer${issuers.length > 1 ? 's' : ''} ${joinNames(issuers)}`, ...networks])
+}
+
+/** The anchor's parts missing now, and the anchor less those gone for longer than any window. */
+function missingParts(prev: SymbolBaseline, parts: Map<string, number>, now: Date) {
+  const missing: Record<string, MissingPart> = {}
+  let anchor = prev
+  for (const key of prev.networks) {
+    if (parts.has(key)) continue
+    const since = prev.missing[key]?.since ?? now.toISOString()
+    if (now.getTime() - Date.parse(since) > FORGET_MISSING_MS) anchor = forget(anchor, key)
+    else missing[key] = { since, polls: (prev.missing[key]?.polls ?? 0) + 1 }
+  }
+  return { anchor, missing }
+}
+
+/** The parts present now ÷ the same parts at the anchor; null when unknown or zero. */
+function ratioOf(anchor: SymbolBaseline, present: (number | null)[]): number | null {
+  let then = 0
+  let current = 0
+  let known = true
+  anchor.networks.forEach((key, i) => {
+    const now = present[i]
+    if (now === null || now === undefined) return
+    const was = anchor.tvl[key]
+    if (was === undefined) known = false
+    then += was ?? 0
+    current += now
+  })
+  return known && then > 0 && Number.isFinite(current / then) ? current / then : null
 }
 
 /**
- * Compare a fresh, trusted reading with the baseline. Complete (nothing of the anchor missing):
- * it becomes the new anchor. Otherwise the anchor stays, the absence is counted, the reading is
- * kept as a sample, and the like-for-like figures say how the parts present then and now moved.
+ * Compare a fresh, trusted reading with the baseline. Complete: it becomes the new anchor.
+ * Otherwise the anchor stays, the absence is counted, the reading is kept as a sample, and the
+ * like-for-like figures say how the parts present then and now moved.
  */
 export function readParts(
   prev: SymbolBaseline | undefined,
@@ -103,37 +125,13 @@ export function readParts(
   if (prev === undefined || prev.networks.length === 0)
     return { baseline: anchorOn(detail, now), lfl: null }
   const parts = partsOf(detail)
-  const at = now.toISOString()
-  const missing: Record<string, MissingPart> = {}
-  let anchor = prev
-  for (const key of prev.networks) {
-    if (parts.has(key)) continue
-    const was = prev.missing[key]
-    const since = was?.since ?? at
-    // Gone for longer than any window: it left for good, and stops counting.
-    if (now.getTime() - Date.parse(since) > FORGET_MISSING_MS) {
-      anchor = forget(anchor, key)
-      continue
-    }
-    missing[key] = { since, polls: (was?.polls ?? 0) + 1 }
-  }
+  const { anchor, missing } = missingParts(prev, parts, now)
   if (Object.keys(missing).length === 0) return { baseline: anchorOn(detail, now), lfl: null }
-
-  let then = 0
-  let current = 0
-  let known = true
-  for (const key of anchor.networks) {
-    if (!parts.has(key)) continue
-    const was = anchor.tvl[key]
-    if (was === undefined) known = false
-    then += was ?? 0
-    current += parts.get(key) ?? 0
-  }
   // The parts of the anchor as read now (null: absent), in the anchor's order.
   const present = anchor.networks.map((k) => parts.get(k) ?? null)
   const absences = absencesOf(anchor, missing)
   const lfl: LikeForLike = {
-    ratio: known && then > 0 && Number.isFinite(current / then) ? current / then : null,
+    ratio: ratioOf(anchor, present),
     change: likeForLikeChanges(anchor, { at: now.getTime(), tvl: present }),
     missing: Object.keys(missing).map((key) => {
       const [issuer = '', network = ''] = key.split(SEP)
@@ -142,7 +140,7 @@ export function readParts(
     absences,
     without: withoutText(absences),
   }
-  return { baseline: withSample({ ...anchor, missing }, at, present), lfl }
+  return { baseline: withSample({ ...anchor, missing }, now.toISOString(), present), lfl }
 }
 
 function forget(b: SymbolBaseline, key: string): SymbolBaseline {

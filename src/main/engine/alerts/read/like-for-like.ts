@@ -1,9 +1,6 @@
-// Window changes like for like while parts of a symbol are missing: the TVL of the parts present
-// now against the same parts one window ago — a 7-day change stays a 7-day change however long the
-// absence lasts. "One window ago" comes from the readings the engine kept: the anchor (the last
-// complete reading), the samples taken since (at most one a day), and, before the anchor, the
-// anchor's own verified window change. Between two readings the value is taken to move at a steady
-// rate (geometric interpolation), so a steady trend reads the same whatever the poll times.
+// Window changes like for like while parts are missing: the parts present now against the same parts
+// one window ago, read off the anchor, the daily samples since and the anchor's own verified change;
+// between two readings at a steady rate, so a steady trend reads the same whatever the poll times.
 import { CHANGE_WINDOWS, type ChangeWindow } from '../../../../shared/alert-rules'
 import { pctChange } from '../../../../shared/change'
 import type { SymbolBaseline } from '../model'
@@ -11,7 +8,7 @@ import type { SymbolBaseline } from '../model'
 const DAY_MS = 86_400_000
 const WINDOW_MS: Record<ChangeWindow, number> = { '7d': 7 * DAY_MS, '30d': 30 * DAY_MS }
 /** A sample a day is enough to place "one window ago" within a day's movement. */
-export const SAMPLE_EVERY_MS = DAY_MS
+const SAMPLE_EVERY_MS = DAY_MS
 const LONGEST_MS = Math.max(...Object.values(WINDOW_MS))
 
 /** The anchor's parts at one instant, in the anchor's order; null where a part was absent. */
@@ -82,21 +79,15 @@ export function likeForLikeChanges(
   return out
 }
 
-/**
- * The baseline with this reading kept as a sample when the newest one is a day old; samples no
- * window can reach any more are dropped (the newest of those stays: it brackets the window's start).
- */
+/** The baseline with this reading kept as a sample once a day; samples no window reaches dropped. */
 export function withSample(b: SymbolBaseline, at: string, tvl: (number | null)[]): SymbolBaseline {
   const nowMs = Date.parse(at)
   const newest = b.samples.at(-1)?.at ?? b.anchoredAt
   const due = newest === null || nowMs - Date.parse(newest) >= SAMPLE_EVERY_MS
   const samples = due ? [...b.samples, { at, tvl }] : b.samples
   const reach = nowMs - LONGEST_MS
+  // The newest sample no window reaches stays: it brackets the longest window's start.
   let first = 0
-  while (
-    first + 1 < samples.length &&
-    Date.parse((samples[first + 1] as { at: string }).at) <= reach
-  )
-    first++
+  while (first + 1 < samples.length && Date.parse(samples[first + 1]!.at) <= reach) first++
   return { ...b, samples: first === 0 ? samples : samples.slice(first) }
 }

@@ -1,20 +1,14 @@
-// Freshness of the service's own data, apart from our fetch: the newest point of each symbol's daily
-// TVL series (from the poll's groupBy=stock analytics) is remembered per symbol. A daily point for
-// day D is complete when D ends (24:00 UTC); we allow 48 h of publishing lag beyond that. A newest
-// point whose day ended longer ago means the series stopped advancing: the symbol is source-stale
-// and its figures are not judged as fresh changes.
-//
-// Freshness is a fact of a check, and a check gets old: a poll whose fresh analytics do not list the
-// symbol (the request failed, the cache stood in, the symbol left them) leaves its freshness
-// *unknown*. The last mark still counts for SOURCE_MARK_TTL_MS after the poll that checked it — an
-// analytics request failing now and then must not let frozen figures through — and is then
-// forgotten: unknown is never stale, and the fresh asset detail is judged.
+// Freshness of the service's own data, apart from our fetch: a daily series whose newest day ended
+// over 48 h ago (publishing lag) stopped advancing, and its figures are not judged as fresh. Without
+// a date this poll, the last mark counts for an hour (a failing request must not let frozen figures
+// through), then freshness is unknown, which is never stale.
 import type { AnalyticsStock, AssetType } from '../../../../shared/liquidity-schemas'
 import type { SourceMark } from '../model'
 
 const HOUR_MS = 3_600_000
-const DAY_MS = 24 * HOUR_MS
-export const SOURCE_LAG_MS = 48 * HOUR_MS
+const SOURCE_LAG_MS = 48 * HOUR_MS
+/** How long a mark counts after the poll that checked it, when later polls bring no date. */
+export const SOURCE_MARK_TTL_MS = HOUR_MS
 
 /** Newest series date per symbol in this poll's fresh stock analytics (cached ones say nothing new). */
 export function newestSeriesDates(
@@ -38,9 +32,6 @@ export function newestDate(series: readonly { date: string }[]): string | null {
   return newest === '' ? null : newest
 }
 
-/** How long a mark counts after the poll that checked it, when later polls bring no date. */
-export const SOURCE_MARK_TTL_MS = HOUR_MS
-
 /** The mark after this poll: its newest date, or the last mark while it is recent; else unknown. */
 export function trackSource(
   prev: SourceMark | undefined,
@@ -55,7 +46,7 @@ export function trackSource(
 
 export function isSourceStale(mark: SourceMark | undefined, now: Date): boolean {
   if (mark === undefined) return false
-  const dayEnds = Date.parse(`${mark.newest}T00:00:00Z`) + DAY_MS
+  const dayEnds = Date.parse(`${mark.newest}T00:00:00Z`) + 24 * HOUR_MS
   return Number.isFinite(dayEnds) && now.getTime() - dayEnds > SOURCE_LAG_MS
 }
 

@@ -1,6 +1,6 @@
 // What the issuer-drop editor says about the typed issuer: the issuers the service lists for the
 // rule's symbols (the field's suggestions) and, in plain words, which symbols have no such issuer.
-// Names match exactly, as the engine matches them (measure-issuer-drop.ts).
+// Names match exactly, as the engine matches them (alerts/conditions/issuer-drop.ts).
 import { joinNames } from '../../../../shared/plain-list'
 
 /** The issuers listed for each symbol looked up so far (symbol → issuer names). */
