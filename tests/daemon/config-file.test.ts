@@ -5,6 +5,11 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startLocalService, type LocalService } from '../../src/dev-service/server'
+import { configFromSettings, formatConfig } from '../../src/main/config'
+import { KeychainContactPointSecrets } from '../../src/main/engine/secrets/contact-point-secrets'
+import { keychainServiceName } from '../../src/main/engine/secrets/secret-store'
+import { defaultSettings, settingsSchema } from '../../src/shared/settings-schema'
+import { onlyInThrowawayKeyring } from '../shell/throwaway-keyring'
 import { dataDirs } from '../cli/run-cli'
 import { get, sample, spawnDaemon, startDaemon } from './run-daemon'
 
@@ -95,4 +100,60 @@ describe('daemon --config', () => {
     expect(code).not.toBe(0)
     expect(run.output()).toMatch(/bad\.yaml was not loaded: .*version/)
   })
+
+  it(
+    'clears the keychain secret of a contact point the file removes, at start and on SIGHUP',
+    { timeout: 60_000 },
+    async (ctx) => {
+      onlyInThrowawayKeyring(ctx)
+      const secrets = new KeychainContactPointSecrets({
+        service: keychainServiceName(true),
+        timeoutMs: 5_000,
+      })
+      const ids = ['first-gone', 'then-gone', 'kept']
+      const settings = settingsSchema.parse({
+        ...defaultSettings(),
+        watchlist: ['TSLA'],
+        contactPoints: ids.map((id) => ({
+          id,
+          name: id,
+          kind: 'webhook',
+          urlHint: 'https://hooks.slack.com/…/•••',
+        })),
+      })
+      const dataDir = await dirs.make()
+      writeFileSync(join(dataDir, 'settings.json'), JSON.stringify(settings))
+      const without = (...gone: string[]): string => {
+        const doc = configFromSettings(settings)
+        doc.contactPoints = doc.contactPoints.filter((p) => !gone.includes(p.id))
+        return formatConfig(doc, 'json')
+      }
+      const file = join(dataDir, 'team.json')
+      writeFileSync(file, without('first-gone'))
+      for (const id of ids) await secrets.set(id, `https://hooks.slack.com/services/${id}SECRET`)
+      try {
+        const d = await startDaemon({
+          dataDir,
+          baseUrl: svc.url,
+          key: KEY,
+          args: ['--config', file],
+        })
+        try {
+          await d.polls(1)
+          expect(await secrets.get('first-gone')).toBeNull()
+          expect(await secrets.get('then-gone')).not.toBeNull()
+          writeFileSync(file, without('first-gone', 'then-gone'))
+          d.child.kill('SIGHUP')
+          await d.waitFor((l) => l.event === 'reload' && l.ok === true)
+          expect(await secrets.get('then-gone')).toBeNull()
+          expect(await secrets.get('kept')).toBe('https://hooks.slack.com/services/keptSECRET')
+          expect(d.output()).not.toContain('SECRET')
+        } finally {
+          expect(await d.stop()).toBe(0)
+        }
+      } finally {
+        for (const id of ids) await secrets.clear(id)
+      }
+    },
+  )
 })

@@ -4,7 +4,7 @@
 import type { CoreDeliveryDeps } from '../core/core-deps'
 import { channelFor } from '../engine/delivery/channels/registry'
 import type { Delivery, RunContactPoint } from '../engine/delivery/delivery'
-import type { Channel, DeliveryRecord } from '../engine/delivery/model'
+import type { Channel, ContactPointSecrets, DeliveryRecord } from '../engine/delivery/model'
 import { KeychainContactPointSecrets } from '../engine/secrets/contact-point-secrets'
 import { keychainServiceName } from '../engine/secrets/secret-store'
 import type { ContactPointKind } from '../../shared/contact-points'
@@ -26,17 +26,18 @@ export interface JsonDelivery {
   lastError: string | null
 }
 
+/** Saved contact points' secrets: the desktop app's keychain entries (the CLI never stores any). */
+export function savedContactPointSecrets(): ContactPointSecrets {
+  return new KeychainContactPointSecrets({ service: keychainServiceName(true), timeoutMs: 5_000 })
+}
+
 export function checkDeliveryDeps(
   runContactPoints: RunContactPoint[],
   channels: (kind: ContactPointKind) => Channel | null = channelFor,
 ): CoreDeliveryDeps {
   return {
     channelFor: channels,
-    // Saved contact points' secrets: the desktop app's keychain entries (the CLI never stores any).
-    secrets: new KeychainContactPointSecrets({
-      service: keychainServiceName(true),
-      timeoutMs: 5_000,
-    }),
+    secrets: savedContactPointSecrets(),
     runContactPoints,
   }
 }

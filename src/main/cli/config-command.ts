@@ -16,6 +16,7 @@ import { UsageError, usageError } from './arg-errors'
 import { configExportUsage, configImportUsage, configUsage } from './config-usage'
 import { EXIT_ERROR, EXIT_OK } from './exit-codes'
 import { printable } from './printable'
+import { savedContactPointSecrets } from './check-delivery'
 import { importConfigFile, openCliSettings } from './config-file-import'
 
 const EXPORT_OPTIONS = {
@@ -78,7 +79,7 @@ function runExport(args: string[], dataDir: DataDirCheck): number {
   return EXIT_OK
 }
 
-function runImport(args: string[], dataDir: DataDirCheck): number {
+async function runImport(args: string[], dataDir: DataDirCheck): Promise<number> {
   let parsed
   try {
     parsed = parseArgs({ args, options: IMPORT_OPTIONS, strict: true, allowPositionals: true })
@@ -105,7 +106,11 @@ function runImport(args: string[], dataDir: DataDirCheck): number {
     return EXIT_ERROR
   }
   const dryRun = values['dry-run']
-  const outcome = importConfigFile(dir, file, { dryRun, onReport: (r) => err(`note: ${r}`) })
+  const outcome = await importConfigFile(dir, file, {
+    dryRun,
+    onReport: (r) => err(`note: ${r}`),
+    secrets: savedContactPointSecrets(),
+  })
   if (!outcome.ok) return refuse(outcome.problems)
   const target = settingsFilePath(dir)
   out(
@@ -118,7 +123,7 @@ function runImport(args: string[], dataDir: DataDirCheck): number {
 }
 
 /** `config …`; dataDir checks --data-dir as the other commands do. */
-export function configCommand(args: string[], dataDir: DataDirCheck): number {
+export function configCommand(args: string[], dataDir: DataDirCheck): number | Promise<number> {
   const [sub, ...rest] = args
   switch (sub) {
     case 'export':

@@ -1,9 +1,11 @@
 // Importing a config file into a data dir's settings, as `config import` and the daemon's --config
-// (at start and on SIGHUP) both do: read and check it, apply it as one settings update, then read
-// the settings file back to be sure it was saved.
+// (at start and on SIGHUP) both do: read and check it, apply it as one settings update, read the
+// settings file back to be sure it was saved, then clear the secrets of the contact points it
+// removed or made another kind (config/void-secrets.ts, as the app's import does).
 import { readFileSync } from 'node:fs'
 import Conf from 'conf'
-import { importConfig, readConfigFile, type ImportOutcome } from '../config'
+import { clearVoidSecrets, importConfig, readConfigFile, type ImportOutcome } from '../config'
+import type { ContactPointSecrets } from '../engine/delivery/model'
 import { settingsSchema } from '../../shared/settings-schema'
 import {
   openSettings,
@@ -31,15 +33,20 @@ function savedSettings(dir: string): unknown {
   }
 }
 
-/** `file` into `dir`'s settings; refused whole (nothing changed) on any problem or a failed save. */
-export function importConfigFile(
+/**
+ * `file` into `dir`'s settings; refused whole (nothing changed) on any problem or a failed save.
+ * A void secret that cannot be cleared (no keychain) does not undo the import: it is reported.
+ */
+export async function importConfigFile(
   dir: string,
   file: string,
-  o: { dryRun: boolean; onReport: (report: string) => void },
-): ImportOutcome {
+  o: { dryRun: boolean; onReport: (report: string) => void; secrets: ContactPointSecrets },
+): Promise<ImportOutcome> {
   const read = readConfigFile(file)
   if (!read.ok) return read
-  const outcome = importConfig(openCliSettings(dir, o.onReport), read, { dryRun: o.dryRun })
+  const store = openCliSettings(dir, o.onReport)
+  const before = store.get()
+  const outcome = importConfig(store, read, { dryRun: o.dryRun })
   if (!outcome.ok || o.dryRun) return outcome
   const saved = savedSettings(dir)
   if (JSON.stringify(saved) !== JSON.stringify(outcome.settings))
@@ -47,5 +54,6 @@ export function importConfigFile(
       ok: false,
       problems: [`the settings could not be saved to ${settingsFilePath(dir)}; see the note above`],
     }
+  for (const note of await clearVoidSecrets(o.secrets, before, outcome.settings)) o.onReport(note)
   return outcome
 }

@@ -18,3 +18,4 @@ export {
   type ConfigChanges,
 } from './config-changes'
 export { importConfig, type ImportOutcome, type SettingsOwner } from './import-config'
+export { clearVoidSecrets, voidSecrets } from './void-secrets'

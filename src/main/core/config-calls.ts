@@ -13,6 +13,7 @@ import type {
 import type { Settings } from '../../shared/settings-schema'
 import type { WatchRow } from '../../shared/view-models'
 import {
+  clearVoidSecrets,
   configFromSettings,
   formatConfig,
   importConfig,
@@ -22,7 +23,6 @@ import {
 } from '../config'
 import type { ContactPointSecrets } from '../engine/delivery/model'
 import { ContactPointCalls, type ContactPointCallDeps } from './contact-point-calls'
-import { voidSecrets } from './contact-points-ops'
 import type { CoreSettings } from './core-settings'
 import type { PollLoop } from './poll-loop'
 
@@ -65,28 +65,10 @@ export abstract class ConfigCalls extends ContactPointCalls {
       o,
     )
     if (!outcome.ok || !outcome.applied) return outcome
-    const unsaid = await this.clearVoidSecrets(before, outcome.settings)
+    // As Remove does; a secret that stays is said among the changes (config/void-secrets.ts).
+    const unsaid = await clearVoidSecrets(this.secrets, before, outcome.settings)
     await this.afterImport(before, outcome.settings)
     return { ...outcome, changes: [...outcome.changes, ...unsaid] }
-  }
-
-  /**
-   * As Remove does: a contact point the file removed, or made another kind, takes its secret
-   * out of the keychain. The import stands either way; a secret that stays is said.
-   */
-  private async clearVoidSecrets(before: Settings, after: Settings): Promise<string[]> {
-    const unsaid: string[] = []
-    for (const id of voidSecrets(before, after)) {
-      try {
-        await this.secrets.clear(id)
-      } catch (e) {
-        const why = e instanceof Error ? e.message : String(e)
-        unsaid.push(
-          `The secret of contact point ${id} could not be removed from the keychain: ${why}`,
-        )
-      }
-    }
-    return unsaid
   }
 
   private async afterImport(before: Settings, after: Settings): Promise<void> {

@@ -87,17 +87,6 @@ export function upsertContactPoint(
   }
 }
 
-/**
- * The contact points whose secret an import made void: gone from `after`, or another kind there
- * (a secret is kept only by a point of the same id and kind: config/config-settings.ts).
- */
-export function voidSecrets(before: Settings, after: Settings): string[] {
-  return before.contactPoints
-    .filter((p) => hintOf(p) !== null)
-    .filter((p) => after.contactPoints.find((q) => q.id === p.id)?.kind !== p.kind)
-    .map((p) => p.id)
-}
-
 /** A rule that named only this contact point goes back to the defaults (never to no one). */
 function dropFromRule(rule: AlertRule, id: string): AlertRule {
   if (!rule.contactPoints?.includes(id)) return rule

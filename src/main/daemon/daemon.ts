@@ -122,12 +122,12 @@ export async function runDaemon(o: DaemonOptions, io: DaemonIo): Promise<void> {
     await c.stop()
   }
 
-  const configProblem = (): string | null =>
+  const configProblem = async (): Promise<string | null> =>
     o.configFile === undefined
       ? null
       : configFileProblem(o.dataDir, o.configFile, (r) => log.line({ event: 'note', msg: r }))
   try {
-    const problem = configProblem()
+    const problem = await configProblem()
     if (problem !== null) throw new Error(problem)
     core = await open()
   } catch (e) {
@@ -194,7 +194,7 @@ export async function runDaemon(o: DaemonOptions, io: DaemonIo): Promise<void> {
       log.line({ event: 'reload', msg: `Not reloaded: ${(e as Error).message}`, ok: false })
       return
     }
-    const problem = configProblem() ?? settingsProblem(o.dataDir, new Date())
+    const problem = (await configProblem()) ?? settingsProblem(o.dataDir, new Date())
     if (problem !== null) {
       log.line({
         event: 'reload',
