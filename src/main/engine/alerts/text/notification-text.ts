@@ -3,7 +3,6 @@
 import type { AlertEvent, NotificationDecision } from '../../../../shared/alert-rules'
 import { localWhen, zoneName, type UtcOffset } from '../../../../shared/local-time'
 import { whileMarket } from '../../../../shared/market-hours'
-import { instanceKey } from '../engine-state'
 
 /** When a notification is made and in which zone its times read. */
 export interface TextTime {
@@ -64,8 +63,10 @@ export function asOfLine(events: AlertEvent[], t: TextTime): string | null {
 
 /** The (rule, symbol) pairs of alert events (a snooze from the notification snoozes these). */
 function targetsOf(events: AlertEvent[]): { ruleId: string; symbol: string }[] {
-  const seen = new Map(events.map((e) => [instanceKey(e.ruleId, e.symbol), e]))
-  return [...seen.values()].map((e) => ({ ruleId: e.ruleId, symbol: e.symbol }))
+  const out: { ruleId: string; symbol: string }[] = []
+  for (const { ruleId, symbol } of events)
+    if (!out.some((t) => t.ruleId === ruleId && t.symbol === symbol)) out.push({ ruleId, symbol })
+  return out
 }
 
 /** The fields every sent decision about alerts carries besides its text. */
