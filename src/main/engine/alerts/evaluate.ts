@@ -44,8 +44,9 @@ export interface CycleResult {
 
 /** The records after the decisions: who was notified, whose cooldown restarts, what is owed. */
 function settle(judged: Judged[], cands: Candidate[][], notified: NotifyOutput, at: string) {
-  const notifiedKeys = new Set(notified.notifiedKeys)
-  const outKeys = new Set(notified.outKeys)
+  const keys = (es: AlertEvent[]) => new Set(es.map((e) => instanceKey(e.ruleId, e.symbol)))
+  const notifiedKeys = keys(notified.notified)
+  const outKeys = keys(notified.out)
   return judged.map(({ record: r, prev }, i) => {
     const key = instanceKey(r.ruleId, r.symbol)
     const reowed = notified.reowed.filter((e) => instanceKey(e.ruleId, e.symbol) === key)
