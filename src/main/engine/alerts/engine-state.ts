@@ -1,5 +1,4 @@
-// The alert engine's persisted state: its schema (checked on read; the shape is AlertEngineState in
-// model.ts) and a fresh value.
+// The alert engine's persisted state (AlertEngineState, model.ts): its schema and a fresh value.
 import { z } from 'zod'
 import { EPISODE_NEWS_TYPES } from '../../../shared/alert-facts'
 import {
@@ -10,7 +9,7 @@ import {
   type AlertInstance,
   type AlertRule,
 } from '../../../shared/alert-rules'
-import type { AwayDigest } from '../../../shared/away-digest'
+import { awayDigestSchema } from '../../../shared/away-digest'
 import { VALUE_UNITS } from '../../../shared/conditions/kind'
 import { isoDate } from '../../../shared/liquidity-schemas'
 import { cooldownUntil } from './pace/cooldown'
@@ -106,25 +105,6 @@ const baselineSchema = z.object({
   samples: z.array(z.object({ at: iso, tvl: z.array(finite.nullable()) })).default([]),
 })
 
-const awayDigestSchema = z.object({
-  at: iso,
-  since: iso,
-  awayMs: z.number().nonnegative(),
-  title: z.string(),
-  fired: z.number().int().nonnegative(),
-  resolved: z.number().int().nonnegative(),
-  stillFiring: z.number().int().nonnegative(),
-  items: z.array(
-    z.object({
-      kind: z.enum(['fired', 'resolved', 'still-firing', 'other']),
-      symbol: z.string(),
-      ruleName: z.string(),
-      text: z.string(),
-      market: z.string().nullable(),
-    }),
-  ),
-}) satisfies z.ZodType<AwayDigest>
-
 export const engineStateSchema = z.object({
   version: z.literal(1),
   initialized: z.boolean(),
@@ -165,14 +145,15 @@ export function toInstance(
 ): AlertInstance {
   const { ruleId, symbol, state, breachCount, since, firedAt, lastNotifiedAt, lastValue } = r
   const shown = { ruleId, symbol, state, breachCount, since, firedAt, lastNotifiedAt, lastValue }
-  const { verified, detail, flapping, phase } = r
+  const { lastUnit, verified, detail, flapping, phase } = r
+  const heldBack = r.owed?.why ?? null
   const cooldown = rule === undefined ? null : cooldownUntil(r, rule, now)
   return {
     ...shown,
-    lastUnit: r.lastUnit,
+    lastUnit,
     verified,
     detail,
-    heldBack: r.owed?.why ?? null,
+    heldBack,
     flapping,
     phase,
     cooldownUntil: cooldown,

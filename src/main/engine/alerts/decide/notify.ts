@@ -10,7 +10,6 @@ import type {
 import type { AwayDigest } from '../../../../shared/away-digest'
 import { utcTime, type UtcOffset } from '../../../../shared/local-time'
 import { instanceKey } from '../engine-state'
-import { DISABLED_NOTE, heldNote, type ReleaseVerdict } from '../text/notes'
 import {
   aboutEvents,
   digestBody,
@@ -19,7 +18,15 @@ import {
   single,
   type TextTime,
 } from '../text/notification-text'
-import { heldBody, heldLog, heldTitle, releasedTitle } from '../text/held'
+import {
+  DISABLED_NOTE,
+  heldBody,
+  heldLog,
+  heldNote,
+  heldTitle,
+  releasedTitle,
+  type ReleaseVerdict,
+} from '../text/notes'
 import { holdReason, type NotifyPrefs } from './quiet-hours'
 import { awayDecision, awayDigest, type AwaySpell, type StillFiring } from './away'
 import { firstStop, isHeldBack } from './guards'

@@ -3,20 +3,18 @@
 // the user no longer wants told, held (owed by its instance) while still true, else dropped; the
 // rest are delivered.
 import type { AlertEvent, NotificationDecision } from '../../../../shared/alert-rules'
-import {
-  UNVERIFIED_GONE_NOTE,
-  UNVERIFIED_RELEASE_NOTE,
-  droppedNote,
-  type ReleaseVerdict,
-} from '../text/notes'
 import { asOfField, logEntry } from '../text/notification-text'
 import {
   DISAGREE_HELD_BODY,
   DROPPED_DISAGREE_LOG,
   HELD_DISAGREE_LOG,
+  UNVERIFIED_GONE_NOTE,
+  UNVERIFIED_RELEASE_NOTE,
   deliveredLog,
   droppedLog,
-} from '../text/held'
+  droppedNote,
+  type ReleaseVerdict,
+} from '../text/notes'
 import type { HeldEvent } from '../model'
 import type { NotifyPrefs } from './quiet-hours'
 import type { Suppression } from './suppressed'

@@ -7,7 +7,7 @@
 // one episode is 2 changes (≤ 12 %), two whole episodes in the window 4 (≤ 23.4 %): still told
 // as episodes. A fifth change (≥ 24 % when recent, and it keeps rising) is flapping. It stops once
 // the window holds under about two changes' weight (10 %), e.g. a settled value after ~15 readings.
-import { flapEndedText, flappingText } from '../text/flapping'
+import { flapEndedText, flappingText } from '../text/episode'
 import { draft } from '../transition/transitions'
 import type { DraftEvent, InstanceRecord, Measurement, Target } from '../model'
 

@@ -4,7 +4,7 @@
 // or 'resolved', a 'flap-ended') settles what was owed. Each step returns a new value.
 import type { AlertEvent } from '../../../../shared/alert-rules'
 import { DISAGREE_NOTE, untoldRecoveryNote } from '../text/notes'
-import { recoveredText } from '../text/recovery'
+import { recoveredText } from '../text/episode'
 import { draft } from '../transition/transitions'
 import type {
   Candidate,

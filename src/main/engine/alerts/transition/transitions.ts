@@ -1,7 +1,6 @@
 // One (rule, symbol) instance's step through OK → Pending → Firing → Resolved for one cycle.
 import type { AlertEventType } from '../../../../shared/alert-rules'
-import { firedHeadline } from '../text/headline'
-import { recoveredText } from '../text/recovery'
+import { firedHeadline, recoveredText } from '../text/episode'
 import type {
   DraftEvent,
   InstanceRecord,
