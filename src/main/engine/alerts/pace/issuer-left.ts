@@ -6,10 +6,7 @@ import { absenceText, issuerLeftText } from '../text/issuer-left'
 import type { Noticed } from './flapping'
 import type { Absence, DraftEvent, InstanceRecord, Target } from '../model'
 
-/**
- * Forget parts that came back (a new absence is news again); return the notice for absences that
- * persisted long enough and were not named yet, or null. `absences` null: no trusted reading now.
- */
+/** Forgets parts that came back; the notice for absences long enough and not named yet, or null. */
 export function issuerLeftNotice(
   r: InstanceRecord,
   t: Target,
