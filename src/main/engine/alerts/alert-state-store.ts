@@ -4,7 +4,8 @@
 // a newer version's file is left as it is, and the engine runs in memory only.
 import { join } from 'node:path'
 import { z } from 'zod'
-import { alertEventSchema, type AlertEvent, type AlertEventType } from '../../../shared/alert-rules'
+import { alertEventSchema, type AlertEvent } from '../../../shared/alert-rules'
+import type { historyFilterSchema } from '../../../shared/ipc-contract'
 import { SnapshotFile } from '../storage/atomic-file'
 import type { Saveable } from '../storage/save-health'
 import { openStateFile } from '../storage/state-file'
@@ -23,12 +24,8 @@ const fileSchema = z.object({
   history: z.array(alertEventSchema), // oldest first
 })
 
-export interface HistoryFilter {
-  symbol?: string
-  ruleId?: string
-  type?: AlertEventType
-  limit?: number
-}
+/** The history filter the app's IPC call takes. */
+type HistoryFilter = z.infer<typeof historyFilterSchema>
 
 interface AlertStateStoreOptions {
   maxHistory?: number
@@ -59,17 +56,14 @@ export class AlertStateStore implements Saveable {
     /** The version that wrote the file when a newer app did: then read-only. */
     readonly newerVersion: number | null = null,
   ) {
-    this.file = new SnapshotFile(
-      path,
-      () =>
-        JSON.stringify({
-          version: VERSION,
-          source: this.currentSource,
-          state: this.current,
-          history: this.log,
-        }),
-      newerVersion !== null,
-    )
+    const text = () =>
+      JSON.stringify({
+        version: VERSION,
+        source: this.source,
+        state: this.state,
+        history: this.log,
+      })
+    this.file = new SnapshotFile(path, text, newerVersion !== null)
   }
 
   static async open(dir: string, opts: AlertStateStoreOptions = {}): Promise<AlertStateStore> {

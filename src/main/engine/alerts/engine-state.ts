@@ -12,7 +12,7 @@ import {
 import { awayDigestSchema } from '../../../shared/away-digest'
 import { VALUE_UNITS } from '../../../shared/conditions/kind'
 import { isoDate } from '../../../shared/liquidity-schemas'
-import { cooldownUntil } from './pace/cooldown'
+import { cooldownUntil as cooldownOf } from './pace/cooldown'
 import { FLAP_WINDOW } from './pace/flapping'
 import { TIME_HOLDS } from './text/notes'
 import type { AlertEngineState, InstanceRecord, SourceMark } from './model'
@@ -41,6 +41,7 @@ export function instanceKey(ruleId: string, symbol: string): string {
 
 const iso = z.string().datetime()
 const EPOCH = new Date(0).toISOString()
+const FLAP_HISTORY = new RegExp(`^[01]{0,${FLAP_WINDOW}}$`)
 
 const instanceSchema = z
   .object({
@@ -68,10 +69,7 @@ const instanceSchema = z
       .default(null),
     lastOutAt: iso.nullable().optional(),
     raised: z.boolean().optional(),
-    flapHistory: z
-      .string()
-      .regex(new RegExp(`^[01]{0,${FLAP_WINDOW}}$`))
-      .default(''),
+    flapHistory: z.string().regex(FLAP_HISTORY).default(''),
     flapping: z.boolean().default(false),
     flapAnnounced: z.boolean().default(false),
     flapLogged: z.boolean().default(false),
@@ -147,25 +145,12 @@ export function toInstance(
   const shown = { ruleId, symbol, state, breachCount, since, firedAt, lastNotifiedAt, lastValue }
   const { lastUnit, verified, detail, flapping, phase } = r
   const heldBack = r.owed?.why ?? null
-  const cooldown = rule === undefined ? null : cooldownUntil(r, rule, now)
-  return {
-    ...shown,
-    lastUnit,
-    verified,
-    detail,
-    heldBack,
-    flapping,
-    phase,
-    cooldownUntil: cooldown,
-  }
+  const cooldownUntil = rule === undefined ? null : cooldownOf(r, rule, now)
+  return { ...shown, lastUnit, verified, detail, heldBack, flapping, phase, cooldownUntil }
 }
 
 /** The instances as the UI shows them now, under the rules as they are. */
-export function instancesOf(
-  records: InstanceRecord[],
-  rules: AlertRule[],
-  now: Date,
-): AlertInstance[] {
+export function instancesOf(records: InstanceRecord[], rules: AlertRule[], now: Date) {
   const byId = new Map(rules.map((r) => [r.id, r]))
   return records.map((r) => toInstance(r, byId.get(r.ruleId), now))
 }
