@@ -46,7 +46,7 @@ export interface NotifyInput {
   newId: () => string
   /** What the rules say now about a held alert's (rule, symbol), when its hold ends. */
   release: (ruleId: string, symbol: string) => ReleaseVerdict
-  /** Held alerts on disagreeing figures their instance would owe again (pace/owed.ts owedAgain). */
+  /** Ids of held alerts their instance would owe again (pace/owed.ts owedAgain). */
   reowable: ReadonlySet<string>
   /** The first poll back after the user was away (away.ts): its news go out as one digest. */
   away?: { spell: AwaySpell; still: StillFiring[]; tz: UtcOffset } | null
@@ -82,7 +82,6 @@ interface Sorted {
   onceSent: Record<string, string>
   /** What the user would be told were notifications on and not held: the away digest's list. */
   news: AlertEvent[]
-  /** News that passed every guard. */
   passed: AlertEvent[]
   disagreements: Map<string, string>
 }

@@ -46,10 +46,7 @@ export function dataWithhold(
   return null
 }
 
-/**
- * Owed news told now if it can be: 'fired' while the episode still breaches on figures the user
- * may be told about, 'resolved' while it is still over; news no longer true is dropped.
- */
+/** Owed news told now if it can be (on figures the user may be told about); dropped once untrue. */
 export function tellOwed(
   record: InstanceRecord,
   t: Target,
@@ -73,10 +70,8 @@ export function tellOwed(
   return { record, late: draft('resolved', t, at, message, verdict, owed.durationMs) }
 }
 
-/**
- * A held alert released on disagreeing figures the user no longer wants told: owed again by its
- * instance while still true and nothing else is owed; null when it is no longer news.
- */
+/** A held alert released on disagreeing figures the user no longer wants told: owed again while
+ *  still true and nothing else is owed; null when it is no longer news. */
 export function owedAgain(r: InstanceRecord | undefined, e: AlertEvent): Owed | null {
   if (r === undefined || !isNews(e.type)) return null
   const stillTrue = (e.type === 'fired') === (r.phase === 'firing')
@@ -98,11 +93,8 @@ function owedAfter(e: News, w: Withhold, prev: InstanceRecord | undefined, curre
     : owed
 }
 
-/**
- * After the decisions: what an instance owes, given the alerts released only to be owed again
- * (`reowed`) and its candidates of this cycle, in order: a withheld one is owed, one that went its
- * way settles what was owed.
- */
+/** After the decisions: what an instance owes, given the alerts released only to be owed again and
+ *  its candidates in order (a withheld one is owed, one that went its way settles the debt). */
 export function settleOwed(
   record: InstanceRecord,
   prev: InstanceRecord | undefined,

@@ -74,22 +74,22 @@ export function untoldRecoveryNote(why: keyof typeof UNTOLD_BECAUSE): string {
   return `Not notified: the alert this recovery ends was never notified (${UNTOLD_BECAUSE[why]}).`
 }
 
+/** "“TVL drop” already notified about this symbol less than 60 min ago (cooldown until 14:05)". */
+function inCooldown(ruleName: string, minutes: number, until: string): string {
+  const ago = `less than ${minutes} min ago (cooldown until ${until})`
+  return `“${ruleName}” already notified about this symbol ${ago}`
+}
+
 /** `until`: when the cooldown ends, in the user's words ("14:05"). */
 export function cooldownNote(ruleName: string, minutes: number, until: string): string {
-  return (
-    `Not notified: “${ruleName}” already notified about this symbol less than ${minutes} min ago ` +
-    `(cooldown until ${until}). Shown in the app and the history; told when ` +
-    'the cooldown ends if it is still true then.'
-  )
+  const then = 'told when the cooldown ends if it is still true then'
+  return `Not notified: ${inCooldown(ruleName, minutes, until)}. Shown in the app and the history; ${then}.`
 }
 
 /** Flapping found inside the cooldown: recorded now, the notice follows when the cooldown ends. */
 export function flapWaitNote(ruleName: string, minutes: number, until: string): string {
-  return (
-    `Not notified yet: “${ruleName}” already notified about this symbol less than ${minutes} min ` +
-    `ago (cooldown until ${until}). It is flapping: shown in the app and the history now, and ` +
-    'told when the cooldown ends if it is still flapping then.'
-  )
+  const then = 'told when the cooldown ends if it is still flapping then'
+  return `Not notified yet: ${inCooldown(ruleName, minutes, until)}. It is flapping: shown in the app and the history now, and ${then}.`
 }
 
 const UNVERIFIED_OFF =

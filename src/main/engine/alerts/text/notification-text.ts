@@ -42,17 +42,19 @@ export function newsLine(e: AlertEvent): string {
   return `${headline(e)}${value}`
 }
 
+/** When the data the events rest on was fetched, oldest first. */
+const asOfs = (events: AlertEvent[]): string[] => events.flatMap((e) => e.asOf ?? []).sort()
+
 /** The oldest data the events rest on (a notification is as old as its oldest figure), if known. */
 export function asOfField(events: AlertEvent[]): { asOf?: string } {
-  const oldest = events.flatMap((e) => (e.asOf === undefined ? [] : [e.asOf])).sort()[0]
+  const [oldest] = asOfs(events)
   return oldest === undefined ? {} : { asOf: oldest }
 }
 
 /** "Data as of 14:05 UTC+2." — or "from 13:05 to 14:05" when a digest's data differ; null: none known. */
 export function asOfLine(events: AlertEvent[], t: TextTime): string | null {
-  const times = [...new Set(events.flatMap((e) => (e.asOf === undefined ? [] : [e.asOf])))].sort()
-  const first = times[0]
-  const last = times.at(-1)
+  const times = asOfs(events)
+  const [first, last] = [times[0], times.at(-1)]
   if (first === undefined || last === undefined) return null
   const when = (iso: string): string => localWhen(new Date(iso), t.now, t.tz)
   const zone = zoneName(new Date(last), t.tz)
@@ -70,18 +72,9 @@ function targetsOf(events: AlertEvent[]): { ruleId: string; symbol: string }[] {
 }
 
 /** The fields every sent decision about alerts carries besides its text. */
-export function aboutEvents(
-  events: AlertEvent[],
-): Pick<
-  Extract<NotificationDecision, { status: 'sent' }>,
-  'symbol' | 'eventIds' | 'asOf' | 'targets'
-> {
-  return {
-    symbol: oneSymbol(events),
-    eventIds: events.map((e) => e.id),
-    ...asOfField(events),
-    targets: targetsOf(events),
-  }
+export function aboutEvents(events: AlertEvent[]) {
+  const eventIds = events.map((e) => e.id)
+  return { symbol: oneSymbol(events), eventIds, ...asOfField(events), targets: targetsOf(events) }
 }
 
 /** "While the US market was closed (weekend)." for a stock or commodity; null for other assets. */
@@ -114,7 +107,7 @@ export function digestBody(events: AlertEvent[], extra: number, t: TextTime): st
   return lines.join('\n')
 }
 
-export function oneSymbol(events: AlertEvent[]): string | null {
+function oneSymbol(events: AlertEvent[]): string | null {
   const symbols = new Set(events.map((e) => e.symbol))
   return symbols.size === 1 ? (events[0]?.symbol ?? null) : null
 }
