@@ -33,13 +33,11 @@ export function headline(e: AlertEvent): string {
 
 /** A digest's line, or an away item's: a recovery says what the value came back to. */
 export function newsLine(e: AlertEvent): string {
-  const back = e.type === 'resolved' && e.recovery !== undefined ? e.recovery : null
+  const back = e.recovery
+  if (e.type !== 'resolved' || back === undefined) return headline(e)
   // The recovery text leads with the symbol; in a line after the headline it need not again.
-  const value =
-    back === null
-      ? ''
-      : `: ${back.startsWith(`${e.symbol} `) ? back.slice(e.symbol.length + 1) : back}`
-  return `${headline(e)}${value}`
+  const value = back.startsWith(`${e.symbol} `) ? back.slice(e.symbol.length + 1) : back
+  return `${headline(e)}: ${value}`
 }
 
 /** When the data the events rest on was fetched, oldest first. */
