@@ -56,13 +56,10 @@ export class AlertStateStore implements Saveable {
     /** The version that wrote the file when a newer app did: then read-only. */
     readonly newerVersion: number | null = null,
   ) {
-    const text = () =>
-      JSON.stringify({
-        version: VERSION,
-        source: this.source,
-        state: this.state,
-        history: this.log,
-      })
+    const text = (): string => {
+      const { source, state, log: history } = this
+      return JSON.stringify({ version: VERSION, source, state, history })
+    }
     this.file = new SnapshotFile(path, text, newerVersion !== null)
   }
 

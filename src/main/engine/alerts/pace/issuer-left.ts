@@ -20,10 +20,8 @@ export function issuerLeftNotice(
   const named = r.missingNamed.filter((k) => absent.has(k))
   const record = { ...r, missingNamed: named }
   if (!t.rule.notifyMissingIssuers || !mayNotify) return { record, draft: null }
-  const due = absences.filter(
-    (a) =>
-      a.polls >= missingPartPolls(t.rule.pendingCycles) && !a.keys.every((k) => named.includes(k)),
-  )
+  const polls = missingPartPolls(t.rule.pendingCycles)
+  const due = absences.filter((a) => a.polls >= polls && !a.keys.every((k) => named.includes(k)))
   if (due.length === 0) return { record, draft: null }
   const missingNamed = [...new Set([...named, ...due.flatMap((a) => a.keys)])]
   const lines = due.map((a) => absenceText(a, t.symbol, now, tz))
