@@ -1,12 +1,11 @@
-// Persists the alert engine's state and a bounded event history in one JSON file, atomically.
-// Memory first: a cycle advances the state in memory, and saving is a separate step that may fail
-// (full or read-only disk) without losing the advance. A file that cannot be read or validated is
-// kept aside and the engine starts fresh after a reset: its first cycle is backfill, so alerts
-// that were firing are not notified again. A newer version's file is left as it is: the engine
-// starts fresh the same way, in memory only, and nothing is written to it.
+// The alert engine's state and a bounded event history in one JSON file, saved atomically and
+// apart from advancing (a failed save loses nothing in memory). An unusable file is kept aside and
+// the engine starts fresh after a reset (its first cycle is backfill: nothing firing is told again);
+// a newer version's file is left as it is, and the engine runs in memory only.
 import { join } from 'node:path'
 import { z } from 'zod'
-import { alertEventSchema, type AlertEvent, type AlertEventType } from '../../../shared/alert-rules'
+import { alertEventSchema, type AlertEvent } from '../../../shared/alert-rules'
+import type { historyFilterSchema } from '../../../shared/ipc-contract'
 import { SnapshotFile } from '../storage/atomic-file'
 import type { Saveable } from '../storage/save-health'
 import { openStateFile } from '../storage/state-file'
@@ -22,18 +21,13 @@ const fileSchema = z.object({
   /** Cache namespace of the data source the state was built from (absent before namespacing). */
   source: z.string().optional(),
   state: engineStateSchema,
-  /** Oldest first. */
-  history: z.array(alertEventSchema),
+  history: z.array(alertEventSchema), // oldest first
 })
 
-export interface HistoryFilter {
-  symbol?: string
-  ruleId?: string
-  type?: AlertEventType
-  limit?: number
-}
+/** The history filter the app's IPC call takes. */
+type HistoryFilter = z.infer<typeof historyFilterSchema>
 
-export interface AlertStateStoreOptions {
+interface AlertStateStoreOptions {
   maxHistory?: number
   /** Names the quarantined file. */
   now?: () => Date
@@ -41,11 +35,8 @@ export interface AlertStateStoreOptions {
   source?: string
 }
 
-/**
- * A state for a different data source: instances, baselines and 'once' memory describe the old
- * source's data, so they go; what is under way on the new source is told once, as such. Held
- * notifications are owed to the user whatever the source, and the id counter keeps counting.
- */
+/** A state for another data source keeps only what is not about the old one's data: held alerts
+ *  (owed whatever the source) and the id counter. */
 export function stateForNewSource(old: AlertEngineState): AlertEngineState {
   return { ...freshState(), seq: old.seq, held: old.held, heldOverflow: old.heldOverflow }
 }
@@ -62,26 +53,20 @@ export class AlertStateStore implements Saveable {
     private readonly maxHistory: number,
     /** Set when the file on disk could not be used: what happened and where the old file is. */
     readonly report: string | null,
-    /** The version that wrote the file when a newer app did: never written here (read-only). */
+    /** The version that wrote the file when a newer app did: then read-only. */
     readonly newerVersion: number | null = null,
   ) {
-    this.file = new SnapshotFile(
-      path,
-      () =>
-        JSON.stringify({
-          version: VERSION,
-          source: this.currentSource,
-          state: this.current,
-          history: this.log,
-        }),
-      newerVersion !== null,
-    )
+    const text = (): string => {
+      const { source, state, log: history } = this
+      return JSON.stringify({ version: VERSION, source, state, history })
+    }
+    this.file = new SnapshotFile(path, text, newerVersion !== null)
   }
 
   static async open(dir: string, opts: AlertStateStoreOptions = {}): Promise<AlertStateStore> {
     const maxHistory = opts.maxHistory ?? DEFAULT_MAX_HISTORY
     const path = join(dir, ALERT_STATE_FILE)
-    const source = opts.source
+    const { source } = opts
     const opened = await openStateFile({
       path,
       schema: fileSchema,
@@ -93,28 +78,15 @@ export class AlertStateStore implements Saveable {
         'alerts start fresh and what they notify is not remembered once Liquidity Watch closes, and the alert history starts empty',
       now: (opts.now ?? (() => new Date()))(),
     })
-    if (opened.value === null)
-      // A report means a file was there but could not be used: a reset, not a first run.
-      return new AlertStateStore(
-        path,
-        source,
-        freshState(opened.report !== null),
-        [],
-        maxHistory,
-        opened.report,
-        opened.newer,
-      )
+    // A report means a file was there but could not be used: a reset, not a first run.
+    const { report, newer } = opened
+    const fresh = { state: freshState(report !== null), source: undefined, history: [] }
     // A file without a source predates namespacing: it belongs to the source the app starts with.
-    const { state, source: was, history } = opened.value
+    const { state, source: was, history } = opened.value ?? fresh
     const sameSource = source === undefined || was === undefined || was === source
-    return new AlertStateStore(
-      path,
-      source ?? was,
-      sameSource ? state : stateForNewSource(state),
-      history.slice(-maxHistory),
-      maxHistory,
-      null,
-    )
+    const kept = sameSource ? state : stateForNewSource(state)
+    const log = history.slice(-maxHistory)
+    return new AlertStateStore(path, source ?? was, kept, log, maxHistory, report, newer)
   }
 
   get state(): AlertEngineState {
@@ -150,7 +122,7 @@ export class AlertStateStore implements Saveable {
   /** A cycle's new state and its events, in memory: what the next cycle continues from. */
   advance(state: AlertEngineState, events: AlertEvent[]): void {
     this.current = state
-    this.push(events)
+    this.addEvents(events)
   }
 
   /** The user dismissed the away digest; false when there was none. */
@@ -161,12 +133,8 @@ export class AlertStateStore implements Saveable {
     return true
   }
 
-  /** Logs events made outside a cycle (e.g. the core's 'snoozed' entries), in memory. */
+  /** Logs events, a cycle's or ones made outside a cycle (the core's 'snoozed' entries), in memory. */
   addEvents(events: AlertEvent[]): void {
-    this.push(events)
-  }
-
-  private push(events: AlertEvent[]): void {
     this.file.changed()
     this.log.push(...events)
     if (this.log.length > this.maxHistory)

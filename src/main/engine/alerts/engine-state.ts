@@ -1,5 +1,4 @@
-// The alert engine's persisted state: its schema (checked on read; the shape is AlertEngineState in
-// model.ts) and a fresh value.
+// The alert engine's persisted state (AlertEngineState, model.ts): its schema and a fresh value.
 import { z } from 'zod'
 import { EPISODE_NEWS_TYPES } from '../../../shared/alert-facts'
 import {
@@ -10,10 +9,10 @@ import {
   type AlertInstance,
   type AlertRule,
 } from '../../../shared/alert-rules'
-import type { AwayDigest } from '../../../shared/away-digest'
+import { awayDigestSchema } from '../../../shared/away-digest'
 import { VALUE_UNITS } from '../../../shared/conditions/kind'
 import { isoDate } from '../../../shared/liquidity-schemas'
-import { cooldownUntil } from './pace/cooldown'
+import { cooldownUntil as cooldownOf } from './pace/cooldown'
 import { FLAP_WINDOW } from './pace/flapping'
 import { TIME_HOLDS } from './text/notes'
 import type { AlertEngineState, InstanceRecord, SourceMark } from './model'
@@ -42,6 +41,7 @@ export function instanceKey(ruleId: string, symbol: string): string {
 
 const iso = z.string().datetime()
 const EPOCH = new Date(0).toISOString()
+const FLAP_HISTORY = new RegExp(`^[01]{0,${FLAP_WINDOW}}$`)
 
 const instanceSchema = z
   .object({
@@ -69,10 +69,7 @@ const instanceSchema = z
       .default(null),
     lastOutAt: iso.nullable().optional(),
     raised: z.boolean().optional(),
-    flapHistory: z
-      .string()
-      .regex(new RegExp(`^[01]{0,${FLAP_WINDOW}}$`))
-      .default(''),
+    flapHistory: z.string().regex(FLAP_HISTORY).default(''),
     flapping: z.boolean().default(false),
     flapAnnounced: z.boolean().default(false),
     flapLogged: z.boolean().default(false),
@@ -105,25 +102,6 @@ const baselineSchema = z.object({
   anchoredAt: iso.nullable().default(null),
   samples: z.array(z.object({ at: iso, tvl: z.array(finite.nullable()) })).default([]),
 })
-
-const awayDigestSchema = z.object({
-  at: iso,
-  since: iso,
-  awayMs: z.number().nonnegative(),
-  title: z.string(),
-  fired: z.number().int().nonnegative(),
-  resolved: z.number().int().nonnegative(),
-  stillFiring: z.number().int().nonnegative(),
-  items: z.array(
-    z.object({
-      kind: z.enum(['fired', 'resolved', 'still-firing', 'other']),
-      symbol: z.string(),
-      ruleName: z.string(),
-      text: z.string(),
-      market: z.string().nullable(),
-    }),
-  ),
-}) satisfies z.ZodType<AwayDigest>
 
 export const engineStateSchema = z.object({
   version: z.literal(1),
@@ -165,26 +143,14 @@ export function toInstance(
 ): AlertInstance {
   const { ruleId, symbol, state, breachCount, since, firedAt, lastNotifiedAt, lastValue } = r
   const shown = { ruleId, symbol, state, breachCount, since, firedAt, lastNotifiedAt, lastValue }
-  const { verified, detail, flapping, phase } = r
-  const cooldown = rule === undefined ? null : cooldownUntil(r, rule, now)
-  return {
-    ...shown,
-    lastUnit: r.lastUnit,
-    verified,
-    detail,
-    heldBack: r.owed?.why ?? null,
-    flapping,
-    phase,
-    cooldownUntil: cooldown,
-  }
+  const { lastUnit, verified, detail, flapping, phase } = r
+  const heldBack = r.owed?.why ?? null
+  const cooldownUntil = rule === undefined ? null : cooldownOf(r, rule, now)
+  return { ...shown, lastUnit, verified, detail, heldBack, flapping, phase, cooldownUntil }
 }
 
 /** The instances as the UI shows them now, under the rules as they are. */
-export function instancesOf(
-  records: InstanceRecord[],
-  rules: AlertRule[],
-  now: Date,
-): AlertInstance[] {
+export function instancesOf(records: InstanceRecord[], rules: AlertRule[], now: Date) {
   const byId = new Map(rules.map((r) => [r.id, r]))
   return records.map((r) => toInstance(r, byId.get(r.ruleId), now))
 }

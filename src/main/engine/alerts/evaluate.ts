@@ -42,13 +42,15 @@ export interface CycleResult {
   likeForLike: Record<string, LikeForLikeChange>
 }
 
+const keyOf = (e: { ruleId: string; symbol: string }) => instanceKey(e.ruleId, e.symbol)
+
 /** The records after the decisions: who was notified, whose cooldown restarts, what is owed. */
 function settle(judged: Judged[], cands: Candidate[][], notified: NotifyOutput, at: string) {
-  const notifiedKeys = new Set(notified.notifiedKeys)
-  const outKeys = new Set(notified.outKeys)
+  const notifiedKeys = new Set(notified.notified.map(keyOf))
+  const outKeys = new Set(notified.out.map(keyOf))
   return judged.map(({ record: r, prev }, i) => {
-    const key = instanceKey(r.ruleId, r.symbol)
-    const reowed = notified.reowed.filter((e) => instanceKey(e.ruleId, e.symbol) === key)
+    const key = keyOf(r)
+    const reowed = notified.reowed.filter((e) => keyOf(e) === key)
     const owed = settleOwed(r, prev, reowed, cands[i] ?? [], notified.withheld)
     const lastNotifiedAt = notifiedKeys.has(key) ? at : r.lastNotifiedAt
     const lastOutAt = outKeys.has(key) ? at : r.lastOutAt
@@ -65,7 +67,7 @@ export function evaluateCycle(input: CycleInput): CycleResult {
   const tz = input.prefs.utcOffset ?? utcTime
   const symbols = new Set([...targets.map((t) => t.symbol), ...input.observations.keys()])
   const read = readAll(input, symbols, tz)
-  const previous = new Map(state.instances.map((r) => [instanceKey(r.ruleId, r.symbol), r]))
+  const previous = new Map(state.instances.map((r) => [keyOf(r), r]))
   const judged = targets.map((t) =>
     judge(t, previous.get(instanceKey(t.rule.id, t.symbol)), input, read, tz),
   )
@@ -97,12 +99,13 @@ interface Judgement {
 function decide(input: CycleInput, j: Judgement): NotifyOutput {
   const { now, state } = input
   const records = j.judged.map((x) => x.record)
-  const events = j.cands.flat().map((c) => c.event)
+  const candidates = j.cands.flat()
   const backfill = !state.initialized
   const spell = backfill ? null : awaySpell(state.lastSeenAt, now, j.seen, input.awayAfterMs)
-  const byKey = new Map(records.map((r) => [instanceKey(r.ruleId, r.symbol), r]))
-  const owedBy = (e: AlertEvent) => byKey.get(instanceKey(e.ruleId, e.symbol))
-  const reowable = state.held.filter((h) => owedAgain(owedBy(h.event), h.event) !== null)
+  const byKey = new Map(records.map((r) => [keyOf(r), r]))
+  const events = candidates.map((c) => c.event)
+  const { held, heldOverflow } = state
+  const reowable = held.filter((h) => owedAgain(byKey.get(keyOf(h.event)), h.event) !== null)
   return decideNotifications({
     away: spell && { spell, still: stillFiring(records, events, j.targets), tz: j.tz },
     now,
@@ -110,39 +113,36 @@ function decide(input: CycleInput, j: Judgement): NotifyOutput {
     // A first start tells what it finds (marked as under way before); after a reset it may have
     // been told already, so the first poll only records.
     backfill: backfill && state.afterReset,
-    candidates: j.cands.flat(),
+    candidates,
     onceSent: state.onceSent,
-    held: state.held,
-    heldOverflow: state.heldOverflow,
+    held,
+    heldOverflow,
     newId: j.newId,
     release: releaseVerdict(input.rules, j.targets),
     reowable: new Set(reowable.map((h) => h.event.id)),
   })
 }
 
-function nextState(
-  input: CycleInput,
-  c: {
-    read: Read
-    settled: InstanceRecord[]
-    notified: NotifyOutput
-    seq: number
-    seen: boolean
-    freshData: boolean
-  },
-): AlertEngineState {
+interface Outcome {
+  read: Read
+  settled: InstanceRecord[]
+  notified: NotifyOutput
+  seq: number
+  seen: boolean
+  freshData: boolean
+}
+
+function nextState(input: CycleInput, c: Outcome): AlertEngineState {
   const { state } = input
+  const initialized = state.initialized || c.freshData
   // 'once' memory survives disabling a rule, not deleting it.
   const ruleIds = new Set(input.rules.map((r) => r.id))
-  const onceSent = Object.fromEntries(
-    Object.entries(c.notified.onceSent).filter(([key]) =>
-      ruleIds.has(key.split('\u0000')[0] ?? ''),
-    ),
-  )
+  const once = Object.entries(c.notified.onceSent)
+  const onceSent = Object.fromEntries(once.filter(([k]) => ruleIds.has(k.split('\u0000')[0] ?? '')))
   return {
     version: 1,
-    initialized: state.initialized || c.freshData,
-    afterReset: state.afterReset && !(state.initialized || c.freshData),
+    initialized,
+    afterReset: state.afterReset && !initialized,
     seq: c.seq,
     instances: c.settled,
     baselines: c.read.baselines,
@@ -157,13 +157,10 @@ function nextState(
 }
 
 /** A held alert is delivered only if its rule still exists, still covers the symbol and is not snoozed. */
-function releaseVerdict(
-  rules: AlertRule[],
-  targets: Target[],
-): (ruleId: string, symbol: string) => ReleaseVerdict {
+function releaseVerdict(rules: AlertRule[], targets: Target[]) {
   const live = new Map(targets.map((t) => [instanceKey(t.rule.id, t.symbol), t]))
   const ids = new Set(rules.map((r) => r.id))
-  return (ruleId, symbol) => {
+  return (ruleId: string, symbol: string): ReleaseVerdict => {
     const t = live.get(instanceKey(ruleId, symbol))
     if (t === undefined) return ids.has(ruleId) ? 'rule-disabled' : 'rule-deleted'
     return t.snoozed ? 'snoozed' : 'deliver'

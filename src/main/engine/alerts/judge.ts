@@ -1,11 +1,10 @@
-// Measure, transition and pace for one (rule, symbol) of a cycle: what its reading measures, its
-// step and what may be told of it, as a new record; then its events as the decide stage's
-// candidates.
+// Measure, transition and pace for one (rule, symbol) of a cycle, as a new record; then its events
+// as the decide stage's candidates.
 import type { AlertEvent, ChangeWindow } from '../../../shared/alert-rules'
 import type { FlowResult } from '../../../shared/flow'
 import type { SeriesPoint } from '../../../shared/liquidity-schemas'
 import type { UtcOffset } from '../../../shared/local-time'
-import { marketAtData } from './text/market-note'
+import { marketSession } from '../../../shared/market-hours'
 import { noDataDetail } from './text/notes'
 import { measure } from './measure/measure'
 import { keepReference, poolReference } from './measure/pool-reference'
@@ -30,20 +29,12 @@ export interface JudgeInput {
   /** Keyed by symbol; a symbol in scope without an entry reads as "no data". */
   observations: Map<string, Observation>
   prefs: { notifyUnverified: boolean }
-  /**
-   * Symbols the user was notified about lately (from the notification log, which outlives a reset
-   * of the alert state): after a reset, only their episodes under way are not news.
-   */
+  /** Symbols notified lately (the notification log outlives a reset): after a reset, only their
+   *  episodes under way are not news. */
   recentlyNotified?: ReadonlySet<string>
-  /**
-   * Per symbol with a fresh detail: its TVL change split into price and net flow per window, from
-   * the app's own history (net-flow rules); a symbol without one is not judged on net flow.
-   */
+  /** Per symbol with a fresh detail: its TVL change split into price and net flow per window. */
   flows?: Record<string, Partial<Record<ChangeWindow, FlowResult>>>
-  /**
-   * Per symbol with a fresh detail: its issuers now against the app's history one window ago
-   * (issuer-drop rules, ignoreMigrations); a symbol without one is not judged on them.
-   */
+  /** Per symbol with a fresh detail: its issuers now against the app's history a window ago. */
   issuers?: Record<string, IssuerWindows>
   /** A symbol's daily series from this poll's bulk analytics (volume-change); undefined: none. */
   dailySeries?: (symbol: string) => readonly SeriesPoint[] | undefined
@@ -67,7 +58,7 @@ export interface Judged extends Paced {
   target: Target
   prev: InstanceRecord | undefined
   disagreement: string | null
-  /** Its 'fired' and 'resolved' are recorded, not notified (InstanceRecord.seeded). */
+  /** See InstanceRecord.seeded. */
   seeded: boolean
   /** Why trusted data could not be judged, for the row. */
   finding: string | null
@@ -114,10 +105,21 @@ export function judge(
   const watchedSince = looked ? (r.watchedSince ?? now.toISOString()) : r.watchedSince
   const record = { ...r, watchedSince, seeded: seeded && r.phase !== 'ok' }
   const disagreement = verdict.kind === 'measured' ? verdict.disagreement : null
-  // Trusted data the figures cannot judge: the row says why (else it reads nodata without a reason).
-  const finding = reading.kind === 'good' && verdict.kind !== 'measured' ? verdict.detail : null
   const good = reading.kind === 'good'
+  // Trusted data the figures cannot judge: the row says why (else it reads nodata without a reason).
+  const finding = good && verdict.kind !== 'measured' ? verdict.detail : null
   return { ...paced, record, target: t, prev, disagreement, seeded, finding, good }
+}
+
+/** Only stocks and commodities have an underlying market to speak of. */
+const WITH_MARKET = new Set(['stock', 'commodity'])
+
+/** The underlying's market session when the observation's data was fetched (else now). */
+function marketAtData(symbol: string, obs: Observation | undefined, now: Date) {
+  const assetType = obs?.detail?.assetType
+  if (assetType === undefined || !WITH_MARKET.has(assetType)) return undefined
+  const at = obs?.fetchedAt ? new Date(obs.fetchedAt) : now
+  return marketSession({ symbol, assetType }, at)
 }
 
 /** Each judged event with its id and what it rests on, as the decide stage's candidates. */
@@ -128,13 +130,13 @@ export function candidatesOf(
 ): Candidate[][] {
   return judged.map((j) =>
     j.drafted.map(({ draft, withhold }) => {
+      const t = j.target
       const event: AlertEvent = { id: newId(), ...draft }
-      const obs = input.observations.get(j.target.symbol)
-      const market = marketAtData(j.target.symbol, obs, input.now)
+      const obs = input.observations.get(t.symbol)
+      const market = marketAtData(t.symbol, obs, input.now)
       if (market !== undefined) event.market = market
       // Every event of a (rule, symbol) rests on its detail this poll: the one the verdict judged.
       if (obs?.fetchedAt) event.asOf = obs.fetchedAt
-      const t = j.target
       const seeded = j.seeded && (draft.type === 'fired' || draft.type === 'resolved')
       const { snoozed, fingerprint } = t
       const once = t.rule.notify === 'once'

@@ -1,6 +1,5 @@
-// The alert engine's seam types: its persisted state, a symbol's reading and a rule's measurement.
-// Type-only, importing nothing but src/shared, so every stage that passes them along imports them
-// from here, downward, and no stage has to import another to name what it is handed.
+// The alert engine's seam types (persisted state, reading, measurement, each stage's value).
+// Type-only and importing only src/shared, so no stage imports another to name what it is handed.
 import type { EpisodeNewsType } from '../../../shared/alert-facts'
 import type {
   AlertEvent,
@@ -16,14 +15,14 @@ import type { SerializedError } from '../../../shared/errors'
 import type { AssetDetail } from '../../../shared/liquidity-schemas'
 import type { IssuerMoves, IssuerTvl } from '../../../shared/issuer-moves'
 
-/** Holds that end by the clock (and then deliver a digest); the list is TIME_HOLDS (notes.ts). */
+/** Holds that end by the clock, then deliver a digest (TIME_HOLDS, notes.ts). */
 export type TimeHold = 'quiet-hours' | 'paused'
 
 /** News of an episode the user has not had yet: told once the reason clears, if still true. */
 export interface Owed {
   type: EpisodeNewsType
   why: HeldBackReason
-  /** A held-back 'resolved': how long the episode lasted (its news says so when told). */
+  /** A held-back 'resolved': how long the episode lasted. */
   durationMs?: number
 }
 
@@ -33,7 +32,7 @@ export interface InstanceRecord extends Omit<AlertInstance, 'heldBack' | 'cooldo
   /** Last 'fired' or 'repeated' event: the repeat timer runs from here. */
   lastAlertAt: string | null
   owed: Owed | null
-  /** Last time a notification for it went out (sent, or queued for a digest): the cooldown runs from here. */
+  /** Last notification sent or queued for a digest: the cooldown runs from here. */
   lastOutAt: string | null
   /** The condition with hysteresis: set by a breach, cleared only past the re-arm margin. */
   raised: boolean
@@ -41,20 +40,17 @@ export interface InstanceRecord extends Omit<AlertInstance, 'heldBack' | 'cooldo
   flapHistory: string
   /** The user was told it is flapping (and will be told when it stops). */
   flapAnnounced: boolean
-  /** Its 'flapping' event is in the history (and the poll's output) though the notice still waits. */
+  /** Its 'flapping' event is in the history though the notice still waits. */
   flapLogged: boolean
   /** The rule as edited when the flap history began: an edit starts the history afresh. */
   fingerprint: string
   /** Parts ("issuer\u0000network") already named in an 'issuer-left' notice during their absence. */
   missingNamed: string[]
-  /**
-   * This episode was already under way at a fresh start (the backfill poll): its 'fired' and
-   * 'resolved' are recorded, not notified as news. Cleared when the episode is over.
-   */
+  /** Under way at the backfill poll after a reset: 'fired'/'resolved' recorded, not notified. */
   seeded: boolean
-  /** pool-count rules: the count a drop is measured from while its episode is under way (pool-reference.ts). */
+  /** pool-count rules: the count a drop is measured from during an episode (pool-reference.ts). */
   poolRef?: number | null
-  /** Its first trusted reading (judged or screened): an episode found then was under way before. */
+  /** Its first trusted reading: an episode found then was under way before. */
   watchedSince: string | null
 }
 
@@ -63,10 +59,9 @@ export interface HeldEvent {
   event: AlertEvent
 }
 
+/** Since the first trusted reading without it, for `polls` trusted readings in a row. */
 export interface MissingPart {
-  /** First trusted reading without it. */
   since: string
-  /** Trusted readings in a row without it. */
   polls: number
 }
 
@@ -83,14 +78,9 @@ export interface SymbolBaseline {
   anchoredAt: string | null
   /** Pairs of the anchor absent from the latest trusted reading. */
   missing: Record<string, MissingPart>
-  /** Trusted readings while parts are missing (about one a day), oldest first: see like-for-like.ts. */
-  samples: PartsSample[]
-}
-
-/** The anchor's pairs at one trusted reading, in the order of `networks`; null where absent. */
-export interface PartsSample {
-  at: string
-  tvl: (number | null)[]
+  /** Trusted readings while parts are missing (about one a day), oldest first: see like-for-like.ts.
+   *  `tvl`: the anchor's pairs in the order of `networks`; null where absent. */
+  samples: { at: string; tvl: (number | null)[] }[]
 }
 
 /** The newest point of a symbol's daily series at the service, as of the poll that checked it. */
@@ -105,20 +95,15 @@ export interface AlertEngineState {
   version: 1
   /** false until a cycle had fresh data: that first cycle is backfill and notifies nothing. */
   initialized: boolean
-  /**
-   * Started fresh in place of a state file that could not be used: the user may already have been
-   * told of what is firing, so episodes under way at the backfill poll stay silent (seeded) until
-   * they end. A first run or a new data source does not set it (nothing was told then).
-   */
+  /** Started fresh in place of an unusable state file: episodes under way then may have been told. */
   afterReset: boolean
   /** Event id counter (ids stay unique without randomness, so evaluation stays pure). */
   seq: number
   instances: InstanceRecord[]
   /** Issuers/networks of each symbol's last good observation, to spot ones that vanish. */
   baselines: Record<string, SymbolBaseline>
-  /** Per symbol: how current the service's own data is (source freshness). */
+  /** Per symbol: how current the service's own data is. */
   sources: Record<string, SourceMark>
-  /** Per symbol: pools per network at its last trusted reading (what a pool drop is measured from). */
   pools: Record<string, PoolCounts>
   /** 'once' rules: instance key → fingerprint of the rule when its notification went out. */
   onceSent: Record<string, string>
@@ -126,13 +111,12 @@ export interface AlertEngineState {
   held: HeldEvent[]
   /** Held events dropped beyond the cap, still counted in the digest. */
   heldOverflow: number
-  /** The last cycle that judged fresh data: the away digest (away.ts) measures from here. */
+  /** The last cycle that judged fresh data: the away digest measures from here. */
   lastSeenAt: string | null
-  /** What crossed while the user was away, shown in the Alerts view until dismissed. */
   away: AwayDigest | null
 }
 
-/** A symbol's pools per network (networkKey) at its last trusted reading. */
+/** A symbol's pools per network (networkKey) at its last trusted reading: a pool drop's base. */
 export interface PoolCounts {
   at: string
   networks: Record<string, number>
@@ -145,7 +129,6 @@ export interface Absence {
   /** The part's keys ("issuer\u0000network"), to remember it was named. */
   keys: string[]
   since: string
-  /** Trusted readings in a row without it. */
   polls: number
   /** Its TVL at the anchor, and its share of the anchor's TVL (percent); null when unknown. */
   tvl: number | null
@@ -180,11 +163,7 @@ export interface NoVerdict {
   detail: string
 }
 
-/**
- * Screened on the bulk series, clear of every rule: no verdict either (nothing advances, resolves
- * or notifies), but not a problem: the alert keeps the state it was judged in on the last detail.
- * It can never fire from bulk data: a breach there makes the poll fetch the detail.
- */
+/** Clear of every rule on the bulk series: nothing moves, and no problem (a breach there fetches). */
 export interface Screened {
   kind: 'screened'
   detail: string
@@ -204,11 +183,11 @@ export interface Measurement {
   verified: boolean
   /** "figures disagree: service says +2.0 %, history says −12.4 %" when not verified. */
   disagreement: string | null
-  /** "TSLA TVL down 12.4 % in 7 days"; unverified figures are marked from `verified` where shown. */
+  /** "TSLA TVL down 12.4 % in 7 days". */
   headline: string
-  /** "TSLA TVL still down 13.0 % in 7 days" — for repeat reminders. */
+  /** "TSLA TVL still down 13.0 % in 7 days": repeat reminders. */
   ongoing: string
-  /** "7-day TVL drop" — names the condition in the recovery message. */
+  /** "7-day TVL drop": names the condition in recovery and flapping notices. */
   subject: string
   /** Instance detail for the UI. */
   status: string
@@ -225,7 +204,6 @@ export interface IssuerWindowKnown {
   kind: 'known'
   /** Days of the span; null: since the last poll. */
   windowDays: number | null
-  /** When the start figures were recorded (ms). */
   from: number
   then: IssuerTvl[]
   now: IssuerTvl[]
@@ -248,11 +226,10 @@ export type IssuerWindows = Partial<Record<'7d' | '30d' | 'last', IssuerWindow>>
 // Per (rule, symbol): read → SymbolReading → measure → Measurement | NoVerdict | Screened →
 // transition → Stepped → pace → Paced → (as Candidates) decide. See docs/ARCHITECTURE.md.
 
-/** A live (rule, symbol) this cycle, its override applied (rules.ts liveTargets). */
+/** A live (rule, symbol) this cycle (rules.ts liveTargets), its threshold override applied. */
 export interface Target {
   rule: AlertRule
   symbol: string
-  /** The rule's condition with this symbol's threshold override applied. */
   condition: AlertRule['condition']
   snoozed: boolean
   /** Identifies the rule as edited by the user; 'once' re-arms when it changes. */
@@ -267,19 +244,17 @@ export interface Stepped {
   drafts: DraftEvent[]
 }
 
-/** An alert that must not reach the user now, and why (decided by the pace stage, which knows the data). */
+/** Why the pace stage keeps an event from the user now; `body` is the held decision's body. */
 export interface Withhold {
   reason: HeldBackReason
-  /** Shown as the held decision's body: "figures disagree: service says +2.0 %, history says −30.1 %". */
   body: string
   note: string
 }
 
-export type Drafted = { draft: DraftEvent; withhold: Withhold | null }
 /** The record after pacing, and each event with what withholds it. */
 export interface Paced {
   record: InstanceRecord
-  drafted: Drafted[]
+  drafted: { draft: DraftEvent; withhold: Withhold | null }[]
 }
 
 /** The decide stage's input: one event with what the rule and the pace stage say of it. */
@@ -288,9 +263,9 @@ export interface Candidate {
   snoozed: boolean
   once: boolean
   fingerprint: string
-  /** Of an episode already under way at a fresh start: recorded, not notified (see InstanceRecord.seeded). */
+  /** See InstanceRecord.seeded. */
   seeded?: boolean
   withhold: Withhold | null
-  /** The figures' disagreement, to state in a notification the user opted in to (notifyUnverified). */
+  /** Stated in a notification the user opted in to (notifyUnverified). */
   disagreement: string | null
 }

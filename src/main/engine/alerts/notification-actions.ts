@@ -1,17 +1,13 @@
-// What a notification offers besides its text, and what choosing it does: the shell only shows the
-// buttons and hands back the choice. A notification about one symbol's alerts offers two snoozes of
-// those (rule, symbol) pairs, where the platform shows buttons (macOS); a click on its body opens
-// that asset's view (a digest of several symbols opens the alerts) on every platform.
+// What a notification offers besides its text, and what choosing it does (the shell only shows the
+// buttons and hands back the choice): one symbol's notification offers two snoozes of its (rule,
+// symbol) pairs where the platform shows buttons (macOS); a click opens that asset (a digest of
+// several symbols: the alerts).
 import type { NotificationDecision } from '../../../shared/alert-rules'
 import { localMinuteOfDay, type UtcOffset } from '../../../shared/local-time'
 import type { NavigateEvent } from '../../../shared/view-models'
 
-type Sent = Extract<NotificationDecision, { status: 'sent' }>
-
-export type NotificationActionId = 'snooze-1h' | 'snooze-tomorrow'
-
-export interface NotificationAction {
-  id: NotificationActionId
+interface NotificationAction {
+  id: 'snooze-1h' | 'snooze-tomorrow'
   /** The button's text. */
   label: string
 }
@@ -38,10 +34,7 @@ function snoozable(d: NotificationDecision): { ruleId: string; symbol: string }[
 }
 
 /** The buttons a sent notification offers; none where the platform shows none. */
-export function notificationActions(
-  d: NotificationDecision,
-  platformShowsActions: boolean,
-): NotificationAction[] {
+export function notificationActions(d: NotificationDecision, platformShowsActions: boolean) {
   return platformShowsActions && snoozable(d).length > 0 ? [...ACTIONS] : []
 }
 
@@ -51,20 +44,13 @@ export function minutesUntilTomorrow(now: Date, tz: UtcOffset): number {
 }
 
 /** Where a click on the notification (or a chosen action) takes the user. */
-export function notificationTarget(d: Pick<Sent, 'symbol'>): NavigateEvent {
+export function notificationTarget(d: { symbol: string | null }): NavigateEvent {
   return d.symbol ? { view: 'asset', symbol: d.symbol } : { view: 'alerts' }
 }
 
-export interface ChosenAction {
-  /** Each goes through the core's snooze, as a snooze from the asset view does. */
-  snoozes: SnoozeRequest[]
-  /** The view the app opens on, so the user sees what was snoozed. */
-  open: NavigateEvent
-}
-
 /**
- * What choosing the action at `index` (as the platform reports it, among those offered) does now;
- * null for an index the notification did not offer.
+ * What choosing the action at `index` among those offered does now: snoozes through the core's
+ * snooze (as the asset view's), and the view the app opens on; null for one not offered.
  */
 export function chooseAction(
   d: NotificationDecision,
@@ -72,12 +58,9 @@ export function chooseAction(
   index: number,
   now: Date,
   tz: UtcOffset,
-): ChosenAction | null {
+): { snoozes: SnoozeRequest[]; open: NavigateEvent } | null {
   const action = offered[index]
   if (action === undefined || d.status !== 'sent') return null
   const minutes = action.id === 'snooze-1h' ? 60 : minutesUntilTomorrow(now, tz)
-  return {
-    snoozes: snoozable(d).map((t) => ({ ...t, minutes })),
-    open: notificationTarget(d),
-  }
+  return { snoozes: snoozable(d).map((t) => ({ ...t, minutes })), open: notificationTarget(d) }
 }

@@ -1,11 +1,7 @@
 // The away digest: after sleep, a long offline spell or a restart, the first poll that judges
-// fresh data again says in one notification (and one panel) what crossed meanwhile, instead of
-// nothing or a burst. "Away" is one test for all three: the last poll that judged fresh data
-// (AlertEngineState.lastSeenAt, saved with the alert state, so a restart knows it) is longer ago
-// than awayAfterMs. That is 3 poll intervals — the monitor missed its cadence, not one slow or
-// failed poll — and at least 30 minutes, so a 1-minute interval does not turn a short network
-// blip into a "while you were away". The digest is built here, and the notification that tells
-// it (awayDecision); notify.ts decides when it goes out.
+// fresh data again tells in one notification (and one panel) what crossed meanwhile. Away: the
+// last poll that judged fresh data (lastSeenAt, saved, so a restart knows it) is older than 3 poll
+// intervals (a missed cadence, not one slow poll) and at least 30 min (not a short network blip).
 import type { AlertEvent, NotificationDecision } from '../../../../shared/alert-rules'
 import type { AwayDigest, AwayItem } from '../../../../shared/away-digest'
 import { localWhen, type UtcOffset } from '../../../../shared/local-time'
@@ -39,7 +35,6 @@ export function awaySpell(
   return ms > afterMs ? { since: lastSeenAt, ms } : null
 }
 
-/** An episode under way before the spell that neither began nor ended in this poll. */
 export interface StillFiring {
   record: InstanceRecord
   ruleName: string
@@ -59,20 +54,23 @@ export function stillFiring(
   )
 }
 
+const ITEM_KIND: Partial<Record<AlertEvent['type'], AwayItem['kind']>> = {
+  fired: 'fired',
+  repeated: 'fired',
+  resolved: 'resolved',
+}
+
 function itemOf(e: AlertEvent): AwayItem {
-  const kind =
-    e.type === 'fired' || e.type === 'repeated'
-      ? 'fired'
-      : e.type === 'resolved'
-        ? 'resolved'
-        : 'other'
-  return {
-    kind,
-    symbol: e.symbol,
-    ruleName: e.ruleName,
-    text: newsLine(e),
-    market: e.market ? whileMarket(e.market) : null,
-  }
+  const { symbol, ruleName } = e
+  const market = e.market ? whileMarket(e.market) : null
+  return { kind: ITEM_KIND[e.type] ?? 'other', symbol, ruleName, text: newsLine(e), market }
+}
+
+function stillItem(s: StillFiring, now: Date, tz: UtcOffset): AwayItem {
+  const { symbol, firedAt, since } = s.record
+  const from = firedAt ?? since
+  const text = stillFiringText(symbol, s.ruleName, from ? localWhen(new Date(from), now, tz) : null)
+  return { kind: 'still-firing', symbol, ruleName: s.ruleName, text, market: null }
 }
 
 export function awayDigest(
@@ -82,41 +80,19 @@ export function awayDigest(
   still: StillFiring[],
   tz: UtcOffset,
 ): AwayDigest | null {
-  const items = events.map(itemOf)
-  if (items.length === 0) return null
-  const fired = items.filter((i) => i.kind === 'fired').length
-  const resolved = items.filter((i) => i.kind === 'resolved').length
-  const others = items.length - fired - resolved
-  for (const s of still) {
-    const since = s.record.firedAt ?? s.record.since
-    items.push({
-      kind: 'still-firing',
-      symbol: s.record.symbol,
-      ruleName: s.ruleName,
-      text: stillFiringText(
-        s.record.symbol,
-        s.ruleName,
-        since ? localWhen(new Date(since), now, tz) : null,
-      ),
-      market: null,
-    })
-  }
-  return {
-    at: now.toISOString(),
-    since: spell.since,
-    awayMs: spell.ms,
-    title: awayTitle(spell.ms, { fired, resolved, others, still: still.length }),
-    fired,
-    resolved,
-    stillFiring: still.length,
-    items,
-  }
+  const news = events.map(itemOf)
+  if (news.length === 0) return null
+  const fired = news.filter((i) => i.kind === 'fired').length
+  const resolved = news.filter((i) => i.kind === 'resolved').length
+  const others = news.length - fired - resolved
+  const stillFiring = still.length
+  const title = awayTitle(spell.ms, { fired, resolved, others, still: stillFiring })
+  const items = [...news, ...still.map((s) => stillItem(s, now, tz))]
+  const { since, ms: awayMs } = spell
+  return { at: now.toISOString(), since, awayMs, title, fired, resolved, stillFiring, items }
 }
 
-/**
- * One notification for the first poll back: the digest's title and list; a digest of one alert
- * is that alert's own notification, saying it was found after the spell away.
- */
+/** The first poll back's notification: the digest, or one alert's own notification, marked so. */
 export function awayDecision(
   d: AwayDigest,
   events: AlertEvent[],
@@ -129,11 +105,6 @@ export function awayDecision(
     const back = foundOnReturnText(d.awayMs)
     return { ...one, body: `${one.body}\n${back}` }
   }
-  const asOf = asOfLine(events, t)
-  return {
-    status: 'sent',
-    title: d.title,
-    body: asOf === null ? awayBody(d) : `${awayBody(d)}\n${asOf}`,
-    ...aboutEvents(events),
-  }
+  const body = [awayBody(d), asOfLine(events, t)].filter((l) => l !== null).join('\n')
+  return { status: 'sent', title: d.title, body, ...aboutEvents(events) }
 }

@@ -30,11 +30,9 @@ export interface GuardContext {
 
 type Guard = (c: Candidate, ctx: GuardContext) => Stop | null
 
-const suppressed = (reason: SuppressReason, note: string): Stop => ({
-  status: 'suppressed',
-  reason,
-  note,
-})
+function suppressed(reason: SuppressReason, note: string): Stop {
+  return { status: 'suppressed', reason, note }
+}
 
 const afterReset: Guard = (_c, ctx) => (ctx.backfill ? suppressed('backfill', BACKFILL_NOTE) : null)
 const seeded: Guard = (c) => (c.seeded === true ? suppressed('backfill', SEEDED_NOTE) : null)
@@ -56,14 +54,7 @@ const withheld: Guard = (c) => {
   return { status: 'held', reason: w.reason, note: w.note, body: w.body }
 }
 
-export const GUARDS: readonly Guard[] = [
-  afterReset,
-  seeded,
-  turnedOff,
-  snoozed,
-  onceAlready,
-  withheld,
-]
+const GUARDS: Guard[] = [afterReset, seeded, turnedOff, snoozed, onceAlready, withheld]
 
 export function firstStop(c: Candidate, ctx: GuardContext): Stop | null {
   for (const guard of GUARDS) {

@@ -1,15 +1,15 @@
 // The decide stage: per cycle, which alert events become a desktop notification. Each candidate
-// meets the guards (guards.ts: suppressed — backfill, disabled, snoozed, once, paced — or held for
-// disagreeing figures); the rest are news, held for a digest in quiet hours or a pause, else sent,
-// several at once as one digest. Held alerts meet the rules as they are when the hold ends
-// (release.ts).
+// meets the guards (guards.ts); the rest are news, held for a digest in quiet hours or a pause,
+// else sent (several at once as one digest). Held alerts meet the rules as they are when the hold
+// ends (release.ts).
 import type {
   AlertEvent,
   HeldBackReason,
   NotificationDecision,
 } from '../../../../shared/alert-rules'
+import type { AwayDigest } from '../../../../shared/away-digest'
+import { utcTime, type UtcOffset } from '../../../../shared/local-time'
 import { instanceKey } from '../engine-state'
-import { DISABLED_NOTE, heldNote, type ReleaseVerdict } from '../text/notes'
 import {
   aboutEvents,
   digestBody,
@@ -18,10 +18,16 @@ import {
   single,
   type TextTime,
 } from '../text/notification-text'
-import { heldBody, heldLog, heldTitle, releasedTitle } from '../text/held'
+import {
+  DISABLED_NOTE,
+  heldBody,
+  heldLog,
+  heldNote,
+  heldTitle,
+  releasedTitle,
+  type ReleaseVerdict,
+} from '../text/notes'
 import { holdReason, type NotifyPrefs } from './quiet-hours'
-import type { AwayDigest } from '../../../../shared/away-digest'
-import { utcTime, type UtcOffset } from '../../../../shared/local-time'
 import { awayDecision, awayDigest, type AwaySpell, type StillFiring } from './away'
 import { firstStop, isHeldBack } from './guards'
 import { heldForReview, releaseHeld } from './release'
@@ -40,10 +46,7 @@ export interface NotifyInput {
   newId: () => string
   /** What the rules say now about a held alert's (rule, symbol), when its hold ends. */
   release: (ruleId: string, symbol: string) => ReleaseVerdict
-  /**
-   * Held alerts on disagreeing figures that their instance would owe again (still true, nothing
-   * else owed), by event id: released after the user stopped wanting such alerts, they are held.
-   */
+  /** Ids of held alerts their instance would owe again (pace/owed.ts owedAgain). */
   reowable: ReadonlySet<string>
   /** The first poll back after the user was away (away.ts): its news go out as one digest. */
   away?: { spell: AwaySpell; still: StillFiring[]; tz: UtcOffset } | null
@@ -56,20 +59,20 @@ export interface NotifyOutput {
   onceSent: Record<string, string>
   held: HeldEvent[]
   heldOverflow: number
-  /** Instance keys whose alert reached the user now (sets lastNotifiedAt). */
-  notifiedKeys: string[]
-  /** Event id → why it was withheld; the engine owes such news to the user once the reason clears. */
+  /** Alerts that reached the user now (their instance's lastNotifiedAt). */
+  notified: AlertEvent[]
+  /** Alerts sent or queued for a digest now: their instance's cooldown restarts. */
+  out: AlertEvent[]
+  /** Event id → why it was withheld: owed to the user once the reason clears. */
   withheld: Map<string, HeldBackReason>
-  /** Instance keys with a notification sent or queued for a digest now: their cooldown restarts. */
-  outKeys: string[]
-  /** After being away: what crossed meanwhile (for the panel), null otherwise or when nothing did. */
+  /** After being away: what crossed meanwhile (for the panel), else null. */
   away: AwayDigest | null
   /** Held alerts released only to be owed again by their instance (pace/owed.ts settleOwed). */
   reowed: AlertEvent[]
 }
 
 /** Enough to bound the state file through a long pause; the digest still counts the rest. */
-export const MAX_HELD = 200
+const MAX_HELD = 200
 
 /** The candidates sorted by the guards: what is news now, and what was stopped and why. */
 interface Sorted {
@@ -77,9 +80,8 @@ interface Sorted {
   suppressed: Suppression[]
   withheld: Map<string, HeldBackReason>
   onceSent: Record<string, string>
-  /** What the user would be told now were notifications on and not held: the away digest's list. */
+  /** What the user would be told were notifications on and not held: the away digest's list. */
   news: AlertEvent[]
-  /** News that passed every guard. */
   passed: AlertEvent[]
   disagreements: Map<string, string>
 }
@@ -113,11 +115,16 @@ function sortCandidates(input: NotifyInput): Sorted {
   return s
 }
 
+function digestOf({ away, now }: NotifyInput, news: AlertEvent[]): AwayDigest | null {
+  return away ? awayDigest(away.spell, now, news, away.still, away.tz) : null
+}
+
 /** News in quiet hours or a pause: queued for the digest when the hold ends. */
-function holdNews(hold: TimeHold, news: AlertEvent[], input: NotifyInput, at: string) {
+function holdNews(hold: TimeHold, input: NotifyInput, s: Sorted, at: string): NotifyOutput {
+  const news = s.passed
   const queued = [...input.held, ...news.map((event) => ({ reason: hold, event }))]
-  const events = news.map((e) => logEntry('held', e, heldLog(hold), input.newId(), at))
   const waiting = queued.length + input.heldOverflow
+  const over = Math.max(0, queued.length - MAX_HELD)
   const decision: NotificationDecision = {
     status: 'held',
     reason: hold,
@@ -126,99 +133,60 @@ function holdNews(hold: TimeHold, news: AlertEvent[], input: NotifyInput, at: st
     body: heldBody(hold, waiting),
     eventIds: news.map((e) => e.id),
   }
-  const over = Math.max(0, queued.length - MAX_HELD)
-  const held = queued.slice(over)
+  const held = news.length > 0 ? [decision] : []
   return {
-    events,
-    decisions: news.length > 0 ? [decision] : [],
-    held,
+    decisions: [...suppressedDecisions(s.suppressed), ...s.decisions, ...held],
+    events: news.map((e) => logEntry('held', e, heldLog(hold), input.newId(), at)),
+    onceSent: s.onceSent,
+    held: queued.slice(over),
     heldOverflow: input.heldOverflow + over,
+    notified: [],
+    out: news,
+    withheld: s.withheld,
+    away: digestOf(input, s.news),
+    reowed: [],
   }
 }
 
-/** What goes out now: the away digest, the digest after a hold, one alert, or several. */
+/** What goes out now: the away digest, the digest after a hold (`overflow` set), one alert, or several. */
 function sent(
   all: AlertEvent[],
-  afterHold: { overflow: number } | null,
+  overflow: number | null,
   digest: AwayDigest | null,
   disagreements: ReadonlyMap<string, string>,
   text: TextTime,
 ): NotificationDecision[] {
   if (digest !== null && all.length > 0) return [awayDecision(digest, all, disagreements, text)]
-  if (afterHold !== null) {
-    const n = all.length + afterHold.overflow
-    if (n === 0) return []
-    const title = releasedTitle(n)
-    return [
-      {
-        status: 'sent',
-        title,
-        body: digestBody(all, afterHold.overflow, text),
-        ...aboutEvents(all),
-      },
-    ]
-  }
   const [only] = all
-  if (all.length === 1 && only !== undefined)
+  if (overflow === null && all.length === 1 && only !== undefined)
     return [single(only, disagreements.get(only.id) ?? null, text)]
-  if (all.length === 0) return []
-  const title = digestTitle(all.length)
-  return [{ status: 'sent', title, body: digestBody(all, 0, text), ...aboutEvents(all) }]
-}
-
-/** After being away: what crossed meanwhile, from what the user would be told now. */
-function digestOf({ away, now }: NotifyInput, news: AlertEvent[]): AwayDigest | null {
-  return away ? awayDigest(away.spell, now, news, away.still, away.tz) : null
-}
-
-export function decideNotifications(input: NotifyInput): NotifyOutput {
-  const { now, prefs } = input
-  const at = now.toISOString()
-  const hold = holdReason(now, prefs)
-  const s = sortCandidates(input)
-  const keys = (es: AlertEvent[]): string[] => es.map((e) => instanceKey(e.ruleId, e.symbol))
-  if (hold !== null) {
-    const h = holdNews(hold, s.passed, input, at)
-    const digest = digestOf(input, s.news)
-    return {
-      ...h,
-      decisions: [...suppressedDecisions(s.suppressed), ...s.decisions, ...h.decisions],
-      onceSent: s.onceSent,
-      notifiedKeys: [],
-      withheld: s.withheld,
-      outKeys: keys(s.passed),
-      away: digest,
-      reowed: [],
-    }
-  }
-  return release(input, s, at, keys)
+  const n = all.length + (overflow ?? 0)
+  if (n === 0) return []
+  const title = overflow === null ? digestTitle(n) : releasedTitle(n)
+  return [
+    { status: 'sent', title, body: digestBody(all, overflow ?? 0, text), ...aboutEvents(all) },
+  ]
 }
 
 /** Outside a hold: the held alerts are released (if any) and the news goes out. */
-function release(
-  input: NotifyInput,
-  s: Sorted,
-  at: string,
-  keys: (es: AlertEvent[]) => string[],
-): NotifyOutput {
+function release(input: NotifyInput, s: Sorted, at: string): NotifyOutput {
   const { now, prefs } = input
-  const text: TextTime = { now, tz: prefs.utcOffset ?? utcTime }
   const anyHeld = input.held.length > 0 || input.heldOverflow > 0
   const r = anyHeld && prefs.notificationsEnabled ? releaseHeld({ ...input, at }) : null
-  const suppressed = [...s.suppressed, ...(r?.suppressed ?? [])]
-  if (anyHeld && r === null)
-    for (const h of input.held)
-      suppressed.push({ reason: 'disabled', note: DISABLED_NOTE, id: h.event.id })
+  // Notifications turned off: what was held is dropped (and nothing new passed the guards).
+  const off = input.held.map((h): Suppression => {
+    return { reason: 'disabled', note: DISABLED_NOTE, id: h.event.id }
+  })
+  const unsent = r?.suppressed ?? off
   const delivered = r?.deliver.map((h) => h.event) ?? []
-  const news = [...delivered, ...s.news]
-  const digest = digestOf(input, news)
-  const all = [...delivered, ...s.passed]
-  const afterHold = r === null ? null : { overflow: input.heldOverflow }
-  const out = sent(r === null && anyHeld ? [] : all, afterHold, digest, s.disagreements, text)
-  const notified = keys([...s.passed, ...delivered])
+  const digest = digestOf(input, [...delivered, ...s.news])
+  const text: TextTime = { now, tz: prefs.utcOffset ?? utcTime }
+  const overflow = r === null ? null : input.heldOverflow
+  const out = sent([...delivered, ...s.passed], overflow, digest, s.disagreements, text)
+  const notified = [...s.passed, ...delivered]
   return {
     decisions: [
-      ...suppressedDecisions(suppressed),
+      ...suppressedDecisions([...s.suppressed, ...unsent]),
       ...s.decisions,
       ...(r?.decisions ?? []),
       ...out,
@@ -227,10 +195,17 @@ function release(
     onceSent: s.onceSent,
     held: [],
     heldOverflow: 0,
-    notifiedKeys: notified,
+    notified,
+    out: notified,
     withheld: s.withheld,
-    outKeys: notified,
     away: digest,
     reowed: r?.reowed ?? [],
   }
+}
+
+export function decideNotifications(input: NotifyInput): NotifyOutput {
+  const at = input.now.toISOString()
+  const hold = holdReason(input.now, input.prefs)
+  const s = sortCandidates(input)
+  return hold !== null ? holdNews(hold, input, s, at) : release(input, s, at)
 }

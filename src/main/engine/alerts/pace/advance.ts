@@ -1,7 +1,5 @@
-// The pace stage for one (rule, symbol) and one cycle: the transition stage's step, then flap
-// tracking and which of its events may reach the user now (data that disagrees, flapping, the
-// cooldown), news owed from earlier cycles and the flapping and issuer-left notices. Pure: it
-// returns a new record.
+// The pace stage for one (rule, symbol) and cycle: after the transition's step, flap tracking,
+// what withholds its events (disagreeing data, flapping, the cooldown), owed news and the notices.
 import { localWhen, type UtcOffset } from '../../../../shared/local-time'
 import { cooldownUntil } from './cooldown'
 import { dataWithhold, owedAfterDrafts, tellOwed } from './owed'
@@ -21,22 +19,17 @@ import type {
   Withhold,
 } from '../model'
 
-export interface AdvanceContext {
+interface AdvanceContext {
   now: Date
   notifyUnverified: boolean
   /** Parts missing from a trusted reading now; null when there was no trusted reading. */
   absences: Absence[] | null
-  /** The user's time zone, for the times in notes and notices. */
   tz: UtcOffset
 }
 
 type Verdict = Measurement | NoVerdict | Screened
 
-/**
- * Figures that disagree (reported vs computed change) are no verdict: neither can be trusted, so
- * they move nothing (no pending step, no confirmation, no recovery) unless the user asked to be
- * told of such alerts (notifyUnverified). The instance says why it was not judged.
- */
+/** Figures that disagree move nothing unless the user asked to be told of such alerts. */
 function trustedVerdict(verdict: Verdict, notifyUnverified: boolean): Verdict {
   if (verdict.kind !== 'measured' || verdict.verified || notifyUnverified) return verdict
   return { kind: 'nodata', detail: notJudgedDetail(verdict.status) }
@@ -61,8 +54,8 @@ export function advance(
   const record = tracked(stepped.record, t, verdict, verdict === measured)
   const until = cooldownUntil(record, t.rule, ctx.now)
   const quiet = record.flapping || record.flapAnnounced
+  const disagreement = verdict.kind === 'measured' ? verdict.disagreement : null
   const withholdOf = (d: DraftEvent): Withhold | null => {
-    const disagreement = verdict.kind === 'measured' ? verdict.disagreement : null
     const data = dataWithhold(d, prev, disagreement, ctx.notifyUnverified)
     if (data !== null) return data
     if (quiet) return { reason: 'flapping', body: d.message, note: FLAPPING_NOTE }
@@ -71,17 +64,13 @@ export function advance(
     const note = cooldownNote(t.rule.name, t.rule.cooldownMinutes, when)
     return { reason: 'cooldown', body: d.message, note }
   }
-  // step() drafts at most one event a cycle; it is withheld for its data, flapping or the cooldown.
   const drafted = stepped.drafts.map((d) => ({ draft: d, withhold: withholdOf(d) }))
   const owed = owedAfterDrafts(record.owed, stepped.drafts)
-  const paced = { record: { ...record, owed }, drafted }
-  return notices(paced, t, verdict, until, stepped.drafts.length === 0 && !quiet, ctx)
+  const mayCatchUp = stepped.drafts.length === 0 && !quiet
+  return notices({ record: { ...record, owed }, drafted }, t, verdict, until, mayCatchUp, ctx)
 }
 
-/**
- * The notices go out only outside the cooldown, and only when no event of this cycle did: one
- * notification per instance per cycle (a notice not sent now waits for a later one).
- */
+/** Notices go out only outside the cooldown and when no event of this cycle did (one a cycle). */
 function notices(
   { record, drafted }: Paced,
   t: Target,
@@ -92,10 +81,7 @@ function notices(
 ): Paced {
   const open = until === null && drafted.every((x) => x.withhold !== null)
   const left = issuerLeftNotice(record, t, ctx.absences, ctx.now, open, ctx.tz)
-  const paced: Paced = {
-    record: left.record,
-    drafted: left.draft === null ? drafted : [...drafted, { draft: left.draft, withhold: null }],
-  }
+  const paced = { record: left.record, drafted: told(drafted, left.draft) }
   if (verdict.kind !== 'measured') return paced
   if (open && left.draft === null) return openNotices(paced, t, verdict, mayCatchUp, ctx)
   if (until === null) return paced
@@ -120,13 +106,14 @@ function openNotices(
   if (notice.draft !== null) {
     // The notice that it settled tells the current state: nothing older is owed.
     const owed = notice.draft.type === 'flap-ended' ? null : notice.record.owed
-    const told = { draft: notice.draft, withhold: null }
-    return { record: { ...notice.record, owed }, drafted: [...drafted, told] }
+    return { record: { ...notice.record, owed }, drafted: told(drafted, notice.draft) }
   }
   if (!mayCatchUp) return { record: notice.record, drafted }
   const { record: r, late } = tellOwed(notice.record, t, verdict, ctx.now, ctx.notifyUnverified)
-  return {
-    record: r,
-    drafted: late === null ? drafted : [...drafted, { draft: late, withhold: null }],
-  }
+  return { record: r, drafted: told(drafted, late) }
+}
+
+/** A notice told now (none withholds it) after the cycle's events. */
+function told(drafted: Paced['drafted'], notice: DraftEvent | null): Paced['drafted'] {
+  return notice === null ? drafted : [...drafted, { draft: notice, withhold: null }]
 }

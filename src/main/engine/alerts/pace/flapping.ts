@@ -1,27 +1,19 @@
-// Flap detection in the spirit of Nagios/Naemon: over the last 21 trusted readings of a (rule,
-// symbol), the weighted share of readings where its state changed. Above FLAP_START_PCT it is
-// flapping; it stops below FLAP_STOP_PCT (two thresholds: the detector's own hysteresis).
-//
-// The state is the condition *with* the re-arm margin (`raised`): a value wobbling inside the
-// margin changes nothing; one that crosses the whole margin back and forth does. Thresholds:
-// one episode is 2 changes (≤ 12 %), two whole episodes in the window 4 (≤ 23.4 %): still told
-// as episodes. A fifth change (≥ 24 % when recent, and it keeps rising) is flapping. It stops once
-// the window holds under about two changes' weight (10 %), e.g. a settled value after ~15 readings.
-import { flapEndedText, flappingText } from '../text/flapping'
+// Flap detection as Nagios does it: over the last 21 trusted readings, the weighted share of
+// readings where the state (`raised`: the condition with its re-arm margin) changed. Two whole
+// episodes are 4 changes (≤ 23.4 %), still told as episodes; a fifth change (≥ 24 %, rising) is
+// flapping. It stops under about two changes' weight (10 %): the detector's own hysteresis.
+import { flapEndedText, flappingText } from '../text/episode'
 import { draft } from '../transition/transitions'
 import type { DraftEvent, InstanceRecord, Measurement, Target } from '../model'
 
 export const FLAP_WINDOW = 21
-export const FLAP_START_PCT = 25
-export const FLAP_STOP_PCT = 10
+const FLAP_START_PCT = 25
+const FLAP_STOP_PCT = 10
 const OLDEST_WEIGHT = 0.8
 const NEWEST_WEIGHT = 1.2
 
-/**
- * Percent state change of a history of '0'/'1' readings, oldest first: each of the 20 possible
- * changes weighs 0.8 (oldest) … 1.2 (newest); 100 % is a change at every reading. A history shorter
- * than the window counts its changes as the newest ones.
- */
+/** Percent state change of '0'/'1' readings, oldest first: each of the 20 possible changes weighs
+ *  0.8 (oldest) … 1.2 (newest); a history shorter than the window counts its changes as newest. */
 export function flapPercent(history: string): number {
   const h = history.slice(-FLAP_WINDOW)
   const slots = FLAP_WINDOW - 1
@@ -67,20 +59,14 @@ export interface Noticed {
   draft: DraftEvent | null
 }
 
-/**
- * Flapping found while the cooldown keeps its notice back: the event goes into the history and the
- * poll's output now, once (the notice itself follows when the cooldown ends: flapNotice).
- */
+/** Flapping found inside the cooldown: its event is logged now, once; flapNotice tells it later. */
 export function flapFound(r: InstanceRecord, t: Target, m: Measurement, now: Date): Noticed {
   if (!r.flapping) return { record: { ...r, flapLogged: false }, draft: null }
   if (r.flapAnnounced || r.flapLogged) return { record: r, draft: null }
   return { record: { ...r, flapLogged: true }, draft: flappingEvent(r, t, m, now) }
 }
 
-/**
- * The one notice when flapping starts, and the one when it stops (with the state it settled in).
- * Called only when the cooldown lets a notification out; otherwise the notice waits for it.
- */
+/** The notice when flapping starts, and when it stops; only when the cooldown lets one out. */
 export function flapNotice(r: InstanceRecord, t: Target, m: Measurement, now: Date): Noticed {
   if (r.flapping && !r.flapAnnounced) {
     return { record: { ...r, flapAnnounced: true }, draft: flappingEvent(r, t, m, now) }

@@ -6,10 +6,7 @@ import { absenceText, issuerLeftText } from '../text/issuer-left'
 import type { Noticed } from './flapping'
 import type { Absence, DraftEvent, InstanceRecord, Target } from '../model'
 
-/**
- * Forget parts that came back (a new absence is news again); return the notice for absences that
- * persisted long enough and were not named yet, or null. `absences` null: no trusted reading now.
- */
+/** Forgets parts that came back; the notice for absences long enough and not named yet, or null. */
 export function issuerLeftNotice(
   r: InstanceRecord,
   t: Target,
@@ -23,10 +20,8 @@ export function issuerLeftNotice(
   const named = r.missingNamed.filter((k) => absent.has(k))
   const record = { ...r, missingNamed: named }
   if (!t.rule.notifyMissingIssuers || !mayNotify) return { record, draft: null }
-  const due = absences.filter(
-    (a) =>
-      a.polls >= missingPartPolls(t.rule.pendingCycles) && !a.keys.every((k) => named.includes(k)),
-  )
+  const polls = missingPartPolls(t.rule.pendingCycles)
+  const due = absences.filter((a) => a.polls >= polls && !a.keys.every((k) => named.includes(k)))
   if (due.length === 0) return { record, draft: null }
   const missingNamed = [...new Set([...named, ...due.flatMap((a) => a.keys)])]
   const lines = due.map((a) => absenceText(a, t.symbol, now, tz))

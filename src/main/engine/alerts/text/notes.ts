@@ -1,13 +1,21 @@
-// The plain-language notes that say why an alert was not notified (Notification log, check --json).
-// Those the Alerts view shows too live in shared/alert-facts.ts.
+// The plain-language notes that say why an alert was not notified (Notification log, check --json),
+// and the words of alerts held by quiet hours or a pause. Notes the Alerts view shows too live in
+// shared/alert-facts.ts.
 import type { TimeHold } from '../model'
+import { plural } from './notification-text'
 export { DISAGREE_NOTE, FLAPPING_NOTE } from '../../../../shared/alert-facts'
-/** Holds that end by the clock (and then deliver a digest): TimeHold (model.ts) as a list. */
-export const TIME_HOLDS = ['quiet-hours', 'paused'] as const satisfies readonly TimeHold[]
-// Every hold is in the list (the state file's schema reads held events' reasons from it).
-const _everyHoldListed: Exclude<TimeHold, (typeof TIME_HOLDS)[number]> extends never
-  ? true
-  : never = true
+
+/** "quiet hours" / "paused notifications", as in "Held (quiet hours)"; every TimeHold (model.ts). */
+export const HOLD_TEXT: Record<TimeHold, string> = {
+  'quiet-hours': 'quiet hours',
+  paused: 'paused notifications',
+}
+const HOLD_END: Record<TimeHold, string> = {
+  'quiet-hours': 'quiet hours end',
+  paused: 'the pause ends',
+}
+/** The holds as a list, for the state file's schema of held events. */
+export const TIME_HOLDS = Object.keys(HOLD_TEXT) as [TimeHold, ...TimeHold[]]
 
 export const DISABLED_NOTE = 'Desktop notifications are turned off in Settings.'
 export const BACKFILL_NOTE =
@@ -31,16 +39,9 @@ export function snoozedNote(ruleName: string): string {
   return `The rule “${ruleName}” is snoozed for this symbol.`
 }
 
-/** "quiet hours" / "paused notifications", as in "Held (quiet hours)". */
-export const HOLD_TEXT: Record<TimeHold, string> = {
-  'quiet-hours': 'quiet hours',
-  paused: 'paused notifications',
-}
-
 export function heldNote(reason: TimeHold, waiting: number): string {
-  const when = reason === 'paused' ? 'the pause ends' : 'quiet hours end'
   const what = waiting === 1 ? '1 alert waits' : `${waiting} alerts wait`
-  return `Held for ${HOLD_TEXT[reason]}: ${what} and will be summarised when ${when}.`
+  return `Held for ${HOLD_TEXT[reason]}: ${what} and will be summarised when ${HOLD_END[reason]}.`
 }
 
 /** Why a held alert was not delivered when its hold ended. */
@@ -73,22 +74,22 @@ export function untoldRecoveryNote(why: keyof typeof UNTOLD_BECAUSE): string {
   return `Not notified: the alert this recovery ends was never notified (${UNTOLD_BECAUSE[why]}).`
 }
 
+/** "“TVL drop” already notified about this symbol less than 60 min ago (cooldown until 14:05)". */
+function inCooldown(ruleName: string, minutes: number, until: string): string {
+  const ago = `less than ${minutes} min ago (cooldown until ${until})`
+  return `“${ruleName}” already notified about this symbol ${ago}`
+}
+
 /** `until`: when the cooldown ends, in the user's words ("14:05"). */
 export function cooldownNote(ruleName: string, minutes: number, until: string): string {
-  return (
-    `Not notified: “${ruleName}” already notified about this symbol less than ${minutes} min ago ` +
-    `(cooldown until ${until}). Shown in the app and the history; told when ` +
-    'the cooldown ends if it is still true then.'
-  )
+  const then = 'told when the cooldown ends if it is still true then'
+  return `Not notified: ${inCooldown(ruleName, minutes, until)}. Shown in the app and the history; ${then}.`
 }
 
 /** Flapping found inside the cooldown: recorded now, the notice follows when the cooldown ends. */
 export function flapWaitNote(ruleName: string, minutes: number, until: string): string {
-  return (
-    `Not notified yet: “${ruleName}” already notified about this symbol less than ${minutes} min ` +
-    `ago (cooldown until ${until}). It is flapping: shown in the app and the history now, and ` +
-    'told when the cooldown ends if it is still flapping then.'
-  )
+  const then = 'told when the cooldown ends if it is still flapping then'
+  return `Not notified yet: ${inCooldown(ruleName, minutes, until)}. It is flapping: shown in the app and the history now, and ${then}.`
 }
 
 const UNVERIFIED_OFF =
@@ -109,4 +110,36 @@ export function notJudgedDetail(status: string): string {
 /** An instance's detail when its symbol had no reading this poll. */
 export function noDataDetail(symbol: string): string {
   return `no data for ${symbol}`
+}
+
+/** Why a held alert was not delivered when the hold ended. */
+const DROPPED_TEXT = {
+  snoozed: 'rule snoozed meanwhile',
+  'rule-disabled': 'rule turned off meanwhile',
+  'rule-deleted': 'rule deleted meanwhile',
+} as const
+
+export function heldTitle(hold: TimeHold): string {
+  return `Notifications held (${HOLD_TEXT[hold]})`
+}
+
+/** "3 alerts will be summarised when quiet hours end." */
+export function heldBody(hold: TimeHold, waiting: number): string {
+  return `${plural(waiting, 'alert')} will be summarised when ${HOLD_END[hold]}.`
+}
+
+/** A held alert on figures that disagree: its notification's body. */
+export const DISAGREE_HELD_BODY = 'its figures disagree'
+
+/** History log lines (before the alert's own message). */
+export const heldLog = (hold: TimeHold): string => `Held (${HOLD_TEXT[hold]})`
+export const HELD_DISAGREE_LOG = 'Held (figures disagree)'
+export const DROPPED_DISAGREE_LOG = 'Not delivered (figures disagree)'
+export const droppedLog = (why: keyof typeof DROPPED_TEXT): string =>
+  `Not delivered (${DROPPED_TEXT[why]})`
+export const deliveredLog = (hold: TimeHold): string => `Delivered after ${HOLD_TEXT[hold]}`
+
+/** The digest that delivers them: "While notifications were held: 4 alerts". */
+export function releasedTitle(n: number): string {
+  return `While notifications were held: ${plural(n, 'alert')}`
 }

@@ -3,7 +3,6 @@
 import type { AlertEvent, NotificationDecision } from '../../../../shared/alert-rules'
 import { localWhen, zoneName, type UtcOffset } from '../../../../shared/local-time'
 import { whileMarket } from '../../../../shared/market-hours'
-import { instanceKey } from '../engine-state'
 
 /** When a notification is made and in which zone its times read. */
 export interface TextTime {
@@ -34,26 +33,26 @@ export function headline(e: AlertEvent): string {
 
 /** A digest's line, or an away item's: a recovery says what the value came back to. */
 export function newsLine(e: AlertEvent): string {
-  const back = e.type === 'resolved' && e.recovery !== undefined ? e.recovery : null
+  const back = e.recovery
+  if (e.type !== 'resolved' || back === undefined) return headline(e)
   // The recovery text leads with the symbol; in a line after the headline it need not again.
-  const value =
-    back === null
-      ? ''
-      : `: ${back.startsWith(`${e.symbol} `) ? back.slice(e.symbol.length + 1) : back}`
-  return `${headline(e)}${value}`
+  const value = back.startsWith(`${e.symbol} `) ? back.slice(e.symbol.length + 1) : back
+  return `${headline(e)}: ${value}`
 }
+
+/** When the data the events rest on was fetched, oldest first. */
+const asOfs = (events: AlertEvent[]): string[] => events.flatMap((e) => e.asOf ?? []).sort()
 
 /** The oldest data the events rest on (a notification is as old as its oldest figure), if known. */
 export function asOfField(events: AlertEvent[]): { asOf?: string } {
-  const oldest = events.flatMap((e) => (e.asOf === undefined ? [] : [e.asOf])).sort()[0]
+  const [oldest] = asOfs(events)
   return oldest === undefined ? {} : { asOf: oldest }
 }
 
 /** "Data as of 14:05 UTC+2." — or "from 13:05 to 14:05" when a digest's data differ; null: none known. */
 export function asOfLine(events: AlertEvent[], t: TextTime): string | null {
-  const times = [...new Set(events.flatMap((e) => (e.asOf === undefined ? [] : [e.asOf])))].sort()
-  const first = times[0]
-  const last = times.at(-1)
+  const times = asOfs(events)
+  const [first, last] = [times[0], times.at(-1)]
   if (first === undefined || last === undefined) return null
   const when = (iso: string): string => localWhen(new Date(iso), t.now, t.tz)
   const zone = zoneName(new Date(last), t.tz)
@@ -64,23 +63,16 @@ export function asOfLine(events: AlertEvent[], t: TextTime): string | null {
 
 /** The (rule, symbol) pairs of alert events (a snooze from the notification snoozes these). */
 function targetsOf(events: AlertEvent[]): { ruleId: string; symbol: string }[] {
-  const seen = new Map(events.map((e) => [instanceKey(e.ruleId, e.symbol), e]))
-  return [...seen.values()].map((e) => ({ ruleId: e.ruleId, symbol: e.symbol }))
+  const out: { ruleId: string; symbol: string }[] = []
+  for (const { ruleId, symbol } of events)
+    if (!out.some((t) => t.ruleId === ruleId && t.symbol === symbol)) out.push({ ruleId, symbol })
+  return out
 }
 
 /** The fields every sent decision about alerts carries besides its text. */
-export function aboutEvents(
-  events: AlertEvent[],
-): Pick<
-  Extract<NotificationDecision, { status: 'sent' }>,
-  'symbol' | 'eventIds' | 'asOf' | 'targets'
-> {
-  return {
-    symbol: oneSymbol(events),
-    eventIds: events.map((e) => e.id),
-    ...asOfField(events),
-    targets: targetsOf(events),
-  }
+export function aboutEvents(events: AlertEvent[]) {
+  const eventIds = events.map((e) => e.id)
+  return { symbol: oneSymbol(events), eventIds, ...asOfField(events), targets: targetsOf(events) }
 }
 
 /** "While the US market was closed (weekend)." for a stock or commodity; null for other assets. */
@@ -113,7 +105,7 @@ export function digestBody(events: AlertEvent[], extra: number, t: TextTime): st
   return lines.join('\n')
 }
 
-export function oneSymbol(events: AlertEvent[]): string | null {
+function oneSymbol(events: AlertEvent[]): string | null {
   const symbols = new Set(events.map((e) => e.symbol))
   return symbols.size === 1 ? (events[0]?.symbol ?? null) : null
 }

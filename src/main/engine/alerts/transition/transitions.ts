@@ -1,7 +1,6 @@
 // One (rule, symbol) instance's step through OK → Pending → Firing → Resolved for one cycle.
 import type { AlertEventType } from '../../../../shared/alert-rules'
-import { firedHeadline } from '../text/headline'
-import { recoveredText } from '../text/recovery'
+import { firedHeadline, recoveredText } from '../text/episode'
 import type {
   DraftEvent,
   InstanceRecord,
@@ -11,8 +10,6 @@ import type {
   Stepped,
   Target,
 } from '../model'
-
-export type { DraftEvent } from '../model'
 
 const HOUR_MS = 3_600_000
 
@@ -80,16 +77,16 @@ export function step(
   now: Date,
 ): Stepped {
   const base = prev ?? blankRecord(t.rule.id, t.symbol)
+  const at = now.toISOString()
   // Screened symbols are quiet ones (the plan fetches every episode under way): they stay 'ok'.
   if (verdict.kind === 'screened') {
     const state = base.phase === 'ok' ? 'ok' : 'stale'
-    const watchedSince = base.watchedSince ?? now.toISOString()
+    const watchedSince = base.watchedSince ?? at
     return { record: { ...base, state, detail: verdict.detail, watchedSince }, drafts: [] }
   }
   if (verdict.kind !== 'measured') {
     return { record: { ...base, state: verdict.kind, detail: verdict.detail }, drafts: [] }
   }
-  const at = now.toISOString()
   const r: InstanceRecord = {
     ...base,
     lastValue: verdict.value,
@@ -98,50 +95,44 @@ export function step(
     detail: verdict.status,
     watchedSince: base.watchedSince ?? at,
   }
+  const s = { base, r, t, m: verdict, now, at }
+  return base.phase === 'firing' ? whileFiring(s) : whileQuiet(s)
+}
 
-  return base.phase === 'firing'
-    ? whileFiring(base, r, t, verdict, now)
-    : whileQuiet(base, r, t, verdict, now)
+/** One measured step: the record before, the record with this reading, and the reading. */
+interface Step {
+  base: InstanceRecord
+  r: InstanceRecord
+  t: Target
+  m: Measurement
+  now: Date
+  at: string
 }
 
 /** A firing episode ends past the re-arm margin, or repeats while truly breaching. */
-function whileFiring(
-  base: InstanceRecord,
-  r: InstanceRecord,
-  t: Target,
-  verdict: Measurement,
-  now: Date,
-): Stepped {
-  const at = now.toISOString()
-  if (verdict.clear) {
+function whileFiring({ base, r, t, m, now, at }: Step): Stepped {
+  if (m.clear) {
     const durationMs = now.getTime() - Date.parse(base.since ?? base.firedAt ?? at)
-    const message = recoveredText(t.symbol, verdict.subject, durationMs)
+    const message = recoveredText(t.symbol, m.subject, durationMs)
     const ended = { state: 'resolved', phase: 'ok', breachCount: 0, since: null } as const
     const record: InstanceRecord = { ...r, ...ended, firedAt: null, lastAlertAt: null }
-    return { record, drafts: [draft('resolved', t, at, message, verdict, durationMs)] }
+    return { record, drafts: [draft('resolved', t, at, message, m, durationMs)] }
   }
   // Repeat only while truly breaching: inside the re-arm band the value is recovering.
   const last = Date.parse(base.lastAlertAt ?? base.firedAt ?? at)
   const due = now.getTime() - last >= t.rule.repeatHours * HOUR_MS
-  if (t.rule.notify === 'every-time' && verdict.breach && due) {
+  if (t.rule.notify === 'every-time' && m.breach && due) {
     const record: InstanceRecord = { ...r, state: 'firing', lastAlertAt: at }
-    return { record, drafts: [draft('repeated', t, at, verdict.ongoing, verdict)] }
+    return { record, drafts: [draft('repeated', t, at, m.ongoing, m)] }
   }
   return { record: { ...r, state: 'firing' }, drafts: [] }
 }
 
 /** OK → Pending (pendingCycles breaches in a row) → Firing. */
-function whileQuiet(
-  base: InstanceRecord,
-  r: InstanceRecord,
-  t: Target,
-  verdict: Measurement,
-  now: Date,
-): Stepped {
-  if (!verdict.breach) {
+function whileQuiet({ base, r, t, m, at }: Step): Stepped {
+  if (!m.breach) {
     return { record: { ...r, state: 'ok', phase: 'ok', breachCount: 0, since: null }, drafts: [] }
   }
-  const at = now.toISOString()
   const breachCount = base.breachCount + 1
   const since = base.since ?? at
   if (breachCount < t.rule.pendingCycles) {
@@ -150,6 +141,6 @@ function whileQuiet(
   const fired = { state: 'firing', phase: 'firing', firedAt: at, lastAlertAt: at } as const
   const record: InstanceRecord = { ...r, ...fired, breachCount, since }
   // Found on the first trusted reading (a new user, symbol or rule): not a drop that began now.
-  const headline = firedHeadline(verdict.headline, since === r.watchedSince)
-  return { record, drafts: [draft('fired', t, at, headline, verdict)] }
+  const headline = firedHeadline(m.headline, since === r.watchedSince)
+  return { record, drafts: [draft('fired', t, at, headline, m)] }
 }
