@@ -103,7 +103,9 @@ describe('daemon lifecycle', () => {
       key: KEY,
       args: ['--symbols', 'TSLA'],
     })
-    expect(readFileSync(join(dataDir, 'daemon.lock'), 'utf8').trim()).toBe(String(d.child.pid))
+    expect(readFileSync(join(dataDir, 'daemon.lock'), 'utf8').split('\n')[0]).toBe(
+      String(d.child.pid),
+    )
     expect(await d.stop()).toBe(0)
   })
 

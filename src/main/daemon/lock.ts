@@ -1,12 +1,32 @@
-// One daemon per data dir: a lock file holding the pid. Two daemons on one dir would both poll,
-// both send each alert, and overwrite each other's cache and alert state. A lock whose pid is no
-// longer running (a crash, SIGKILL, a reboot) is taken over.
+// One daemon per data dir: a lock file holding the pid and who that pid was. Two daemons on one
+// dir would both poll, both send each alert, and overwrite each other's cache and alert state. A
+// lock whose process is gone (a crash, SIGKILL, a reboot) is taken over — also when its pid has
+// since been reused by another process, which after a reboot is likely (systemd's Restart= would
+// otherwise loop on "already running" for ever).
 import { openSync, readFileSync, rmSync, writeSync, closeSync } from 'node:fs'
 import { join } from 'node:path'
 
 export const LOCK_FILE = 'daemon.lock'
 
-function alive(pid: number): boolean {
+/** Boot id and start time of a process (Linux), so a reused pid is told apart; null elsewhere. */
+export function processIdentity(pid: number): string | null {
+  try {
+    const boot = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim()
+    // Field 22 of /proc/<pid>/stat, counted after the command name (which may hold spaces).
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const start = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]
+    return start ? `${boot}:${start}` : null
+  } catch {
+    return null
+  }
+}
+
+function alive(pid: number, identity: string | undefined): boolean {
+  // A lock that names who held it is theirs only while that very process runs.
+  if (identity) {
+    const now = processIdentity(pid)
+    if (now !== null) return now === identity
+  }
   try {
     process.kill(pid, 0)
     return true
@@ -22,11 +42,12 @@ export function takeLock(dataDir: string, pid = process.pid): () => void {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(path, 'wx', 0o644)
-      writeSync(fd, `${pid}\n`)
+      writeSync(fd, `${pid}\n${processIdentity(pid) ?? ''}\n`)
       closeSync(fd)
       return () => {
         try {
-          if (readFileSync(path, 'utf8').trim() === String(pid)) rmSync(path, { force: true })
+          if (readFileSync(path, 'utf8').split('\n')[0] === String(pid))
+            rmSync(path, { force: true })
         } catch {
           // Already gone: nothing to release.
         }
@@ -34,8 +55,9 @@ export function takeLock(dataDir: string, pid = process.pid): () => void {
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e
     }
-    const owner = Number.parseInt(readFileSync(path, 'utf8').trim(), 10)
-    if (Number.isSafeInteger(owner) && owner > 0 && owner !== pid && alive(owner))
+    const [first, identity] = readFileSync(path, 'utf8').split('\n')
+    const owner = Number.parseInt(first ?? '', 10)
+    if (Number.isSafeInteger(owner) && owner > 0 && owner !== pid && alive(owner, identity?.trim()))
       throw new Error(
         `Another daemon (pid ${owner}) is already running on ${dataDir}. Stop it first, or give this one its own --data-dir.`,
       )
