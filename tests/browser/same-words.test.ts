@@ -27,9 +27,13 @@ afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true 
 
 describe('one event, one wording', () => {
   it('a fired alert and its recovery read the same in the notification, the Alerts history, the CLI table and --json', async () => {
-    // No cooldown: the recovery is told at once, as the CLI's (one run per check) is.
+    // No cooldown: the recovery is told at once, as the CLI's (one run per check) is. The
+    // service's figures held at one instant: a run across midnight UTC would hand the app and the
+    // CLI different days' figures (another % in the same words).
+    const at = new Date()
     const app = await suite.start({
       settings: (s) => ({ ...s, rules: s.rules.map((r) => ({ ...r, cooldownMinutes: 0 })) }),
+      serviceClock: () => at,
     })
     const { page } = app
     await waitForTvl(page, 4)

@@ -1,7 +1,8 @@
 // A real drop in the local service reaches a real Alertmanager's webhook receiver exactly once, and
 // its recovery once too: `check --contact-point '{"kind":"alertmanager",…}'` through the outbox and
 // the real Alertmanager channel. Alertmanager runs on the wall clock while this suite runs at a
-// pinned instant, so the channel is handed Alertmanager's clock (its Date header), as a receiver's.
+// pinned instant, so the channel is handed Alertmanager's clock (its Date header), as a receiver's,
+// and the message's time moved onto it.
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -31,11 +32,24 @@ afterAll(async () => {
   await rx?.close()
 })
 
-/** The real channels, the Alertmanager's on Alertmanager's clock. */
+/**
+ * The real channels, the Alertmanager's on Alertmanager's clock: its now, and the message's time
+ * (startsAt) moved from the suite's clock onto it, or a suite run after the wall date posts an
+ * alert that starts after it ends (Alertmanager: 400, "start time must be before end time").
+ */
 function channels(kind: ContactPointKind): Channel | null {
   const real = channelFor(kind)
   if (kind !== 'alertmanager' || real === null) return real
-  return { kind, send: (m, p, ctx) => real.send(m, p, { ...ctx, now: () => am.now() }) }
+  return {
+    kind,
+    send: (m, p, ctx) => {
+      const createdAt = new Date(Date.parse(m.createdAt) + am.now().getTime() - Date.now())
+      return real.send({ ...m, createdAt: createdAt.toISOString() }, p, {
+        ...ctx,
+        now: () => am.now(),
+      })
+    },
+  }
 }
 
 async function check(dir: string): Promise<JsonReport> {

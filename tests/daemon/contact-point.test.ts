@@ -21,7 +21,7 @@ beforeAll(async () => {
   svc = await startLocalService({ apiKey: KEY, now: () => new Date(SERVICE_NOW) })
   rx = await WebhookReceiver.start()
   dataDir = await dirs.make()
-  clock = clockFile(dataDir)
+  clock = clockFile(dataDir, SERVICE_NOW)
 })
 afterAll(async () => {
   await rx?.close()

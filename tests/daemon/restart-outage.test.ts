@@ -45,7 +45,7 @@ const metric = async (d: RunningDaemon, name: string, labels: Record<string, str
 beforeAll(async () => {
   svc = await startLocalService({ apiKey: KEY, now: () => new Date(SERVICE_NOW) })
   dataDir = await dirs.make()
-  clock = clockFile(dataDir)
+  clock = clockFile(dataDir, SERVICE_NOW)
   svc.scenarios.add({ kind: 'tvl-drop', symbol: 'TSLA', pct: 35, windowDays: 1 })
 })
 afterAll(async () => {

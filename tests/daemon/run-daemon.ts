@@ -2,6 +2,7 @@
 // else main.ts through tsx, as tests/cli/run-cli.ts), its JSON log lines collected, its endpoints
 // found from the start line. Fast: extra polls every --test-poll-ms.
 import { spawn, type ChildProcess } from 'node:child_process'
+import { afterAll } from 'vitest'
 import { cliNodeArgs, root } from '../cli/run-cli'
 
 export interface LogLine {
@@ -42,6 +43,14 @@ function childEnv(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
   return Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined))
 }
 
+// Daemons still running after the test file (a test failed before stopping its own): killed
+// then, or they outlive the run, polling and holding their data dirs. Registered when a test file
+// imports this module, so it runs after that file's tests.
+const running = new Set<ChildProcess>()
+afterAll(() => {
+  for (const child of running) child.kill('SIGKILL')
+})
+
 export function spawnDaemon(o: StartOptions): {
   child: ChildProcess
   output: () => string
@@ -69,7 +78,13 @@ export function spawnDaemon(o: StartOptions): {
   let out = ''
   child.stdout!.on('data', (b: Buffer) => (out += b.toString()))
   child.stderr!.on('data', (b: Buffer) => (out += b.toString()))
-  const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)))
+  running.add(child)
+  const exited = new Promise<number | null>((r) =>
+    child.on('exit', (code) => {
+      running.delete(child)
+      r(code)
+    }),
+  )
   return { child, output: () => out, exited }
 }
 
