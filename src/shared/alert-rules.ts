@@ -55,28 +55,33 @@ export const alertRuleSchema = z
   .object({
     id: z.string().min(1).max(64),
     name: z.string().min(1).max(120),
-    enabled: z.boolean(),
+    // The defaults below are a new rule's in the app, so a hand-written config file needs only
+    // id, name and condition.
+    enabled: z.boolean().default(true),
     /** 'watchlist' follows the watchlist, including symbols added later. */
-    scope: z.discriminatedUnion('kind', [
-      z.object({ kind: z.literal('watchlist') }).strict(),
-      z
-        .object({ kind: z.literal('symbols'), symbols: z.array(symbolKey).min(1).max(500) })
-        .strict(),
-    ]),
-    overrides: z.record(symbolKey, ruleOverrideSchema),
+    scope: z
+      .discriminatedUnion('kind', [
+        z.object({ kind: z.literal('watchlist') }).strict(),
+        z
+          .object({ kind: z.literal('symbols'), symbols: z.array(symbolKey).min(1).max(500) })
+          .strict(),
+      ])
+      .default({ kind: 'watchlist' }),
+    overrides: z.record(symbolKey, ruleOverrideSchema).default({}),
     condition: conditionSchema,
     /** Consecutive breaching cycles before firing. */
-    pendingCycles: z.number().int().min(1).max(100),
+    pendingCycles: z.number().int().min(1).max(100).default(2),
     /** Percentage points the value must come back past the threshold to resolve. */
-    rearmMarginPct: z.number().min(0).max(100),
+    rearmMarginPct: z.number().min(0).max(100).default(2),
     /** While still firing, notify again after this many hours (notify: 'every-time'). */
     repeatHours: z
       .number()
       .min(0.25)
-      .max(24 * 30),
+      .max(24 * 30)
+      .default(24),
     /** 'once': notify the first firing only, then stay silent until the rule is edited (TradingView's
      *  "only once"); 'every-time': every new episode, and again every repeatHours while it lasts. */
-    notify: z.enum(['once', 'every-time']),
+    notify: z.enum(['once', 'every-time']).default('every-time'),
     /**
      * Minutes between two notifications of one (rule, symbol): news inside it is recorded, and told
      * when it ends if still true. 0 turns it off. Rules saved before it existed get the default.
@@ -100,8 +105,8 @@ export const alertRuleSchema = z
      * the desktop plus every contact point marked default.
      */
     contactPoints: z.array(contactPointIdSchema).max(20).optional(),
-    expiresAt: isoInstant.nullable(),
-    snoozedUntil: isoInstant.nullable(),
+    expiresAt: isoInstant.nullable().default(null),
+    snoozedUntil: isoInstant.nullable().default(null),
   })
   .strict()
 export type AlertRule = z.infer<typeof alertRuleSchema>

@@ -5,7 +5,7 @@
 import { z } from 'zod'
 import { desktopIdProblem, SECRET_FIELD, type ContactPoint } from '../../shared/contact-points'
 import { thresholdProblem } from '../../shared/rule-overrides'
-import { settingsSchema } from '../../shared/settings-schema'
+import { defaultSettings, settingsSchema } from '../../shared/settings-schema'
 import { checkAddress } from '../engine/secrets/secret-hint'
 
 export const CONFIG_VERSION = 1
@@ -95,8 +95,21 @@ export const configSchema = z
   .object({
     version: z.literal(CONFIG_VERSION),
     watchlist: s.watchlist,
-    polling: z.object({ intervalMinutes: s.intervalMinutes, baseUrl: s.baseUrl }).strict(),
-    notifications: s.notifications.extend({ quietHours: s.quietHours.strict() }).strict(),
+    // Left out of a hand-written file: the defaults (the file is the whole truth, not a patch).
+    polling: z
+      .object({ intervalMinutes: s.intervalMinutes, baseUrl: s.baseUrl })
+      .strict()
+      .default(() => {
+        const d = defaultSettings()
+        return { intervalMinutes: d.intervalMinutes, baseUrl: d.baseUrl }
+      }),
+    notifications: s.notifications
+      .extend({ quietHours: s.quietHours.strict() })
+      .strict()
+      .default(() => {
+        const d = defaultSettings()
+        return { ...d.notifications, quietHours: d.quietHours }
+      }),
     contactPoints,
     rules,
   })
