@@ -1,4 +1,5 @@
 // `check`: one poll cycle through the same AppCore the app uses, printed; exit 0 / 1 (firing) / 2 (error).
+import { runningDaemon } from '../daemon/lock'
 import Conf from 'conf'
 import type { AlertCondition, AlertEvent, NotificationDecision } from '../../shared/alert-rules'
 import { countsAsFiring, heldInsteadOfFiring } from '../../shared/alert-facts'
@@ -136,6 +137,16 @@ export async function runCheck(o: CheckOptions, io: CheckIo): Promise<number> {
     const path = settingsFilePath(o.dataDir)
     error(
       `The Service URL saved in ${path} cannot be used (${lostUrl.replace(/\.$/, '')}), so check did not run (it does not use the demo data in its place). Fix "baseUrl" in ${path}, or pass --base-url with your service's address.`,
+    )
+    printJson(emptyReport('live', '', new Date().toISOString()))
+    return EXIT_ERROR
+  }
+  // A daemon on this folder polls and sends from the same alert state and outbox: a check beside
+  // it would send its alerts a second time and race it for the files.
+  const daemon = runningDaemon(o.dataDir)
+  if (daemon !== null) {
+    error(
+      `A daemon (pid ${daemon}) is watching ${o.dataDir}, so check did not run: it would send the daemon's alerts a second time. Read the daemon's /metrics, or give check another --data-dir.`,
     )
     printJson(emptyReport('live', '', new Date().toISOString()))
     return EXIT_ERROR

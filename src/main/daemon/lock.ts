@@ -36,6 +36,19 @@ function alive(pid: number, identity: string | undefined): boolean {
   }
 }
 
+/** The pid of the daemon running on this data dir, or null (no lock, or one left behind). */
+export function runningDaemon(dataDir: string): number | null {
+  let text: string
+  try {
+    text = readFileSync(join(dataDir, LOCK_FILE), 'utf8')
+  } catch {
+    return null
+  }
+  const [first, identity] = text.split('\n')
+  const owner = Number.parseInt(first ?? '', 10)
+  return Number.isSafeInteger(owner) && owner > 0 && alive(owner, identity?.trim()) ? owner : null
+}
+
 /** Takes the data dir's lock or throws a plain message naming the running daemon; returns the release. */
 export function takeLock(dataDir: string, pid = process.pid): () => void {
   const path = join(dataDir, LOCK_FILE)
@@ -55,9 +68,8 @@ export function takeLock(dataDir: string, pid = process.pid): () => void {
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e
     }
-    const [first, identity] = readFileSync(path, 'utf8').split('\n')
-    const owner = Number.parseInt(first ?? '', 10)
-    if (Number.isSafeInteger(owner) && owner > 0 && owner !== pid && alive(owner, identity?.trim()))
+    const owner = runningDaemon(dataDir)
+    if (owner !== null && owner !== pid)
       throw new Error(
         `Another daemon (pid ${owner}) is already running on ${dataDir}. Stop it first, or give this one its own --data-dir.`,
       )
