@@ -1,6 +1,7 @@
 // The CLI as a user runs it when something goes wrong: an unreachable service, an unknown symbol,
 // a missing or refused key, a failed request, alert state that cannot be saved. Each says so in
 // one plain line and exits 2 unless cached data lets the check still answer.
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { startLocalService, type LocalService } from '../../src/dev-service/server'
@@ -75,6 +76,17 @@ describe('cli check', () => {
       expect(wrong.code).toBe(2)
       expect(wrong.stderr).toMatch(/did not accept your API key \(401\)\. Check LIQUIDITY_API_KEY/)
       expect(wrong.stderr).not.toMatch(/in Settings/)
+      // The same refusal when the key came from a mounted secret file names the file too.
+      const keyFile = join(dir, 'api-key')
+      writeFileSync(keyFile, 'sk-wrong-from-file-0123456789\n')
+      const fromFile = await cli(
+        ['check', '--base-url', svc.url, '--symbols', 'TSLA', '--data-dir', dir],
+        { LIQUIDITY_WATCH_API_KEY_FILE: keyFile },
+      )
+      expect(fromFile.code).toBe(2)
+      expect(fromFile.stderr).toMatch(
+        /\(401\)\. Check LIQUIDITY_API_KEY, or the file LIQUIDITY_WATCH_API_KEY_FILE names/,
+      )
     },
   )
 
