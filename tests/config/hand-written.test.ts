@@ -34,3 +34,17 @@ describe('a hand-written config file', () => {
     ])
   })
 })
+
+describe('a config file with a JSON mistake', () => {
+  it("is told in JSON's words with its line and column, not the YAML parser's", () => {
+    const text = ['{', `  "version": ${String(VERSION)}`, '  "watchlist": ["TSLA"]', '}', ''].join(
+      '\n',
+    )
+    const r = parseConfigText(text)
+    expect(r.ok).toBe(false)
+    if (r.ok) return
+    expect(r.problems).toEqual([
+      "line 3, column 3: not valid JSON: expected ',' or '}' after property value",
+    ])
+  })
+})

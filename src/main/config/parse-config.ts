@@ -43,6 +43,24 @@ function yamlProblem(e: YAMLError): string {
   return line === undefined ? words : `line ${line}: ${words}`
 }
 
+/**
+ * A file that opens as JSON and is not valid JSON, in JSON's words with its line and column (the
+ * YAML parser, which reads JSON too, would speak of "flow maps"); null when it is valid JSON.
+ */
+function jsonProblem(text: string): string | null {
+  if (!/^\s*[{[]/.test(text)) return null
+  try {
+    JSON.parse(text)
+    return null
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e)
+    const at = /\(line (\d+) column (\d+)\)/.exec(message)
+    const what = message.replace(/ in JSON at position \d+.*$/s, '')
+    const words = `not valid JSON: ${what.charAt(0).toLowerCase()}${what.slice(1)}`
+    return at ? `line ${at[1]}, column ${at[2]}: ${words}` : words
+  }
+}
+
 /** A secret in the file (a webhook's url): said plainly, not as an unknown field. */
 function secretProblems(raw: unknown): { path: PropertyKey[]; text: string }[] {
   const points = (raw as { contactPoints?: unknown } | null)?.contactPoints
@@ -78,7 +96,10 @@ export function parseConfigText(text: string): ConfigRead {
     uniqueKeys: true,
     prettyErrors: true,
   })
-  if (doc.errors.length > 0) return refused(...doc.errors.map(yamlProblem))
+  if (doc.errors.length > 0) {
+    const json = jsonProblem(text)
+    return json !== null ? refused(json) : refused(...doc.errors.map(yamlProblem))
+  }
   let raw: unknown
   try {
     raw = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT })
