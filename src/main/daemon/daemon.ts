@@ -87,8 +87,12 @@ export async function runDaemon(o: DaemonOptions, io: DaemonIo): Promise<void> {
     })
     const lastSuccessMs =
       p.status.lastSuccessAt === null ? null : Date.parse(p.status.lastSuccessAt)
-    setPollMetrics(metrics, cycle, { ok, durationMs: p.durationMs, lastSuccessMs })
-    if (!ok && p.status.lastError) metrics.failedByKind.inc({ kind: p.status.lastError.kind })
+    setPollMetrics(metrics, cycle, {
+      ok,
+      durationMs: p.durationMs,
+      lastSuccessMs,
+      errorKind: p.status.lastError?.kind ?? null,
+    })
     log.line(pollLine(cycle, p, ok))
     waiters.splice(0).forEach((w) => w())
   }

@@ -74,7 +74,7 @@ export class DaemonMetrics {
   readonly watched = this.g('watchlist_symbols')
   readonly requests = this.g('poll_requests', ['outcome'])
   readonly failedByKind = this.g('poll_failed_requests', ['kind'])
-  readonly polls = this.c('polls_total', ['outcome'])
+  readonly polls = zeroed(this.c('polls_total', ['outcome']), 'outcome', ['ok', 'failed'])
   readonly pollDuration = this.g('poll_duration_seconds')
   readonly lastPollOk = this.g('last_poll_ok')
   readonly lastSuccess = this.g('last_success_timestamp_seconds')
@@ -93,6 +93,7 @@ export class DaemonMetrics {
     this.deliveryFailures.reset()
     if (f && f.deliveryFailures > 0) this.deliveryFailures.inc(f.deliveryFailures)
     this.deliveries.reset()
+    zeroed(this.deliveries, 'outcome', DELIVERY_OUTCOMES)
     for (const [outcome, n] of Object.entries(f?.byOutcome ?? {}))
       if (n > 0) this.deliveries.inc({ outcome }, n)
   }
@@ -101,6 +102,17 @@ export class DaemonMetrics {
     this.readOutbox()
     return this.registry.metrics()
   }
+}
+
+const DELIVERY_OUTCOMES = ['sent', 'attempt-failed', 'failed', 'dropped']
+
+/**
+ * A counter's known label values at 0: the series exist from the start, so rate() and an alert
+ * rule on `outcome="failed"` see them before the first failure.
+ */
+function zeroed<L extends string>(c: Counter<L>, label: L, values: string[]): Counter<L> {
+  for (const v of values) c.inc({ [label]: v } as Partial<Record<L, string>>, 0)
+  return c
 }
 
 /** What the outbox tells /metrics (Outbox.depth() and its failure counter). */

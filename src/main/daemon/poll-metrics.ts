@@ -87,7 +87,7 @@ function setDetailMetrics(m: DaemonMetrics, symbol: string, d: AssetDetail): voi
 export function setPollMetrics(
   m: DaemonMetrics,
   cycle: CycleResult | null,
-  o: { ok: boolean; durationMs: number; lastSuccessMs: number | null },
+  o: { ok: boolean; durationMs: number; lastSuccessMs: number | null; errorKind?: string | null },
 ): void {
   m.polls.inc({ outcome: o.ok ? 'ok' : 'failed' })
   m.pollDuration.set(o.durationMs / 1000)
@@ -98,10 +98,14 @@ export function setPollMetrics(
   const failures = cycle?.failures ?? []
   const cached = failures.filter((x) => x.fromCache).length
   const requested = cycle ? Math.max(cycle.rows.length, failures.length) : 0
+  // A poll that failed with no request of its own failing (it stopped before asking) counts its
+  // error as one failed request, in both series alike: each failed request is counted once in each.
+  const unasked = !o.ok && failures.length === 0 && o.errorKind ? 1 : 0
   m.requests.set({ outcome: 'ok' }, Math.max(0, requested - failures.length))
   m.requests.set({ outcome: 'cached' }, cached)
-  m.requests.set({ outcome: 'failed' }, failures.length - cached)
+  m.requests.set({ outcome: 'failed' }, failures.length - cached + unasked)
   for (const x of failures) m.failedByKind.inc({ kind: x.error.kind })
+  if (unasked) m.failedByKind.inc({ kind: o.errorKind! })
   const holdMs = cycle?.retryAfterMs ?? null
   m.rateLimitHeld.set(holdMs === null ? 0 : holdMs / 1000)
   if (holdMs !== null) m.rateLimitHolds.inc()
