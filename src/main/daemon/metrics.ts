@@ -31,9 +31,12 @@ const HELP = {
   last_poll_ok: '1 when the last poll succeeded, else 0.',
   last_success_timestamp_seconds:
     'When a poll last succeeded (Unix time, seconds); 0 before the first.',
-  rate_limit_holds_total: 'Times the service asked to wait (Retry-After) and polling was held.',
+  rate_limit_holds_total:
+    'Times the service asked to wait (Retry-After), waited out within a poll or held past it.',
   rate_limit_hold_seconds:
     'How long the last poll was asked to wait (Retry-After), in seconds; 0 when not held.',
+  rate_limit_hold_seconds_total:
+    'Seconds polls were asked to wait (Retry-After), in all: each poll adds its rate_limit_hold_seconds.',
   outbox_depth: 'Messages waiting in the outbox to be delivered.',
   delivery_failures_total:
     'Delivery attempts to contact points that failed (as the outbox counts them).',
@@ -80,6 +83,7 @@ export class DaemonMetrics {
   readonly lastSuccess = this.g('last_success_timestamp_seconds')
   readonly rateLimitHolds = this.c('rate_limit_holds_total')
   readonly rateLimitHeld = this.g('rate_limit_hold_seconds')
+  readonly rateLimitHoldSeconds = this.c('rate_limit_hold_seconds_total')
   readonly outboxDepth = this.g('outbox_depth')
   readonly deliveryFailures = this.c('delivery_failures_total')
   readonly deliveries = this.c('deliveries_total', ['outcome'])

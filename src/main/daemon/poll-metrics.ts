@@ -7,6 +7,7 @@ import type { ChangeInfo, WatchRow } from '../../shared/view-models'
 import type { FlowSplit } from '../../shared/flow'
 import type { CycleResult } from '../engine/poll/cycle'
 import type { DaemonMetrics } from './metrics'
+import type { PollRateHolds } from './rate-holds'
 
 const PHASE_VALUE = { ok: 0, pending: 1, firing: 2 } as const
 
@@ -87,7 +88,14 @@ function setDetailMetrics(m: DaemonMetrics, symbol: string, d: AssetDetail): voi
 export function setPollMetrics(
   m: DaemonMetrics,
   cycle: CycleResult | null,
-  o: { ok: boolean; durationMs: number; lastSuccessMs: number | null; errorKind?: string | null },
+  o: {
+    ok: boolean
+    durationMs: number
+    lastSuccessMs: number | null
+    errorKind?: string | null
+    /** What the service's rate limit did to this poll (default: nothing). */
+    holds?: PollRateHolds
+  },
 ): void {
   m.polls.inc({ outcome: o.ok ? 'ok' : 'failed' })
   m.pollDuration.set(o.durationMs / 1000)
@@ -106,7 +114,13 @@ export function setPollMetrics(
   m.requests.set({ outcome: 'failed' }, failures.length - cached + unasked)
   for (const x of failures) m.failedByKind.inc({ kind: x.error.kind })
   if (unasked) m.failedByKind.inc({ kind: o.errorKind! })
-  const holdMs = cycle?.retryAfterMs ?? null
-  m.rateLimitHeld.set(holdMs === null ? 0 : holdMs / 1000)
-  if (holdMs !== null) m.rateLimitHolds.inc()
+  // Every wait the service asked for counts, waited out inside the poll or held past it; a poll
+  // that found polling held by an earlier ask (this run's or a saved one) counts once.
+  const asked = o.holds?.asked ?? 0
+  const heldPast = cycle?.retryAfterMs ?? null
+  const holdMs = Math.max(o.holds?.askedMaxMs ?? 0, heldPast ?? 0)
+  m.rateLimitHeld.set(holdMs / 1000)
+  m.rateLimitHoldSeconds.inc(holdMs / 1000)
+  const holds = asked > 0 ? asked : heldPast !== null ? 1 : 0
+  if (holds > 0) m.rateLimitHolds.inc(holds)
 }
