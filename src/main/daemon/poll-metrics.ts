@@ -22,7 +22,9 @@ export function networkLabel(name: string): string {
  */
 export function reportedPercent(c: ChangeInfo): number {
   const asFraction = Math.abs(c.reported * 100 - c.pct)
-  return c.verified && asFraction < Math.abs(c.reported - c.pct) ? c.reported * 100 : c.reported
+  // 15 significant digits: all a double holds reliably, without the multiplication's noise.
+  const times100 = Number((c.reported * 100).toPrecision(15))
+  return c.verified && asFraction < Math.abs(c.reported - c.pct) ? times100 : c.reported
 }
 
 export interface PollFacts {
