@@ -89,3 +89,27 @@ describe('daemon poll counts', () => {
     },
   )
 })
+
+describe('daemon poll held past by the rate limit', () => {
+  it(
+    'a Retry-After longer than the poll may wait is counted and said in the poll line',
+    { timeout: 60_000 },
+    async () => {
+      const before = sample(await metrics(), 'liquidity_watch_rate_limit_holds_total') ?? 0
+      svc.faults.inject({
+        kind: 'status',
+        status: 429,
+        retryAfter: '200',
+        times: 1,
+        match: 'asset',
+      })
+      const line = await d.waitFor(
+        (l) => l.event === 'poll' && /held \d+ s more by the service's rate limit/.test(l.msg),
+      )
+      expect(line.msg).toMatch(/held (19\d|200) s more/)
+      const text = await metrics()
+      expect(sample(text, 'liquidity_watch_rate_limit_holds_total')).toBeGreaterThan(before)
+      expect(sample(text, 'liquidity_watch_rate_limit_hold_seconds')).toBeGreaterThan(100)
+    },
+  )
+})

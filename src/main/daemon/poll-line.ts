@@ -17,10 +17,11 @@ export function pollLine(
   const error = ok ? null : (p.status.lastError?.message ?? null)
   const symbols = cycle?.rows.length ?? 0
   // A slow poll says why when the service's rate limit made it wait.
+  const seconds = (ms: number): number => Math.max(1, Math.round(ms / 1000))
+  const heldMs = cycle?.retryAfterMs ?? null
   const waited =
-    rateWaitedMs > 0
-      ? `, waited ${Math.max(1, Math.round(rateWaitedMs / 1000))} s for the service's rate limit`
-      : ''
+    (rateWaitedMs > 0 ? `, waited ${seconds(rateWaitedMs)} s for the service's rate limit` : '') +
+    (heldMs !== null ? `, held ${seconds(heldMs)} s more by the service's rate limit` : '')
   const msg = ok
     ? `poll ok: ${symbols} symbols, ${firing} firing, ${pending} pending, ${failed} failed requests, ${durationMs} ms${waited}`
     : `poll failed after ${durationMs} ms${waited}: ${error ?? 'no data'}`
