@@ -67,6 +67,13 @@ describe('daemon --contact-point', () => {
       const d = await start()
       await pollsApart(d, 4, 15 * 60)
       await until(() => rx.log.some((r) => r.body.includes('TSLA')))
+      // The body's threshold is the rule's as typed (10, a magnitude); the direction says it is a drop.
+      const fired = rx.log
+        .map((r) => JSON.parse(r.body) as { events: Record<string, unknown>[] })
+        .flatMap((b) => b.events)
+        .find((e) => e.symbol === 'TSLA' && e.type === 'fired')
+      expect(fired).toMatchObject({ threshold: 10, direction: 'down', unit: '%' })
+      expect(fired!.value as number).toBeLessThan(-10)
       const metrics = async (): Promise<string> => (await get(`${d.url}/metrics`)).body
       await until(
         async () =>

@@ -60,7 +60,16 @@ export interface GateClock {
   random: () => number
 }
 
+/**
+ * What a gate tells its watcher (the daemon's /metrics and poll line): an answer asked the origin
+ * to wait `ms` (a Retry-After, or a 429's back-off), or a request waited `ms` at the gate.
+ */
+export type RateHoldEvent = { kind: 'asked'; ms: number } | { kind: 'waited'; ms: number }
+export type RateHoldWatcher = (e: RateHoldEvent) => void
+
 export class RateGate {
+  constructor(private readonly watch: RateHoldWatcher = () => undefined) {}
+
   private until = 0
   private spreadMs = 0
   private status = 429
@@ -107,6 +116,10 @@ export class RateGate {
     else if (res.status === 429 || (res.status === 503 && asked !== undefined)) {
       this.hold(now, clampHoldMs(asked!), res.status)
     } else return undefined
+    this.watch({
+      kind: 'asked',
+      ms: asked === undefined ? this.remaining(now) : clampHoldMs(asked),
+    })
     const remainingMs = this.remaining(now)
     return { untilMs: now + remainingMs, remainingMs }
   }
@@ -125,7 +138,9 @@ export class RateGate {
       if (!waitsOut(left, budget)) throw heldError(this.status, this.until, left)
       const waitedFor = this.until
       // The jitter spreads wake-ups but never past the caller's budget.
-      await c.sleep(timerMs(Math.min(left + c.random() * this.spreadMs, budget)), signal)
+      const ms = timerMs(Math.min(left + c.random() * this.spreadMs, budget))
+      await c.sleep(ms, signal)
+      this.watch({ kind: 'waited', ms })
       // Served this hold in full; only a hold extended meanwhile (another 429) is waited again.
       if (this.until === waitedFor) return { until: waitedFor }
     }
@@ -169,6 +184,9 @@ export interface SavedHold {
 export class RateGates {
   private readonly gates = new Map<string, RateGate>()
 
+  /** `watch` hears every gate's holds asked and waits (default: nobody listens). */
+  constructor(private readonly watch?: RateHoldWatcher) {}
+
   /** Holds in force per origin, for a file that outlives the process. */
   snapshot(now: number): Record<string, SavedHold> {
     const out: Record<string, SavedHold> = {}
@@ -189,7 +207,7 @@ export class RateGates {
   for(origin: string): RateGate {
     let gate = this.gates.get(origin)
     if (!gate) {
-      gate = new RateGate()
+      gate = new RateGate(this.watch)
       this.gates.set(origin, gate)
     }
     return gate

@@ -30,6 +30,7 @@ export interface CoreDeliveryDeps {
   retry?: RetryPolicy
 }
 import type { RunOverrides } from './core-settings'
+import type { RateHoldWatcher } from '../client/rate-gate'
 
 export interface AppCoreDeps {
   /** Settings, offline cache and alert state live here. */
@@ -88,4 +89,6 @@ export interface AppCoreDeps {
   delivery?: CoreDeliveryDeps
   /** Diagnostics (never the key). */
   log?: (line: string) => void
+  /** Hears the service asking to wait (Retry-After) and requests waiting it out: the daemon counts them. */
+  onRateHold?: RateHoldWatcher
 }

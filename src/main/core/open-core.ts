@@ -80,7 +80,7 @@ export async function openCore(deps: AppCoreDeps): Promise<CoreOwners> {
   reports.add(alerts.report)
   const log = await NotificationLog.open(alertDir, { now })
   reports.add(log.report)
-  const rateLimits = await RateLimits.open(deps.dataDir, clock, line)
+  const rateLimits = await RateLimits.open(deps.dataDir, clock, line, deps.onRateHold)
   reports.add(rateLimits.report)
   const history = await HistoryClient.open({
     path: historyPath(deps.dataDir),

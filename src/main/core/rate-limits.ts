@@ -1,6 +1,6 @@
 // The rate-limit owner: per-origin holds, one registry for every request this core makes (polls,
 // screens, Test connection), and the file in the data dir they outlive the process in.
-import { RateGates } from '../client/rate-gate'
+import { RateGates, type RateHoldWatcher } from '../client/rate-gate'
 import type { Clock } from '../engine/poll/scheduler'
 import { RateHoldFile } from '../engine/storage/rate-hold-file'
 
@@ -16,8 +16,9 @@ export class RateLimits {
     dataDir: string,
     clock: Clock,
     log: (line: string) => void,
+    watch?: RateHoldWatcher,
   ): Promise<RateLimits> {
-    const gates = new RateGates()
+    const gates = new RateGates(watch)
     const file = await RateHoldFile.open(dataDir, gates, { now: () => clock.now(), log })
     return new RateLimits(gates, file)
   }

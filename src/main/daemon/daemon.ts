@@ -18,6 +18,7 @@ import { openEngine, type EngineOptions, type PollEnd } from './engine'
 import { settingsProblem } from './reload-check'
 import { configFileProblem } from './config-source'
 import { pollLine } from './poll-line'
+import { RateHoldTally } from './rate-holds'
 import { buildVersion } from './version'
 
 export interface DaemonOptions extends EngineOptions {
@@ -62,9 +63,11 @@ export async function runDaemon(o: DaemonOptions, io: DaemonIo): Promise<void> {
   /** The status the last poll left (readiness reads it). */
   let latest: EngineStatus | null = null
 
+  const holds = new RateHoldTally()
   const onPollEnd = (p: PollEnd): void => {
     const c = core
     if (!c) return
+    const held = holds.take()
     const cycle = c.lastCycle()
     latest = p.status
     const ok = pollSucceeded(p.status)
@@ -87,14 +90,20 @@ export async function runDaemon(o: DaemonOptions, io: DaemonIo): Promise<void> {
     })
     const lastSuccessMs =
       p.status.lastSuccessAt === null ? null : Date.parse(p.status.lastSuccessAt)
-    setPollMetrics(metrics, cycle, { ok, durationMs: p.durationMs, lastSuccessMs })
-    if (!ok && p.status.lastError) metrics.failedByKind.inc({ kind: p.status.lastError.kind })
-    log.line(pollLine(cycle, p, ok))
+    setPollMetrics(metrics, cycle, {
+      ok,
+      durationMs: p.durationMs,
+      lastSuccessMs,
+      errorKind: p.status.lastError?.kind ?? null,
+      holds: held,
+    })
+    log.line(pollLine(cycle, p, ok, held.waitedMs))
     waiters.splice(0).forEach((w) => w())
   }
   const open = async (): Promise<AppCore> => {
     const c = await openEngine(o, env, {
       onPollEnd,
+      onRateHold: holds.watch,
       // Start-up repairs and diagnostics (the key's problems included, never the key itself).
       log: (line) => log.line({ event: 'notice', msg: line }),
     })

@@ -10,6 +10,7 @@ import { createConf, secretStoreFor } from '../cli/check'
 import { cliSettingsHelp } from '../cli/settings-help'
 import { checkDeliveryDeps } from '../cli/check-delivery'
 import type { RunContactPoint } from '../engine/delivery/delivery'
+import type { RateHoldWatcher } from '../client/rate-gate'
 
 export interface EngineOptions {
   dataDir: string
@@ -30,7 +31,11 @@ export interface PollEnd {
 export async function openEngine(
   o: EngineOptions,
   env: NodeJS.ProcessEnv,
-  hooks: { onPollEnd: (p: PollEnd) => void; log: (line: string) => void },
+  hooks: {
+    onPollEnd: (p: PollEnd) => void
+    log: (line: string) => void
+    onRateHold?: RateHoldWatcher
+  },
 ): Promise<AppCore> {
   let startedMs: number | null = null
   return createAppCore({
@@ -70,5 +75,6 @@ export async function openEngine(
     delivery: checkDeliveryDeps(o.contactPoints ?? []),
     bindLegacyKey: false,
     log: hooks.log,
+    ...(hooks.onRateHold ? { onRateHold: hooks.onRateHold } : {}),
   })
 }

@@ -31,9 +31,12 @@ const HELP = {
   last_poll_ok: '1 when the last poll succeeded, else 0.',
   last_success_timestamp_seconds:
     'When a poll last succeeded (Unix time, seconds); 0 before the first.',
-  rate_limit_holds_total: 'Times the service asked to wait (Retry-After) and polling was held.',
+  rate_limit_holds_total:
+    'Times the service asked to wait (Retry-After), waited out within a poll or held past it.',
   rate_limit_hold_seconds:
     'How long the last poll was asked to wait (Retry-After), in seconds; 0 when not held.',
+  rate_limit_hold_seconds_total:
+    'Seconds polls were asked to wait (Retry-After), in all: each poll adds its rate_limit_hold_seconds.',
   outbox_depth: 'Messages waiting in the outbox to be delivered.',
   delivery_failures_total:
     'Delivery attempts to contact points that failed (as the outbox counts them).',
@@ -74,12 +77,13 @@ export class DaemonMetrics {
   readonly watched = this.g('watchlist_symbols')
   readonly requests = this.g('poll_requests', ['outcome'])
   readonly failedByKind = this.g('poll_failed_requests', ['kind'])
-  readonly polls = this.c('polls_total', ['outcome'])
+  readonly polls = zeroed(this.c('polls_total', ['outcome']), 'outcome', ['ok', 'failed'])
   readonly pollDuration = this.g('poll_duration_seconds')
   readonly lastPollOk = this.g('last_poll_ok')
   readonly lastSuccess = this.g('last_success_timestamp_seconds')
   readonly rateLimitHolds = this.c('rate_limit_holds_total')
   readonly rateLimitHeld = this.g('rate_limit_hold_seconds')
+  readonly rateLimitHoldSeconds = this.c('rate_limit_hold_seconds_total')
   readonly outboxDepth = this.g('outbox_depth')
   readonly deliveryFailures = this.c('delivery_failures_total')
   readonly deliveries = this.c('deliveries_total', ['outcome'])
@@ -93,6 +97,7 @@ export class DaemonMetrics {
     this.deliveryFailures.reset()
     if (f && f.deliveryFailures > 0) this.deliveryFailures.inc(f.deliveryFailures)
     this.deliveries.reset()
+    zeroed(this.deliveries, 'outcome', DELIVERY_OUTCOMES)
     for (const [outcome, n] of Object.entries(f?.byOutcome ?? {}))
       if (n > 0) this.deliveries.inc({ outcome }, n)
   }
@@ -101,6 +106,17 @@ export class DaemonMetrics {
     this.readOutbox()
     return this.registry.metrics()
   }
+}
+
+const DELIVERY_OUTCOMES = ['sent', 'attempt-failed', 'failed', 'dropped']
+
+/**
+ * A counter's known label values at 0: the series exist from the start, so rate() and an alert
+ * rule on `outcome="failed"` see them before the first failure.
+ */
+function zeroed<L extends string>(c: Counter<L>, label: L, values: string[]): Counter<L> {
+  for (const v of values) c.inc({ [label]: v } as Partial<Record<L, string>>, 0)
+  return c
 }
 
 /** What the outbox tells /metrics (Outbox.depth() and its failure counter). */

@@ -3,7 +3,12 @@ import type { CycleResult } from '../engine/poll/cycle'
 import type { PollEnd } from './engine'
 import type { LogFields } from './log-line'
 
-export function pollLine(cycle: CycleResult | null, p: PollEnd, ok: boolean): LogFields {
+export function pollLine(
+  cycle: CycleResult | null,
+  p: PollEnd,
+  ok: boolean,
+  rateWaitedMs = 0,
+): LogFields {
   const instances = cycle?.instances ?? []
   const firing = instances.filter((i) => (i.phase ?? i.state) === 'firing').length
   const pending = instances.filter((i) => (i.phase ?? i.state) === 'pending').length
@@ -11,9 +16,15 @@ export function pollLine(cycle: CycleResult | null, p: PollEnd, ok: boolean): Lo
   const durationMs = Math.round(p.durationMs)
   const error = ok ? null : (p.status.lastError?.message ?? null)
   const symbols = cycle?.rows.length ?? 0
+  // A slow poll says why when the service's rate limit made it wait.
+  const seconds = (ms: number): number => Math.max(1, Math.round(ms / 1000))
+  const heldMs = cycle?.retryAfterMs ?? null
+  const waited =
+    (rateWaitedMs > 0 ? `, waited ${seconds(rateWaitedMs)} s for the service's rate limit` : '') +
+    (heldMs !== null ? `, held ${seconds(heldMs)} s more by the service's rate limit` : '')
   const msg = ok
-    ? `poll ok: ${symbols} symbols, ${firing} firing, ${pending} pending, ${failed} failed requests, ${durationMs} ms`
-    : `poll failed after ${durationMs} ms: ${error ?? 'no data'}`
+    ? `poll ok: ${symbols} symbols, ${firing} firing, ${pending} pending, ${failed} failed requests, ${durationMs} ms${waited}`
+    : `poll failed after ${durationMs} ms${waited}: ${error ?? 'no data'}`
   return {
     event: 'poll',
     msg,
@@ -23,6 +34,7 @@ export function pollLine(cycle: CycleResult | null, p: PollEnd, ok: boolean): Lo
     pending,
     failedRequests: failed,
     durationMs,
+    rateLimitWaitedMs: Math.round(rateWaitedMs),
     connection: p.status.connection,
     error,
   }

@@ -7,6 +7,7 @@ import type { ChangeInfo, WatchRow } from '../../shared/view-models'
 import type { FlowSplit } from '../../shared/flow'
 import type { CycleResult } from '../engine/poll/cycle'
 import type { DaemonMetrics } from './metrics'
+import type { PollRateHolds } from './rate-holds'
 
 const PHASE_VALUE = { ok: 0, pending: 1, firing: 2 } as const
 
@@ -21,7 +22,9 @@ export function networkLabel(name: string): string {
  */
 export function reportedPercent(c: ChangeInfo): number {
   const asFraction = Math.abs(c.reported * 100 - c.pct)
-  return c.verified && asFraction < Math.abs(c.reported - c.pct) ? c.reported * 100 : c.reported
+  // 15 significant digits: all a double holds reliably, without the multiplication's noise.
+  const times100 = Number((c.reported * 100).toPrecision(15))
+  return c.verified && asFraction < Math.abs(c.reported - c.pct) ? times100 : c.reported
 }
 
 export interface PollFacts {
@@ -87,7 +90,14 @@ function setDetailMetrics(m: DaemonMetrics, symbol: string, d: AssetDetail): voi
 export function setPollMetrics(
   m: DaemonMetrics,
   cycle: CycleResult | null,
-  o: { ok: boolean; durationMs: number; lastSuccessMs: number | null },
+  o: {
+    ok: boolean
+    durationMs: number
+    lastSuccessMs: number | null
+    errorKind?: string | null
+    /** What the service's rate limit did to this poll (default: nothing). */
+    holds?: PollRateHolds
+  },
 ): void {
   m.polls.inc({ outcome: o.ok ? 'ok' : 'failed' })
   m.pollDuration.set(o.durationMs / 1000)
@@ -98,11 +108,21 @@ export function setPollMetrics(
   const failures = cycle?.failures ?? []
   const cached = failures.filter((x) => x.fromCache).length
   const requested = cycle ? Math.max(cycle.rows.length, failures.length) : 0
+  // A poll that failed with no request of its own failing (it stopped before asking) counts its
+  // error as one failed request, in both series alike: each failed request is counted once in each.
+  const unasked = !o.ok && failures.length === 0 && o.errorKind ? 1 : 0
   m.requests.set({ outcome: 'ok' }, Math.max(0, requested - failures.length))
   m.requests.set({ outcome: 'cached' }, cached)
-  m.requests.set({ outcome: 'failed' }, failures.length - cached)
+  m.requests.set({ outcome: 'failed' }, failures.length - cached + unasked)
   for (const x of failures) m.failedByKind.inc({ kind: x.error.kind })
-  const holdMs = cycle?.retryAfterMs ?? null
-  m.rateLimitHeld.set(holdMs === null ? 0 : holdMs / 1000)
-  if (holdMs !== null) m.rateLimitHolds.inc()
+  if (unasked) m.failedByKind.inc({ kind: o.errorKind! })
+  // Every wait the service asked for counts, waited out inside the poll or held past it; a poll
+  // that found polling held by an earlier ask (this run's or a saved one) counts once.
+  const asked = o.holds?.asked ?? 0
+  const heldPast = cycle?.retryAfterMs ?? null
+  const holdMs = Math.max(o.holds?.askedMaxMs ?? 0, heldPast ?? 0)
+  m.rateLimitHeld.set(holdMs / 1000)
+  m.rateLimitHoldSeconds.inc(holdMs / 1000)
+  const holds = asked > 0 ? asked : heldPast !== null ? 1 : 0
+  if (holds > 0) m.rateLimitHolds.inc(holds)
 }

@@ -75,6 +75,7 @@ describe('router', () => {
         ruleName: 'Rule a',
         value: -12.5,
         threshold: -10,
+        direction: 'down',
         unit: '%',
         asOf: '2026-03-02T11:58:00.000Z',
         dataDate: '2026-02-27',

@@ -16,6 +16,7 @@ const eventV1 = z
     ruleName: z.string(),
     value: z.number().nullable(),
     threshold: z.number().nullable(),
+    direction: z.enum(['down', 'up']).nullable(),
     unit: z.string(),
     asOf: z.string().nullable(),
     dataDate: z.string().nullable(),

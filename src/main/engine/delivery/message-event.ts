@@ -32,6 +32,7 @@ export function messageEvent(
     ruleName: e.ruleName,
     value: e.value,
     threshold: e.threshold,
+    direction: rule === undefined ? null : directionOf(rule.condition),
     // The event's own unit first: a concentration alert over its HHI limit carries the HHI.
     unit:
       e.unit !== undefined
@@ -45,6 +46,12 @@ export function messageEvent(
     // What templates may say beside the body's fields (change in words, market session…).
     ...templateExtras(e),
   }
+}
+
+/** Which way a rule guards: its own direction, else the kind's (floors down, ceilings up). */
+export function directionOf(c: AlertRule['condition']): 'down' | 'up' {
+  if ('direction' in c) return c.direction
+  return c.kind === 'concentration' ? 'up' : 'down'
 }
 
 /** An event only its id is known of (told from an earlier poll that is no longer in memory). */
@@ -62,6 +69,7 @@ export function bareEvent(
     ruleName: '',
     value: null,
     threshold: null,
+    direction: null,
     unit: '',
     asOf,
     dataDate,

@@ -15,7 +15,16 @@ export interface MessageEvent {
   ruleId: string
   ruleName: string
   value: number | null
+  /**
+   * The rule's threshold as the user typed it: for a change, a magnitude (10 for a 10 % drop);
+   * `direction` says which way it guards.
+   */
   threshold: number | null
+  /**
+   * Which way the rule guards: 'down' (a drop, a floor), 'up' (a rise, a ceiling), null when
+   * unknown (an event known only by its id, or kept by an older version).
+   */
+  direction?: 'down' | 'up' | null
   /** '%', 'USD', 'pools', 'HHI'…: what value and threshold count. */
   unit: string
   asOf: string | null

@@ -15,6 +15,8 @@ const EVENT_FIELDS_V1 = [
   'value',
   'threshold',
   'unit',
+  // Added in v1 (a new field, not a change): which way the rule guards, 'down' or 'up'.
+  'direction',
   'asOf',
   'dataDate',
   'link',
@@ -36,7 +38,8 @@ export interface WebhookBodyV1 {
 
 function eventV1(e: MessageEvent): WebhookEventV1 {
   // Exactly v1's fields: the template-only extras of MessageEvent stay out of the public body.
-  return Object.fromEntries(EVENT_FIELDS_V1.map((k) => [k, e[k]])) as WebhookEventV1
+  // A field absent from an older stored message is null, never missing from the body.
+  return Object.fromEntries(EVENT_FIELDS_V1.map((k) => [k, e[k] ?? null])) as WebhookEventV1
 }
 
 export function webhookBodyV1(
