@@ -34,7 +34,9 @@ describe('delivery: a missing secret', () => {
     expect(r).toMatchObject({ status: 'queued', attempts: 1 })
     expect(r!.lastError).toContain('the environment variable HOOK_URL (urlEnv) is not set')
     expect(outbox.failuresByContactPoint()).toEqual({ hook: 1 })
-    expect(lines).toEqual([expect.stringMatching(/^Contact point hook: Not sent: .*HOOK_URL/)])
+    expect(lines).toEqual([
+      expect.stringMatching(/^Not sent: the environment variable HOOK_URL .* contact point hook /),
+    ])
 
     // Tried again by itself (no poll): still missing, still said only once.
     await clock.advance(clock.pending()[0]! - clock.now())

@@ -191,7 +191,7 @@ export class Sender {
     if (words === null) this.#unsetLogged.delete(r.point.id)
     else if (!this.#unsetLogged.has(r.point.id)) {
       this.#unsetLogged.add(r.point.id)
-      this.d.log?.(`Contact point ${r.point.id}: ${words}`)
+      this.d.log?.(words)
     }
     return words
   }
