@@ -55,6 +55,18 @@ const common = {
 /** A secret as settings keep it: whether one is in the keychain, and how to show it. */
 const secretHint = z.string().max(200).nullable().default(null)
 
+/**
+ * The NAME of an environment variable holding the secret (urlEnv, tokenEnv, passwordEnv): how a
+ * server without a keychain gets it. Never the value; absent unless given.
+ */
+export const envNameSchema = z
+  .string()
+  .regex(
+    /^[A-Za-z_][A-Za-z0-9_]{0,127}$/,
+    'should name an environment variable (letters, digits, _)',
+  )
+  .optional()
+
 const desktop = z.object({ ...common, kind: z.literal('desktop') }).strict()
 const webhook = z
   .object({
@@ -62,6 +74,7 @@ const webhook = z
     kind: z.literal('webhook'),
     format: z.enum(WEBHOOK_FORMATS).default('json'),
     urlHint: secretHint,
+    urlEnv: envNameSchema,
   })
   .strict()
 const ntfy = z
@@ -71,6 +84,7 @@ const ntfy = z
     server: z.string().max(2048).default('https://ntfy.sh'),
     topic: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'should be 1–64 letters, digits, _ or -'),
     tokenHint: secretHint,
+    tokenEnv: envNameSchema,
   })
   .strict()
 const email = z
@@ -85,6 +99,7 @@ const email = z
     from: z.string().min(3).max(255),
     to: z.array(z.string().min(3).max(255)).min(1).max(20),
     passwordHint: secretHint,
+    passwordEnv: envNameSchema,
   })
   .strict()
 const alertmanager = z
@@ -102,6 +117,13 @@ export const contactPointSchema = z.discriminatedUnion('kind', [
 export type ContactPoint = z.infer<typeof contactPointSchema>
 
 export const MAX_CONTACT_POINTS = 50
+
+/** The environment variable a point names for its secret (urlEnv…), or null. */
+export function secretEnvName(p: ContactPoint): string | null {
+  const field = SECRET_FIELD[p.kind]
+  if (field === null) return null
+  return ((p as Partial<Record<string, unknown>>)[`${field}Env`] as string | undefined) ?? null
+}
 
 /** The keychain account name of a contact point's secret. */
 export function contactPointSecretName(id: string): string {

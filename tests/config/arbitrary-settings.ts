@@ -122,4 +122,13 @@ export const validSettings: fc.Arbitrary<Settings> = fc
     notificationsPausedUntil: fc.option(instant, { nil: null }),
     contactPoints: fc.uniqueArray(contactPoint, { maxLength: 4, selector: (p) => p.id }),
   })
-  .map((s) => settingsSchema.parse({ version: 1, ...s }))
+  // A rule names only points that exist (the desktop always does), as settings can hold.
+  .map((s) => {
+    const known = ['desktop', ...s.contactPoints.map((p) => p.id)]
+    const rules = s.rules.map((r) =>
+      r.contactPoints === undefined
+        ? r
+        : { ...r, contactPoints: r.contactPoints.filter((id) => known.includes(id)) },
+    )
+    return settingsSchema.parse({ version: 1, ...s, rules })
+  })

@@ -141,6 +141,17 @@ describe('contact point edits', () => {
     )
   })
 
+  it('a rule naming a contact point that does not exist is not saved, in plain words', async () => {
+    h = await harness()
+    const rule = { ...defaultRules()[0]!, contactPoints: ['hoook'] }
+    await expect(h.core.saveRule(rule)).rejects.toThrow(
+      'The rule "' +
+        rule.name +
+        '" was not saved: there is no contact point "hoook" (there are: desktop).',
+    )
+    await expect(h.core.saveRule({ ...rule, contactPoints: ['desktop'] })).resolves.toHaveLength(1)
+  })
+
   it('an ntfy server or Alertmanager over plain http to another computer is refused at save', async () => {
     h = await harness()
     const [desktop] = await h.core.getContactPoints()

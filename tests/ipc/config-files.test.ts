@@ -185,6 +185,29 @@ describe('config:import', () => {
     expect('token' in preview).toBe(false)
   })
 
+  it('refuses a rule naming a contact point the file does not have', async () => {
+    const t = await table()
+    const before = await run(t, 'getSettings')
+    picks = [join(dir, 'export.yaml')]
+    await run(t, 'exportConfig')
+    const text = readFileSync(join(dir, 'export.yaml'), 'utf8').replace(
+      '    severity:',
+      '    contactPoints: [hoook]\n    severity:',
+    )
+    const file = join(dir, 'typo.yaml')
+    writeFileSync(file, text)
+    const line = text.split('\n').findIndex((l) => l.includes('hoook')) + 1
+    picks = [file]
+    const preview = await run(t, 'previewConfigImport')
+    expect(preview).toMatchObject({
+      outcome: 'refused',
+      problems: [
+        `line ${line}, rules[0].contactPoints[0]: no contact point "hoook" (the file has: desktop)`,
+      ],
+    })
+    expect(await run(t, 'getSettings')).toEqual(before)
+  })
+
   it('cancel drops the waiting import; a new preview replaces it', async () => {
     const t = await table()
     picks = [join(dir, 'export.yaml')]

@@ -12,6 +12,7 @@ import {
 import { describeIssues } from '../../shared/schema-issues'
 import { transportProblem } from '../../shared/service-url'
 import type { RunContactPoint } from '../engine/delivery/delivery'
+import { secretFromEnv } from '../engine/secrets/env-secret'
 
 const EXAMPLE = `--contact-point '{"kind":"webhook","urlEnv":"SLACK_WEBHOOK_URL","format":"slack"}'`
 
@@ -74,8 +75,9 @@ export function parseContactPointFlag(
     if (envName !== undefined) {
       if (typeof envName !== 'string' || envName === '')
         fail(which, `"${field}Env" should name an environment variable.`)
-      const v = env[envName]?.trim()
-      if (!v) fail(which, `the environment variable ${envName} (from "${field}Env") is not set.`)
+      const v = secretFromEnv(envName, env)
+      if (v === null)
+        fail(which, `the environment variable ${envName} (from "${field}Env") is not set.`)
       secret = v
     } else if (given !== undefined) {
       if (typeof given !== 'string' || given.trim() === '')

@@ -3,7 +3,12 @@
 // notifications. Built from the settings' own zod schemas, so a config file is judged by exactly
 // the rules Settings are. Machine-local state (start at login, a notification pause) is left out.
 import { z } from 'zod'
-import { desktopIdProblem, SECRET_FIELD, type ContactPoint } from '../../shared/contact-points'
+import {
+  desktopIdProblem,
+  DESKTOP_CONTACT_POINT_ID,
+  SECRET_FIELD,
+  type ContactPoint,
+} from '../../shared/contact-points'
 import { thresholdProblem } from '../../shared/rule-overrides'
 import { defaultSettings, settingsSchema } from '../../shared/settings-schema'
 import { checkAddress } from '../engine/secrets/secret-hint'
@@ -114,5 +119,26 @@ export const configSchema = z
     rules,
   })
   .strict()
+  .superRefine((doc, ctx) => {
+    // A rule naming a point the file lacks would send its alerts nowhere (its own list skips the rest).
+    const known = contactPointIds(doc.contactPoints)
+    doc.rules.forEach((rule, i) => {
+      rule.contactPoints?.forEach((id, j) => {
+        const why = unknownContactPoint(id, known)
+        if (why !== null)
+          ctx.addIssue({ code: 'custom', path: ['rules', i, 'contactPoints', j], message: why })
+      })
+    })
+  })
+
+/** The ids a rule may name: the built-in desktop (always there) and the listed points. */
+export function contactPointIds(points: readonly { id: string }[]): string[] {
+  return [...new Set([DESKTOP_CONTACT_POINT_ID, ...points.map((p) => p.id)])]
+}
+
+/** Why a rule may not name `id`, or null if it may. */
+export function unknownContactPoint(id: string, known: readonly string[]): string | null {
+  return known.includes(id) ? null : `no contact point "${id}" (the file has: ${known.join(', ')})`
+}
 
 export type ConfigDocument = z.output<typeof configSchema>

@@ -74,7 +74,7 @@ function secretProblems(raw: unknown): { path: PropertyKey[]; text: string }[] {
     return [
       {
         path: ['contactPoints', i, field],
-        text: 'is a secret and is never read from a config file: enter it in the app (Settings → Contact points)',
+        text: `is a secret and is never read from a config file: name an environment variable with ${field}Env (on a server) or enter it in the app's Settings → Contact points`,
       },
     ]
   })

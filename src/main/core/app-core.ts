@@ -129,7 +129,9 @@ class Core extends ConfigCalls implements AppCore {
     return Promise.resolve(this.settings().rules)
   }
   saveRule(rule: AlertRule): Promise<AlertRule[]> {
-    return edits.settle(() => this.editRules((rules) => upsertRule(rules, rule)))
+    return edits.settle(() =>
+      this.editRules((rules) => upsertRule(rules, rule, this.settings().contactPoints)),
+    )
   }
   deleteRule(id: string): Promise<AlertRule[]> {
     return edits.settle(() => this.editRules((rules) => removeRule(rules, id)))

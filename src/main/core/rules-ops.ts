@@ -1,10 +1,26 @@
 // Rule edits the core applies to settings: save (insert or replace), delete, snooze.
 import type { AlertEvent, AlertRule } from '../../shared/alert-rules'
 import { LiquidityError } from '../../shared/errors'
+import type { ContactPoint } from '../../shared/contact-points'
 import { overrideProblems } from '../../shared/rule-overrides'
+import { listContactPoints } from './contact-points-ops'
 
-/** Inserts or replaces; a per-symbol threshold the condition cannot use is refused in plain words. */
-export function upsertRule(rules: AlertRule[], rule: AlertRule): AlertRule[] {
+/**
+ * Inserts or replaces; a per-symbol threshold the condition cannot use, or a contact point that
+ * does not exist (its alerts would go nowhere), is refused in plain words.
+ */
+export function upsertRule(
+  rules: AlertRule[],
+  rule: AlertRule,
+  points: readonly ContactPoint[],
+): AlertRule[] {
+  const known = listContactPoints(points).map((p) => p.id)
+  const missing = (rule.contactPoints ?? []).filter((id) => !known.includes(id))
+  if (missing.length > 0)
+    throw new LiquidityError(
+      'invalid-argument',
+      `The rule "${rule.name}" was not saved: there is no contact point ${missing.map((id) => `"${id}"`).join(', ')} (there are: ${known.join(', ')}).`,
+    )
   const problems = overrideProblems(rule)
   if (problems.length > 0)
     throw new LiquidityError(

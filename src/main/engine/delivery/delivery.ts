@@ -14,6 +14,7 @@ import { destinations, quietUntil, route, type Routes } from './router'
 import { Sender, SEND_TIMEOUT_MS, type ResolvedPoint } from './sender'
 import { repostFiring } from './channels/alertmanager-repost'
 import { DEFAULT_ALERT_VALID_FOR_MS } from './channels/alertmanager-alerts'
+import { missingSecretWords, savedPointSecret } from '../secrets/env-secret'
 
 /** A contact point given for one run (`check --contact-point`), with its secret if it has one. */
 export interface RunContactPoint {
@@ -34,6 +35,8 @@ export interface DeliveryDeps {
   sendTimeoutMs?: number
   retry?: RetryPolicy
   log?: (line: string) => void
+  /** Where a point's urlEnv/tokenEnv/passwordEnv is read (default: this process's environment). */
+  env?: NodeJS.ProcessEnv
 }
 
 export class Delivery {
@@ -77,10 +80,12 @@ export class Delivery {
   #resolved(): Map<string, ResolvedPoint> {
     const out = new Map<string, ResolvedPoint>()
     const { secrets } = this.d
+    const env = this.d.env ?? process.env
     for (const p of this.d.settings().contactPoints)
       out.set(p.id, {
         point: p,
-        secret: async () => (secrets === null ? null : await secrets.get(p.id).catch(() => null)),
+        secret: () => savedPointSecret(p, secrets, env),
+        missing: missingSecretWords(p),
       })
     for (const r of this.d.runPoints ?? [])
       out.set(r.point.id, { point: r.point, secret: () => Promise.resolve(r.secret) })

@@ -18,6 +18,8 @@ import { ageLimitNote, redact } from './sender-words'
 export interface ResolvedPoint {
   point: ContactPoint
   secret: () => Promise<string | null>
+  /** Said when secret() finds none and the point cannot send without (default: a webhook's). */
+  missing?: string | null
 }
 
 export interface SenderDeps {
@@ -47,6 +49,8 @@ export class Sender {
   readonly #inFlight = new Set<AbortController>()
   /** Drains in a row that ended in an unexpected error, per contact point (their back-off). */
   readonly #errors = new Map<string, number>()
+  /** Contact points whose missing secret is logged already (once each, until one is found). */
+  readonly #unsetLogged = new Set<string>()
   #stopped = false
 
   constructor(private readonly d: SenderDeps) {}
@@ -145,14 +149,18 @@ export class Sender {
         return
       }
       const secret = await resolved.secret().catch(() => null)
-      if (secret === null && SECRET_FIELD[head.kind] === 'url') {
-        outbox.noteWaiting(
-          head,
-          'Waiting: the address of this contact point could not be read from the system keychain; it is sent once it can.',
-        )
-        return
-      }
-      const answer = await this.#attempt(channel, head, resolved.point, secret)
+      const missing = this.#missing(resolved, secret)
+      // A missing secret is a failed attempt, retried: seen in the log, the counters and --json.
+      const answer =
+        missing === null
+          ? await this.#attempt(channel, head, resolved.point, secret)
+          : ({
+              ok: false,
+              retryable: true,
+              retryAfterMs: null,
+              httpStatus: null,
+              said: missing,
+            } as const)
       if (answer === null) return
       this.d.onAttempt?.(head.message.id)
       const at = new Date(this.d.clock.now())
@@ -168,6 +176,24 @@ export class Sender {
             )
       outbox.settleAttempt(head, answer, at, retryAt)
     }
+  }
+
+  /** Why `secret` cannot do, logged once per contact point; null when it can. */
+  #missing(r: ResolvedPoint, secret: string | null): string | null {
+    const words =
+      secret !== null
+        ? null
+        : r.missing !== undefined
+          ? r.missing
+          : SECRET_FIELD[r.point.kind] === 'url'
+            ? `Not sent: the address of contact point ${r.point.id} is unknown.`
+            : null
+    if (words === null) this.#unsetLogged.delete(r.point.id)
+    else if (!this.#unsetLogged.has(r.point.id)) {
+      this.#unsetLogged.add(r.point.id)
+      this.d.log?.(words)
+    }
+    return words
   }
 
   /** One attempt; null when stopped meanwhile (nothing is recorded: the message stays queued). */
