@@ -61,6 +61,20 @@ describe('deploy files', () => {
     expect(daemon.secrets).toEqual(['liquidity_api_key'])
     expect(JSON.stringify(daemon.environment)).not.toMatch(/LIQUIDITY_API_KEY"/)
     expect(JSON.stringify(c.services.prometheus!.volumes)).toMatch(/alert-rules\.yml/)
+    // The service's address is required: without one the daemon refuses (demo data is not real).
+    expect(daemon.command).toEqual([
+      '--base-url',
+      expect.stringMatching(/^\$\{LIQUIDITY_BASE_URL:\?/),
+    ])
+  })
+
+  it('the systemd unit reads its service and rules from a config file, the key as a credential', () => {
+    const text = readFileSync(deploy('liquidity-watch.service'), 'utf8')
+    expect(text).toMatch(/^ExecStart=.* daemon .*--config \/etc\/liquidity-watch\/config\.yaml/m)
+    // An encrypted credential (systemd-creds encrypt) needs LoadCredentialEncrypted=: plain
+    // LoadCredential= does not search /etc/credstore.encrypted nor decrypt.
+    if (text.includes('credstore.encrypted'))
+      expect(text).toMatch(/^LoadCredentialEncrypted=liquidity_api_key$/m)
   })
 
   it('the systemd unit passes systemd-analyze verify and is hardened', (ctx) => {

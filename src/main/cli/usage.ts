@@ -25,7 +25,7 @@ const CHECK_LINE =
 const BACKTEST_LINE =
   '  liquidity-watch backtest [--symbols TSLA,NVDA] [--rule JSON] [--days 365] [--json] [--base-url URL] [--data-dir DIR]'
 const DAEMON_LINE =
-  '  liquidity-watch daemon [--listen 127.0.0.1:9464] [--log-format text|json] [--data-dir DIR] [--base-url URL] [--symbols TSLA,NVDA] [--rule JSON]...'
+  '  liquidity-watch daemon [--listen 127.0.0.1:9464] [--log-format text|json] [--data-dir DIR] [--base-url URL | --demo] [--config FILE] [--symbols TSLA,NVDA] [--rule JSON]... [--contact-point JSON]...'
 const SERVE_LINE =
   '  liquidity-watch serve [--port 8787] [--host 127.0.0.1] [--key KEY] [--latency MS] [--universe N] [--scenario JSON]... [--fault JSON]...'
 

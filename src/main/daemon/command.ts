@@ -12,6 +12,7 @@ import { parseLogFormat } from './log-line'
 
 const DAEMON_OPTIONS = {
   'base-url': { type: 'string' },
+  demo: { type: 'boolean', default: false },
   symbols: { type: 'string' },
   'data-dir': { type: 'string' },
   rule: { type: 'string', multiple: true },
@@ -31,6 +32,8 @@ delivery to contact points, with Prometheus metrics and health checks over HTTP.
   --log-format FORMAT  text (default) or json: one line per poll and per lifecycle event
   --data-dir DIR       settings, offline cache, history and alert state (one daemon per folder)
   --base-url URL       the Liquidity service to read instead of the saved one
+  --demo               run on the built-in demo data (without a service address and without
+                       --demo, the daemon refuses to start: demo figures are not real ones)
   --symbols LIST       comma-separated tickers to watch instead of the saved watchlist
   --rule JSON          judge this condition instead of the saved rules; repeat for several
   --config FILE        import this config file (JSON or YAML, as "config import") into the
@@ -63,10 +66,13 @@ export async function daemonCommand(args: string[]): Promise<number | null> {
     const rules: AlertCondition[] | undefined = values.rule?.map((t, i) => parseRuleFlag(t, i + 1))
     const testPollMs =
       values['test-poll-ms'] === undefined ? undefined : Number(values['test-poll-ms'])
+    if (values.demo && values['base-url'] !== undefined)
+      throw new Error('--demo and --base-url ask for different services; pass one of them')
     if (testPollMs !== undefined && !(testPollMs >= 100))
       throw new Error('--test-poll-ms expects a number of ms ≥ 100')
     parsed = {
       configFile: values.config,
+      demo: values.demo,
       contactPoints: values['contact-point']?.map((text, i) =>
         parseContactPointFlag(`--contact-point ${i + 1}`, text, process.env),
       ),

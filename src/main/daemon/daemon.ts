@@ -36,6 +36,10 @@ export interface DaemonIo {
   exit: (code: number) => void
 }
 
+// Demo figures are invented: fed to Prometheus they would look real, so they are asked for.
+const NO_SERVICE =
+  'The daemon has no service address, so it would watch the built-in demo data: pass --base-url URL (or a --config file with polling.baseUrl), or --demo to run on demo data on purpose.'
+
 /** Longest SIGTERM waits for the poll in flight before it is aborted. */
 export const STOP_WAIT_MS = 10_000
 
@@ -54,6 +58,7 @@ export async function runDaemon(o: DaemonOptions, io: DaemonIo): Promise<void> {
   const log = new DaemonLog(o.logFormat, io.out, () => [...keys])
   const metrics = new DaemonMetrics()
   metrics.info.set({ version: buildVersion() }, 1)
+  metrics.demoData.set(o.demo === true ? 1 : 0)
   const flows = new Map<string, FlowSplit>()
   let core: AppCore | null = null
   let intervalMs = 15 * 60_000
@@ -139,6 +144,10 @@ export async function runDaemon(o: DaemonOptions, io: DaemonIo): Promise<void> {
     const problem = await configProblem()
     if (problem !== null) throw new Error(problem)
     core = await open()
+    if ((await core.getStatus()).mode === 'demo' && o.demo !== true) {
+      await core.stop()
+      throw new Error(NO_SERVICE)
+    }
   } catch (e) {
     release()
     throw e
@@ -158,7 +167,7 @@ export async function runDaemon(o: DaemonOptions, io: DaemonIo): Promise<void> {
     server = s.server
     log.line({
       event: 'start',
-      msg: `polling every ${Math.round(pollEvery() / 1000)} s; /metrics, /healthz and /readyz at ${s.url}${o.listen.public ? ' (reachable from other machines)' : ''}`,
+      msg: `polling every ${Math.round(pollEvery() / 1000)} s${o.demo === true ? ' on the built-in demo data (--demo), not a real service' : ''}; /metrics, /healthz and /readyz at ${s.url}${o.listen.public ? ' (reachable from other machines)' : ''}`,
       url: s.url,
       pid: process.pid,
       dataDir: o.dataDir,
@@ -264,5 +273,6 @@ export function readinessOf(st: EngineStatus | null, everyMs: number, nowMs: num
     lastSuccessAt: last,
     lastAttemptAt: st?.lastAttemptAt ?? null,
     lastError: st?.lastError?.message ?? null,
+    demo: st?.mode === 'demo',
   }
 }

@@ -15,6 +15,8 @@ import type { RateHoldWatcher } from '../client/rate-gate'
 export interface EngineOptions {
   dataDir: string
   baseUrl?: string
+  /** Run on the built-in demo data, on purpose (`--demo`). */
+  demo?: boolean
   symbols?: string[]
   rules?: AlertCondition[]
   /** This run's contact points (`--contact-point`), beside the saved ones. */
@@ -67,6 +69,7 @@ export async function openEngine(
     overrides: {
       ...(o.symbols ? { watchlist: o.symbols } : {}),
       ...(o.baseUrl !== undefined ? { baseUrl: o.baseUrl } : {}),
+      ...(o.demo === true ? { baseUrl: null } : {}),
       ...(o.rules ? { rules: cliRules(o.rules) } : {}),
     },
     ...(o.rules ? { alertStateDir: cliRulesStateDir(o.dataDir, o.rules) } : {}),

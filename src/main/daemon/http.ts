@@ -11,6 +11,8 @@ export interface Readiness {
   lastSuccessAt: string | null
   lastAttemptAt: string | null
   lastError: string | null
+  /** True on the built-in demo data (`--demo`): the figures are not a real service's. */
+  demo: boolean
 }
 
 export interface Endpoints {

@@ -45,6 +45,8 @@ const HELP = {
   start_time_seconds:
     'When the daemon started (Unix time, seconds): "never succeeded since start" alerts use it.',
   build_info: 'Always 1; the version as a label.',
+  demo_state:
+    '1 when the daemon runs on the built-in demo data (--demo): its figures are invented.',
 }
 type MetricName = keyof typeof HELP
 
@@ -89,6 +91,7 @@ export class DaemonMetrics {
   readonly deliveries = this.c('deliveries_total', ['outcome'])
   readonly startTime = this.g('start_time_seconds')
   readonly info = this.g('build_info', ['version'])
+  readonly demoData = this.g('demo_state')
 
   /** Copies the outbox's figures in just before a scrape: the outbox owns them, /metrics shows them. */
   readOutbox(): void {

@@ -1,0 +1,40 @@
+// A daemon with no service address would watch the built-in demo data and feed its invented
+// figures to Prometheus as if they were real: it refuses, unless asked with --demo, and then says
+// so in its start line, /readyz and /metrics.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { get, sample, spawnDaemon, startDaemon } from './run-daemon'
+
+const dirs: string[] = []
+const dataDir = (): string => {
+  const d = mkdtempSync(join(tmpdir(), 'lw-daemon-demo-'))
+  dirs.push(d)
+  return d
+}
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
+
+describe('daemon on demo data', () => {
+  it('refuses to start without a service address, in plain words, leaving no lock', async () => {
+    const dir = dataDir()
+    const d = spawnDaemon({ dataDir: dir, baseUrl: '', key: '' })
+    expect(await d.exited).toBe(2)
+    expect(d.output()).toContain('The daemon has no service address')
+    expect(d.output()).toContain('--demo')
+    expect(existsSync(join(dir, 'daemon.lock'))).toBe(false)
+  }, 30_000)
+
+  it('runs on demo data with --demo, and says so in the start line, /readyz and /metrics', async () => {
+    const d = await startDaemon({ dataDir: dataDir(), baseUrl: '', key: '', args: ['--demo'] })
+    try {
+      expect(d.lines().find((l) => l.event === 'start')?.msg).toContain('demo data')
+      await d.polls(1)
+      const ready = JSON.parse((await get(`${d.url}/readyz`)).body) as { demo: boolean }
+      expect(ready.demo).toBe(true)
+      expect(sample((await get(`${d.url}/metrics`)).body, 'liquidity_watch_demo_state')).toBe(1)
+    } finally {
+      expect(await d.stop()).toBe(0)
+    }
+  }, 60_000)
+})
