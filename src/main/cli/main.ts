@@ -12,6 +12,11 @@ import type { RunContactPoint } from '../engine/delivery/delivery'
 import { printable } from './printable'
 import { backtestUsage, checkUsage, conditionHelp, USAGE } from './usage'
 import { helpLine, UsageError, usageError } from './arg-errors'
+import { quietOnClosedPipe } from './closed-pipe'
+
+// Before any command writes: `… | head -1` must not turn into a crash with exit 1 (closed-pipe.ts).
+quietOnClosedPipe(process.stdout)
+quietOnClosedPipe(process.stderr)
 
 /** The value given for a flag (`--flag value` or `--flag=value`), as typed; undefined when absent. */
 function flagValue(args: readonly string[], flag: string): string | undefined {
