@@ -2,6 +2,7 @@
 // named when one is mistyped (config included), and `serve --help` with its options.
 import { execFile, execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { BUILT_CLI, builtIsFresh, root } from './run-cli'
@@ -55,6 +56,28 @@ describe('the usage, for a new user', () => {
       'error: unknown command "chekc"; the commands are check, backtest, daemon, serve and config',
     )
   })
+
+  it(
+    "serve's errors are error: lines, as every command's; a port in use is named",
+    { timeout: T },
+    async () => {
+      const taken = createServer()
+      await new Promise<void>((r) => taken.listen(0, '127.0.0.1', r))
+      const port = (taken.address() as { port: number }).port
+      try {
+        const r = await run(['serve', '--port', String(port)])
+        expect(r.code).toBe(2)
+        expect(r.stderr).toBe(
+          `error: could not listen on 127.0.0.1:${port} (EADDRINUSE); pass another --port.\n`,
+        )
+        const bad = await run(['serve', '--port', '99999'])
+        expect(bad.code).toBe(2)
+        expect(bad.stderr).toBe('error: --port must be <= 65535, got 99999\n')
+      } finally {
+        await new Promise((r) => taken.close(r))
+      }
+    },
+  )
 
   it('serve --help gives its options, as check --help does', { timeout: T }, async () => {
     const r = await run(['serve', '--help'])
