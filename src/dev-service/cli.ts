@@ -10,7 +10,8 @@ const USAGE =
   "                          [--scenario '<json>']... [--fault '<json>']...\n"
 
 function fail(message: string): never {
-  process.stderr.write(`service: ${message}\n`)
+  // "error:" as every liquidity-watch command says it (this is also `liquidity-watch serve`).
+  process.stderr.write(`error: ${message}\n`)
   process.exit(2)
 }
 
@@ -79,7 +80,12 @@ async function main(): Promise<void> {
       admin: true,
     })
   } catch (e) {
-    return fail(`could not listen: ${(e as Error).message}`)
+    const code = (e as NodeJS.ErrnoException).code
+    return fail(
+      code === undefined
+        ? `could not listen: ${(e as Error).message}`
+        : `could not listen on ${values.host ?? '127.0.0.1'}:${port} (${code}); pass another --port.`,
+    )
   }
   try {
     for (const s of values.scenario ?? []) service.scenarios.add(parseJson('scenario', s) as never)

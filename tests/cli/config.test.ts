@@ -4,6 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { defaultSettings } from '../../src/shared/settings-schema'
 import { cli, dataDirs } from './run-cli'
 
 const dirs = dataDirs()
@@ -58,7 +59,8 @@ describe('config export and import', () => {
 
   it('--dry-run prints what would change and changes nothing', async () => {
     const dir = await dirs.make()
-    await cli(['config', 'export', '--data-dir', dir])
+    // Saved settings to change (export writes nothing, so it cannot make them).
+    writeFileSync(join(dir, 'settings.json'), JSON.stringify(defaultSettings()))
     const before = readFileSync(join(dir, 'settings.json'), 'utf8')
     const file = join(dir, 'lw.json')
     const doc = JSON.parse((await cli(['config', 'export', '--data-dir', dir])).stdout) as Record<
@@ -82,7 +84,8 @@ describe('config export and import', () => {
 
   it('refuses a bad file whole: every problem by line and field, exit 2, nothing changed', async () => {
     const dir = await dirs.make()
-    await cli(['config', 'export', '--data-dir', dir])
+    // Saved settings to change (export writes nothing, so it cannot make them).
+    writeFileSync(join(dir, 'settings.json'), JSON.stringify(defaultSettings()))
     const before = readFileSync(join(dir, 'settings.json'), 'utf8')
     const file = join(dir, 'bad.yaml')
     writeFileSync(

@@ -75,7 +75,7 @@ describe('cli usage', () => {
       const r = await cli(['chek'])
       expect(r.code).toBe(2)
       expect(r.stderr.trim().split('\n')).toEqual([
-        'error: unknown command "chek"; the commands are check, backtest, daemon and serve',
+        'error: unknown command "chek"; the commands are check, backtest, daemon, serve and config',
         'Run "liquidity-watch --help" for the commands and their options.',
       ])
       const none = await cli([])

@@ -1,7 +1,9 @@
 // `liquidity-watch config export|import`: config as code on the command line (src/main/config).
 // Export writes the canonical text; import refuses a bad file whole, or applies a good one as one
 // settings-store update and then reads the file back to be sure it was saved.
+import { existsSync } from 'node:fs'
 import { parseArgs } from 'node:util'
+import type { Settings } from '../../shared/settings-schema'
 import {
   CONFIG_FORMATS,
   configFormatOf,
@@ -18,6 +20,7 @@ import { EXIT_ERROR, EXIT_OK } from './exit-codes'
 import { printable } from './printable'
 import { savedContactPointSecrets } from './check-delivery'
 import { importConfigFile, openCliSettings } from './config-file-import'
+import { peekSettings } from './settings-peek'
 
 const EXPORT_OPTIONS = {
   out: { type: 'string' },
@@ -42,6 +45,25 @@ function openStore(dir: string): SettingsStore {
   return openCliSettings(dir, (report) => err(`note: ${report}`))
 }
 
+/**
+ * The settings to export, read without writing anything; null (after saying why) when --data-dir
+ * names a folder that is not there: a typo must not pass for the defaults. A folder without
+ * settings yet (or the CLI's own, before its first run) gives the defaults, with a note.
+ */
+function exportedSettings(dir: string, named: boolean): Settings | null {
+  if (named && !existsSync(dir)) {
+    err(`error: there are no settings in ${dir}: is the folder right? (the folder does not exist)`)
+    return null
+  }
+  const peeked = peekSettings(dir)
+  if (!peeked.saved) {
+    err(`note: ${dir} has no settings yet: these are the default settings.`)
+    return peeked.settings
+  }
+  // A file the store repairs is exported as repaired (the store says how, and keeps the original).
+  return peeked.note === null ? peeked.settings : openStore(dir).get()
+}
+
 function formatFor(flag: string | undefined, file: string | undefined): ConfigFormat {
   if (flag === undefined) return configFormatOf(file ?? '')
   if ((CONFIG_FORMATS as readonly string[]).includes(flag)) return flag as ConfigFormat
@@ -63,7 +85,9 @@ function runExport(args: string[], dataDir: DataDirCheck): number {
     throw new UsageError('--out needs a file path; it was empty', 'config export')
   const format = formatFor(values.format, values.out)
   const dir = dataDir(values['data-dir'])
-  const text = formatConfig(configFromSettings(openStore(dir).get()), format)
+  const settings = exportedSettings(dir, values['data-dir'] !== undefined)
+  if (settings === null) return EXIT_ERROR
+  const text = formatConfig(configFromSettings(settings), format)
   if (values.out === undefined) {
     // The exact bytes: the canonical text is what makes a round trip stable.
     process.stdout.write(text)
@@ -118,7 +142,12 @@ async function runImport(args: string[], dataDir: DataDirCheck): Promise<number>
       ? `Dry run: nothing was changed. Importing ${file} into ${target} would make these changes:`
       : `Imported ${file} into ${target}:`,
   )
-  for (const line of outcome.changes) out(`  ${line}`)
+  // config-changes words "no change" for the preview ("would"); after the fact it is past tense.
+  const nothing = !dryRun && outcome.summary === 'nothing changed'
+  const changes = nothing
+    ? ['Nothing changed: the settings already match this file.']
+    : outcome.changes
+  for (const line of changes) out(`  ${line}`)
   return EXIT_OK
 }
 

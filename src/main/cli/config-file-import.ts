@@ -1,6 +1,6 @@
 // Importing a config file into a data dir's settings, as `config import` and the daemon's --config
-// (at start and on SIGHUP) both do: read and check it, apply it as one settings update, read the
-// settings file back to be sure it was saved, then clear the secrets of the contact points it
+// (at start and on SIGHUP) both do: read and check it, apply it as one settings update (a dry run
+// only reads the settings file), read the settings file back to be sure it was saved, then clear the secrets of the contact points it
 // removed or made another kind (config/void-secrets.ts, as the app's import does).
 import { readFileSync } from 'node:fs'
 import Conf from 'conf'
@@ -13,6 +13,7 @@ import {
   type SettingsStore,
 } from '../engine/settings/settings-store'
 import { cliSettingsHelp } from './settings-help'
+import { peekSettings } from './settings-peek'
 
 export function openCliSettings(dir: string, onReport: (report: string) => void): SettingsStore {
   return openSettings({
@@ -44,10 +45,22 @@ export async function importConfigFile(
 ): Promise<ImportOutcome> {
   const read = readConfigFile(file)
   if (!read.ok) return read
+  if (o.dryRun) {
+    // A dry run writes nothing, not even the folder or the store's last-good copy.
+    const peeked = peekSettings(dir)
+    if (peeked.note !== null) o.onReport(peeked.note)
+    const readOnly = {
+      get: () => peeked.settings,
+      update: (): never => {
+        throw new Error('a dry run changes nothing')
+      },
+    }
+    return importConfig(readOnly, read, { dryRun: true })
+  }
   const store = openCliSettings(dir, o.onReport)
   const before = store.get()
-  const outcome = importConfig(store, read, { dryRun: o.dryRun })
-  if (!outcome.ok || o.dryRun) return outcome
+  const outcome = importConfig(store, read, { dryRun: false })
+  if (!outcome.ok) return outcome
   const saved = savedSettings(dir)
   if (JSON.stringify(saved) !== JSON.stringify(outcome.settings))
     return {

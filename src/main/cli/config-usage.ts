@@ -14,7 +14,9 @@ export const CONFIG_EXPORT_TEXT = `config export writes the settings of DIR as a
 same bytes, so the file can live in git and diff cleanly.
   --out FILE       write it to FILE (replaced whole, atomically) instead of stdout
   --format F       json or yaml; default: yaml when FILE ends in .yaml or .yml, else json
-  --data-dir DIR   whose settings to export (default: the CLI's own folder)
+  --data-dir DIR   whose settings to export (default: the CLI's own folder); a folder that is
+                   not there is refused, one without settings yet gives the defaults (a note
+                   says so). Export only reads: it writes nothing in DIR
   Exit codes: 0 written, 2 error (the reason is on stderr).`
 
 export const CONFIG_IMPORT_TEXT = `config import reads FILE (JSON or YAML) and replaces the watchlist, rules, contact points, polling
@@ -23,7 +25,8 @@ with any problem is refused whole — every problem is listed by line and field,
 rules[0].condition.thresholdPct: should be above zero but is -5" — and nothing is changed.
 Contact points keep their secrets already stored on this machine (matched by id and kind).
   --dry-run        list what would change (symbols added and removed, rules and contact points
-                   added, changed and removed, settings from → to) and change nothing
+                   added, changed and removed, settings from → to) and write nothing (not even
+                   DIR itself)
   --data-dir DIR   whose settings to change (default: the CLI's own folder)
   Exit codes: 0 imported (or, with --dry-run, the file is good), 2 the file was refused or could
   not be saved (the reasons are on stderr; nothing was changed).`

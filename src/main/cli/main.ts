@@ -10,8 +10,13 @@ import { checkDataDir, parseBaseUrlFlag, parseSymbols } from './common-flags'
 import { parseContactPointFlag } from './contact-point-flag'
 import type { RunContactPoint } from '../engine/delivery/delivery'
 import { printable } from './printable'
-import { backtestUsage, checkUsage, conditionHelp, USAGE } from './usage'
+import { backtestUsage, checkUsage, conditionHelp, serveUsage, USAGE } from './usage'
 import { helpLine, UsageError, usageError } from './arg-errors'
+import { quietOnClosedPipe } from './closed-pipe'
+
+// Before any command writes: `… | head -1` must not turn into a crash with exit 1 (closed-pipe.ts).
+quietOnClosedPipe(process.stdout)
+quietOnClosedPipe(process.stderr)
 
 /** The value given for a flag (`--flag value` or `--flag=value`), as typed; undefined when absent. */
 function flagValue(args: readonly string[], flag: string): string | undefined {
@@ -165,6 +170,10 @@ async function main(argv: string[]): Promise<number | null> {
       return configCommand(rest, (v) => checkDataDir(v, 'config'))
     }
     case 'serve':
+      if (rest.includes('--help') || rest.includes('-h')) {
+        process.stdout.write(`${serveUsage()}\n`)
+        return 0
+      }
       // The development service (scenarios, faults, /__admin), as `npm run service`: the one place
       // src/main loads src/dev-service, and the CLI is not in the app's bundle. Its CLI parses
       // process.argv itself and keeps running until a signal.
@@ -176,13 +185,18 @@ async function main(argv: string[]): Promise<number | null> {
     case '-h':
       process.stdout.write(`${USAGE}\n`)
       return 0
+    case '--version': {
+      const { buildVersion } = await import('../daemon/version')
+      process.stdout.write(`${buildVersion()}\n`)
+      return 0
+    }
     case undefined:
       // Nothing typed at all: the whole usage is the answer.
       process.stderr.write(`error: no command given\n${USAGE}\n`)
       return EXIT_ERROR
     default:
       throw new UsageError(
-        `unknown command "${command}"; the commands are check, backtest, daemon and serve`,
+        `unknown command "${command}"; the commands are check, backtest, daemon, serve and config`,
         null,
       )
   }

@@ -92,9 +92,28 @@ const DAEMON_TEXT = `daemon runs the engine on its schedule until stopped, with 
 const SERVE_TEXT = `serve runs the local Liquidity service with demo data (faults and scenarios: docs/cli.md);
   --universe N serves N assets (the 26 demo ones, then generated ones).`
 
+// The options are src/dev-service/cli.ts's (it parses them); said here so that --help needs no service.
+const SERVE_OPTIONS = `serve runs the local Liquidity service with demo data, for demos and development, until stopped
+(Ctrl-C); it prints its URL and API key. Not the real service: see docs/cli.md.
+  --port N        the port to listen on (default 8787)
+  --host HOST     the address to listen on (default 127.0.0.1, this computer only)
+  --key KEY       the API key it accepts (default: the demo key; it is printed)
+  --latency MS    answer every request this many milliseconds late (default 0)
+  --universe N    serve N assets: the 26 demo ones, then generated ones (default 26)
+  --scenario JSON a story to play, e.g. '{"kind":"tvl-drop","symbol":"TSLA","pct":15,"windowDays":7}';
+                  repeat it for several (kinds: docs/cli.md)
+  --fault JSON    a fault to inject, e.g. '{"kind":"status","status":500}'; repeat it for several
+                  (kinds: docs/cli.md)
+  Exit codes: 0 stopped by a signal, 2 bad options or the port could not be used.`
+
 /** `check --help`: check's usage and the condition kinds, one line each. */
 export function checkUsage(): string {
   return `Usage:\n${CHECK_LINE}\n\n${CHECK_TEXT}\n\n${conditionList()}`
+}
+
+/** `serve --help`: serve's usage only. */
+export function serveUsage(): string {
+  return `Usage:\n${SERVE_LINE}\n\n${SERVE_OPTIONS}`
 }
 
 /** `backtest --help`: backtest's usage only. */
@@ -111,6 +130,7 @@ ${SERVE_LINE}
 ${CONFIG_EXPORT_LINE}
 ${CONFIG_IMPORT_LINE}
   liquidity-watch --help
+  liquidity-watch --version
 (From a checkout, "npm run cli -- …" runs the same commands; the desktop app runs them as
 "<app binary> --cli …": see README.)
 

@@ -1,7 +1,7 @@
 // One text per config: keys in a fixed order, two-space indents, a final newline. Export → import
 // → export must give the same bytes (tests/config/round-trip.test.ts), so nothing here may depend
 // on the order a value's keys were set in.
-import { stringify } from 'yaml'
+import { Document, parse, visit } from 'yaml'
 import type { ConfigDocument } from './config-schema'
 
 export const CONFIG_FORMATS = ['json', 'yaml'] as const
@@ -53,6 +53,27 @@ const YAML_HEADER = '# Liquidity Watch configuration: liquidity-watch config imp
 export function formatConfig(config: ConfigDocument, format: ConfigFormat): string {
   const value = canonicalValue(config)
   if (format === 'json') return `${JSON.stringify(value, null, 2)}\n`
+  const doc = new Document(value, { aliasDuplicateObjects: false })
+  visit(doc, {
+    Scalar(_key, node) {
+      if (typeof node.value === 'string' && otherTypeInYaml11(node.value))
+        node.type = 'QUOTE_DOUBLE'
+    },
+  })
   // lineWidth 0: long names stay on one line (folding would depend on the text).
-  return YAML_HEADER + stringify(value, { lineWidth: 0, aliasDuplicateObjects: false })
+  return YAML_HEADER + doc.toString({ lineWidth: 0 })
+}
+
+/**
+ * Whether a YAML 1.1 reader (PyYAML, Ansible…) would read this string, written plain, as something
+ * else: 22:00 as 1320, yes/no/on/off/y/n as booleans, ~ as null, 0x1F or 017 as numbers. The
+ * YAML 1.2 writer quotes only what 1.2 would misread, so these are quoted here (quoting keeps them
+ * strings for every reader, and the same input gives the same quotes: export stays canonical).
+ */
+function otherTypeInYaml11(text: string): boolean {
+  try {
+    return typeof parse(text, { version: '1.1' }) !== 'string'
+  } catch {
+    return false // Not a plain scalar at all: the writer quotes it anyway.
+  }
 }
