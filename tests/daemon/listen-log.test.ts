@@ -92,7 +92,7 @@ describe('daemon command line', () => {
     async () => {
       const help = await cli(['daemon', '--help'])
       expect(help.code).toBe(0)
-      expect(help.stdout).toMatch(/^daemon runs the engine on its schedule/)
+      expect(help.stdout).toMatch(/\n\ndaemon runs the engine on its schedule/)
       expect(help.stdout).toContain('--listen HOST:PORT')
       const bad = await cli(['daemon', '--listen', 'nowhere'])
       expect(bad.code).toBe(2)

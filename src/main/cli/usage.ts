@@ -24,8 +24,8 @@ const CHECK_LINE =
   '  liquidity-watch check [--json] [--base-url URL] [--symbols TSLA,NVDA] [--data-dir DIR] [--rule JSON]... [--contact-point JSON]... [--verbose] [--help-conditions]'
 const BACKTEST_LINE =
   '  liquidity-watch backtest [--symbols TSLA,NVDA] [--rule JSON] [--days 365] [--json] [--base-url URL] [--data-dir DIR]'
-const DAEMON_LINE =
-  '  liquidity-watch daemon [--listen 127.0.0.1:9464] [--log-format text|json] [--data-dir DIR] [--base-url URL | --demo] [--config FILE] [--symbols TSLA,NVDA] [--rule JSON]... [--contact-point JSON]...'
+export const DAEMON_LINE =
+  '  liquidity-watch daemon [--base-url URL | --config FILE | --demo] [--listen 127.0.0.1:9464] [--log-format text|json] [--data-dir DIR] [--symbols TSLA,NVDA] [--rule JSON]... [--contact-point JSON]...'
 const SERVE_LINE =
   '  liquidity-watch serve [--port 8787] [--host 127.0.0.1] [--key KEY] [--latency MS] [--universe N] [--scenario JSON]... [--fault JSON]...'
 

@@ -9,6 +9,7 @@ import { checkDataDir, parseBaseUrlFlag, parseSymbols } from '../cli/common-flag
 import { printable } from '../cli/printable'
 import { parseListen } from './listen'
 import { parseLogFormat } from './log-line'
+import { DAEMON_LINE } from '../cli/usage'
 
 const DAEMON_OPTIONS = {
   'base-url': { type: 'string' },
@@ -25,7 +26,10 @@ const DAEMON_OPTIONS = {
   help: { type: 'boolean', short: 'h', default: false },
 } as const
 
-export const DAEMON_USAGE = `daemon runs the engine on its schedule until stopped: polling, alert rules, history and
+export const DAEMON_USAGE = `Usage:
+${DAEMON_LINE}
+
+daemon runs the engine on its schedule until stopped: polling, alert rules, history and
 delivery to contact points, with Prometheus metrics and health checks over HTTP.
   --listen HOST:PORT   where /metrics, /healthz and /readyz answer (default 127.0.0.1:9464;
                        another address than loopback only when given here)
@@ -43,7 +47,10 @@ delivery to contact points, with Prometheus metrics and health checks over HTTP.
 The key: LIQUIDITY_API_KEY, or a file named by LIQUIDITY_WATCH_API_KEY_FILE (a mounted secret).
 Signals: SIGTERM/SIGINT finish the poll in flight (up to 10 s), save and exit 0; SIGHUP reloads
 the settings (a bad file is refused and the running settings are kept). See docs/cli.md and
-docs/metrics.md.`
+docs/metrics.md.
+  Exit codes: 0 stopped by SIGTERM/SIGINT after saving, 1 stopping did not finish cleanly, 2 it could
+  not start (a bad option, no service address, an unreadable key file, the data dir in use by
+  another daemon, or the --listen address taken).`
 
 export async function daemonCommand(args: string[]): Promise<number | null> {
   let values
@@ -55,7 +62,9 @@ export async function daemonCommand(args: string[]): Promise<number | null> {
       allowPositionals: false,
     }).values
   } catch (e) {
-    usageError(e, 'daemon', DAEMON_OPTIONS)
+    // The hidden --test-poll-ms is not offered to users.
+    const { 'test-poll-ms': _hidden, ...shown } = DAEMON_OPTIONS
+    usageError(e, 'daemon', shown)
   }
   if (values.help) {
     process.stdout.write(`${DAEMON_USAGE}\n`)
