@@ -1,10 +1,11 @@
 // A daemon with no service address would watch the built-in demo data and feed its invented
 // figures to Prometheus as if they were real: it refuses, unless asked with --demo, and then says
 // so in its start line, /readyz and /metrics.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startLocalService, type LocalService } from '../../src/dev-service/server'
 import { get, sample, spawnDaemon, startDaemon } from './run-daemon'
 
 const dirs: string[] = []
@@ -13,7 +14,15 @@ const dataDir = (): string => {
   dirs.push(d)
   return d
 }
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
+const KEY = 'lw-test-daemon-demo-0451'
+let svc: LocalService
+beforeAll(async () => {
+  svc = await startLocalService({ apiKey: KEY })
+})
+afterAll(async () => {
+  await svc?.close()
+  dirs.forEach((d) => rmSync(d, { recursive: true, force: true }))
+})
 
 describe('daemon on demo data', () => {
   it('refuses to start without a service address, in plain words, leaving no lock', async () => {
@@ -33,6 +42,30 @@ describe('daemon on demo data', () => {
       const ready = JSON.parse((await get(`${d.url}/readyz`)).body) as { demo: boolean }
       expect(ready.demo).toBe(true)
       expect(sample((await get(`${d.url}/metrics`)).body, 'liquidity_watch_demo_state')).toBe(1)
+    } finally {
+      expect(await d.stop()).toBe(0)
+    }
+  }, 60_000)
+
+  it('refuses a SIGHUP whose config file drops the service address, and keeps its service', async () => {
+    const dir = dataDir()
+    const file = join(dir, '..', `lw-demo-config-${process.pid}.yaml`)
+    dirs.push(file)
+    const config = (baseUrl: string): string =>
+      `version: 1\nwatchlist: [TSLA]\nrules: []\npolling: { baseUrl: ${baseUrl}, intervalMinutes: 5 }\n`
+    writeFileSync(file, config(JSON.stringify(svc.url)))
+    const d = await startDaemon({ dataDir: dir, baseUrl: '', key: KEY, args: ['--config', file] })
+    try {
+      await d.polls(1)
+      writeFileSync(file, config('null'))
+      d.child.kill('SIGHUP')
+      const reload = await d.waitFor((l) => l.event === 'reload')
+      expect(reload.ok).toBe(false)
+      expect(reload.msg).toMatch(/no service address/)
+      await d.polls(1)
+      const ready = JSON.parse((await get(`${d.url}/readyz`)).body) as { demo: boolean }
+      expect(ready.demo).toBe(false)
+      expect(sample((await get(`${d.url}/metrics`)).body, 'liquidity_watch_demo_state')).toBe(0)
     } finally {
       expect(await d.stop()).toBe(0)
     }

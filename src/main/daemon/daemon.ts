@@ -20,6 +20,7 @@ import { configFileProblem } from './config-source'
 import { pollLine } from './poll-line'
 import { RateHoldTally } from './rate-holds'
 import { buildVersion } from './version'
+import { NO_SERVICE, reloadDemoProblem } from './demo-guard'
 
 export interface DaemonOptions extends EngineOptions {
   listen: ListenAddress
@@ -35,10 +36,6 @@ export interface DaemonIo {
   env: NodeJS.ProcessEnv
   exit: (code: number) => void
 }
-
-// Demo figures are invented: fed to Prometheus they would look real, so they are asked for.
-const NO_SERVICE =
-  'The daemon has no service address, so it would watch the built-in demo data: pass --base-url URL (or a --config file with polling.baseUrl), or --demo to run on demo data on purpose.'
 
 /** Longest SIGTERM waits for the poll in flight before it is aborted. */
 export const STOP_WAIT_MS = 10_000
@@ -212,7 +209,10 @@ export async function runDaemon(o: DaemonOptions, io: DaemonIo): Promise<void> {
       log.line({ event: 'reload', msg: `Not reloaded: ${(e as Error).message}`, ok: false })
       return
     }
-    const problem = (await configProblem()) ?? settingsProblem(o.dataDir, new Date())
+    const problem =
+      (await configProblem()) ??
+      settingsProblem(o.dataDir, new Date()) ??
+      reloadDemoProblem(o.dataDir, o)
     if (problem !== null) {
       log.line({
         event: 'reload',
