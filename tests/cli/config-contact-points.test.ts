@@ -3,6 +3,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { defaultSettings } from '../../src/shared/settings-schema'
 import { cli, dataDirs } from './run-cli'
 
 const dirs = dataDirs()
@@ -30,6 +31,8 @@ async function exported(dir: string): Promise<Record<string, unknown>> {
 describe('config import: contact points', () => {
   it('refuses a rule naming a contact point the file lacks, saying which there are', async () => {
     const dir = await dirs.make()
+    // Saved settings to keep (export only reads, so it cannot make them).
+    writeFileSync(join(dir, 'settings.json'), JSON.stringify(defaultSettings()))
     const doc = await exported(dir)
     const before = readFileSync(join(dir, 'settings.json'), 'utf8')
     doc.contactPoints = [hook]

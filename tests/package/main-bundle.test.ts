@@ -109,8 +109,8 @@ describe('the main bundle’s --cli daemon', () => {
     const host = join(root, 'tests', 'package', 'app-main-host.ts')
     const main = join(work, 'out', 'main', 'index.js')
     const dataDir = join(work, 'daemon-data')
-    // No --base-url: the demo service in the bundle answers the polls.
-    const args = ['daemon', '--listen', '127.0.0.1:0', '--log-format', 'json']
+    // --demo: the demo service in the bundle answers the polls (without it the daemon refuses).
+    const args = ['daemon', '--demo', '--listen', '127.0.0.1:0', '--log-format', 'json']
     const child = spawn(
       process.execPath,
       ['--import', 'tsx', '--import', host, main, '--cli', ...args, '--data-dir', dataDir],

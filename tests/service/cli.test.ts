@@ -99,7 +99,7 @@ describe('service CLI', { timeout: 60_000 }, () => {
         const { child, output } = run(args)
         const [code] = (await once(child, 'exit')) as [number | null]
         expect(code, output()).toBe(2)
-        expect(output()).toMatch(/service: /)
+        expect(output()).toMatch(/^error: /m)
       }),
     )
   })
