@@ -42,6 +42,22 @@ const noOwnersBag = {
 const devToolsMessage =
   'The app carries no development tools: faults, scenarios and /__admin (src/dev-service) are for npm run service and the tests.'
 const noDevService = { group: ['**/dev-service', '**/dev-service/**'], message: devToolsMessage }
+const alertsPure = {
+  group: [
+    'node:*',
+    '!node:crypto',
+    ...builtinModules,
+    '**/engine/storage/**',
+    '../../storage/**',
+    '../storage/**',
+    '**/poll/**',
+    '**/history/**',
+    '**/delivery/**',
+    '**/client/**',
+  ],
+  message:
+    'The alerts engine is pure stages: no files, network or other I/O. Its state is loaded and saved by engine/storage/alert-state-store.ts.',
+}
 const electronSubpaths = { group: ['electron/*'], message: electronOnlyInShell.message }
 const restrict = (paths, patterns) => ({
   'no-restricted-imports': [
@@ -91,6 +107,13 @@ export default tseslint.config(
     rules: restrict(
       [electronOnlyInShell],
       [noChannels, noChannelNames, noShell, noOwnersBag, noDevService],
+    ),
+  },
+  {
+    files: ['src/main/engine/alerts/**/*.ts'],
+    rules: restrict(
+      [electronOnlyInShell],
+      [noChannels, noChannelNames, noShell, noOwnersBag, noDevService, alertsPure],
     ),
   },
   {

@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { ALERT_STATE_FILE } from '../../src/main/engine/alerts/alert-state-store'
+import { ALERT_STATE_FILE } from '../../src/main/engine/storage/alert-state-store'
 import { cycleThenWait, dropFor, harness, MIN, row, type Harness } from './helpers'
 
 let h: Harness | null = null

@@ -5,7 +5,7 @@
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { ALERT_STATE_FILE } from '../../src/main/engine/alerts/alert-state-store'
+import { ALERT_STATE_FILE } from '../../src/main/engine/storage/alert-state-store'
 import { CACHE_FILE_NAME } from '../../src/main/engine/storage/cache'
 import { NOTIFICATION_LOG_FILE } from '../../src/main/core/notification-log'
 import { cycleThenWait, harness, row, seedSettings, tempDir, type Harness } from './helpers'

@@ -5,7 +5,7 @@
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { ALERT_STATE_FILE } from '../../src/main/engine/alerts/alert-state-store'
+import { ALERT_STATE_FILE } from '../../src/main/engine/storage/alert-state-store'
 import { startLocalService, type LocalService } from '../../src/dev-service/server'
 import { FakeClock } from '../engine/scheduler/fake-clock'
 import { cycleThenWait, harness, row, tempDir, type Harness } from './helpers'

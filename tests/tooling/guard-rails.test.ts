@@ -115,6 +115,24 @@ describe('architecture guard rails', () => {
       "const loaded = import('../../dev-service/server')",
       'loaded',
     ],
+    [
+      'an alerts stage reads a file',
+      'src/main/engine/alerts/read/read-all.ts',
+      "import { readFileSync } from 'node:fs'",
+      'readFileSync',
+    ],
+    [
+      'an alerts stage saves through storage',
+      'src/main/engine/alerts/decide/notify.ts',
+      "import { SnapshotFile } from '../../storage/atomic-file'",
+      'SnapshotFile',
+    ],
+    [
+      'the alerts engine reaches into the poll',
+      'src/main/engine/alerts/evaluate.ts',
+      "import { runCycle } from '../poll/cycle'",
+      'runCycle',
+    ],
   ])('refuses: %s', async (_what, file, line, name) => {
     expect(await restricted(file, line + use(name))).toBe(true)
   })
@@ -167,6 +185,18 @@ describe('architecture guard rails', () => {
       'src/dev-service/server.ts',
       "import { startDemoService } from '../main/service/server'",
       'startDemoService',
+    ],
+    [
+      'the alerts engine hashes a rule',
+      'src/main/engine/alerts/rules.ts',
+      "import { createHash } from 'node:crypto'",
+      'createHash',
+    ],
+    [
+      'the alert state store saves the engine state',
+      'src/main/engine/storage/alert-state-store.ts',
+      "import { SnapshotFile } from './atomic-file'",
+      'SnapshotFile',
     ],
   ])('allows: %s', async (_what, file, line, name) => {
     expect(await restricted(file, line + use(name))).toBe(false)

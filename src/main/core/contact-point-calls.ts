@@ -10,7 +10,7 @@ import type {
   TemplatePreview,
 } from '../../shared/contact-point-views'
 import type { EngineStatus } from '../../shared/view-models'
-import type { AlertStateStore } from '../engine/alerts/alert-state-store'
+import type { AlertStateStore } from '../engine/storage/alert-state-store'
 import type { Channel, ContactPointSecrets } from '../engine/delivery/model'
 import { channelFor } from '../engine/delivery/channels/registry'
 import { contactPointSecretsBeside } from '../engine/secrets/contact-point-secrets'

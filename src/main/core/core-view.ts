@@ -3,7 +3,7 @@
 // where a part changed), alert instances, and the engine status.
 import type { AlertInstance } from '../../shared/alert-rules'
 import type { EngineStatus, WatchlistPage, WatchRow } from '../../shared/view-models'
-import type { AlertStateStore } from '../engine/alerts/alert-state-store'
+import type { AlertStateStore } from '../engine/storage/alert-state-store'
 import { instancesOf } from '../engine/alerts/engine-state'
 import { snoozedSymbols, symbolsToFetch } from '../engine/poll/cycle'
 import type { Clock, PollerStatus } from '../engine/poll/scheduler'

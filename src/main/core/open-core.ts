@@ -3,7 +3,7 @@
 // Only the facade takes the result; every other module gets the few owners it asks.
 import { DEMO_SOURCE } from '../engine/storage/cache-namespace'
 import { seedDemoHistory } from './demo-history'
-import { ALERT_STATE_FILE, AlertStateStore } from '../engine/alerts/alert-state-store'
+import { ALERT_STATE_FILE, AlertStateStore } from '../engine/storage/alert-state-store'
 import { HistoryClient } from '../engine/history/history-client'
 import { historyPath } from '../engine/history/history-store'
 import { realClock, type Clock } from '../engine/poll/scheduler'

@@ -1,6 +1,6 @@
 // Switching data source: another service gets its own connection, cache and alert state.
 import { LiquidityError } from '../../shared/errors'
-import type { AlertStateStore } from '../engine/alerts/alert-state-store'
+import type { AlertStateStore } from '../engine/storage/alert-state-store'
 import type { CycleAlertStore } from '../engine/poll/cycle'
 import type { SaveHealth } from '../engine/storage/save-health'
 import type { DataSource } from './data-source'

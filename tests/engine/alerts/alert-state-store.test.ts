@@ -7,7 +7,7 @@ import type { AlertEvent } from '../../../src/shared/alert-rules'
 import {
   ALERT_STATE_FILE,
   AlertStateStore,
-} from '../../../src/main/engine/alerts/alert-state-store'
+} from '../../../src/main/engine/storage/alert-state-store'
 import { Harness, good, moved, rule, sent, stateOf, suppressedReasons } from './helpers'
 
 let dir: string

@@ -4,7 +4,7 @@ import {
   chooseAction,
   minutesUntilTomorrow,
   notificationActions,
-} from '../../../src/main/engine/alerts/notification-actions'
+} from '../../../src/main/engine/delivery/desktop-actions'
 import type { NotificationDecision } from '../../../src/shared/alert-rules'
 import { utcTime } from '../../../src/shared/local-time'
 

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
   ALERT_STATE_FILE,
   AlertStateStore,
-} from '../../../src/main/engine/alerts/alert-state-store'
+} from '../../../src/main/engine/storage/alert-state-store'
 import { Harness, START, detail, good, rule, stateOf } from './helpers'
 
 let dir: string

@@ -11,7 +11,7 @@ import { NOTIFICATION_LOG_FILE, NotificationLog } from '../../../src/main/core/n
 import {
   ALERT_STATE_FILE,
   AlertStateStore,
-} from '../../../src/main/engine/alerts/alert-state-store'
+} from '../../../src/main/engine/storage/alert-state-store'
 import { freshState } from '../../../src/main/engine/alerts/engine-state'
 import {
   DETAIL_ATTEMPTS_FILE,
