@@ -1,126 +1,29 @@
 // The alert engine's seam types (persisted state, reading, measurement, each stage's value).
 // Type-only and importing only src/shared, so no stage imports another to name what it is handed.
-import type { EpisodeNewsType } from '../../../shared/alert-facts'
 import type {
   AlertEvent,
-  AlertInstance,
   AlertRule,
-  AlertPhase,
   ChangeWindow,
   HeldBackReason,
 } from '../../../shared/alert-rules'
-import type { AwayDigest } from '../../../shared/away-digest'
 import type { ValueUnit } from '../../../shared/conditions/kind'
 import type { SerializedError } from '../../../shared/errors'
 import type { AssetDetail } from '../../../shared/liquidity-schemas'
 import type { IssuerMoves, IssuerTvl } from '../../../shared/issuer-moves'
+import type { InstanceRecord } from '../../../shared/alert-state'
 
-/** Holds that end by the clock, then deliver a digest (TIME_HOLDS, notes.ts). */
-export type TimeHold = 'quiet-hours' | 'paused'
-
-/** News of an episode the user has not had yet: told once the reason clears, if still true. */
-export interface Owed {
-  type: EpisodeNewsType
-  why: HeldBackReason
-  /** A held-back 'resolved': how long the episode lasted. */
-  durationMs?: number
-}
-
-/** heldBack (from owed) and cooldownUntil (from lastOutAt and the rule) are derived when shown. */
-export interface InstanceRecord extends Omit<AlertInstance, 'heldBack' | 'cooldownUntil'> {
-  phase: AlertPhase
-  /** Last 'fired' or 'repeated' event: the repeat timer runs from here. */
-  lastAlertAt: string | null
-  owed: Owed | null
-  /** Last notification sent or queued for a digest: the cooldown runs from here. */
-  lastOutAt: string | null
-  /** The condition with hysteresis: set by a breach, cleared only past the re-arm margin. */
-  raised: boolean
-  /** `raised` of the last readings (up to 21), oldest first, as '0'/'1': the flap detector's input. */
-  flapHistory: string
-  /** The user was told it is flapping (and will be told when it stops). */
-  flapAnnounced: boolean
-  /** Its 'flapping' event is in the history though the notice still waits. */
-  flapLogged: boolean
-  /** The rule as edited when the flap history began: an edit starts the history afresh. */
-  fingerprint: string
-  /** Parts ("issuer\u0000network") already named in an 'issuer-left' notice during their absence. */
-  missingNamed: string[]
-  /** Under way at the backfill poll after a reset: 'fired'/'resolved' recorded, not notified. */
-  seeded: boolean
-  /** pool-count rules: the count a drop is measured from during an episode (pool-reference.ts). */
-  poolRef?: number | null
-  /** Its first trusted reading: an episode found then was under way before. */
-  watchedSince: string | null
-}
-
-export interface HeldEvent {
-  reason: TimeHold
-  event: AlertEvent
-}
-
-/** Since the first trusted reading without it, for `polls` trusted readings in a row. */
-export interface MissingPart {
-  since: string
-  polls: number
-}
-
-/** A symbol's parts at its last complete reading (the anchor), and those missing since. */
-export interface SymbolBaseline {
-  issuers: string[]
-  /** "issuer\u0000network" pairs. */
-  networks: string[]
-  /** TVL of each pair at the anchor. */
-  tvl: Record<string, number>
-  /** Verified window changes (percent) at the anchor: where its parts were one window before it. */
-  change: Record<ChangeWindow, number | null>
-  /** When the anchor was read; null in files from before it was kept (no like-for-like change then). */
-  anchoredAt: string | null
-  /** Pairs of the anchor absent from the latest trusted reading. */
-  missing: Record<string, MissingPart>
-  /** Trusted readings while parts are missing (about one a day), oldest first: see like-for-like.ts.
-   *  `tvl`: the anchor's pairs in the order of `networks`; null where absent. */
-  samples: { at: string; tvl: (number | null)[] }[]
-}
-
-/** The newest point of a symbol's daily series at the service, as of the poll that checked it. */
-export interface SourceMark {
-  /** YYYY-MM-DD */
-  newest: string
-  /** The poll whose fresh analytics listed it (the mark expires after SOURCE_MARK_TTL_MS). */
-  checkedAt: string
-}
-
-export interface AlertEngineState {
-  version: 1
-  /** false until a cycle had fresh data: that first cycle is backfill and notifies nothing. */
-  initialized: boolean
-  /** Started fresh in place of an unusable state file: episodes under way then may have been told. */
-  afterReset: boolean
-  /** Event id counter (ids stay unique without randomness, so evaluation stays pure). */
-  seq: number
-  instances: InstanceRecord[]
-  /** Issuers/networks of each symbol's last good observation, to spot ones that vanish. */
-  baselines: Record<string, SymbolBaseline>
-  /** Per symbol: how current the service's own data is. */
-  sources: Record<string, SourceMark>
-  pools: Record<string, PoolCounts>
-  /** 'once' rules: instance key → fingerprint of the rule when its notification went out. */
-  onceSent: Record<string, string>
-  /** Events waiting for quiet hours or a pause to end; delivered as one digest. */
-  held: HeldEvent[]
-  /** Held events dropped beyond the cap, still counted in the digest. */
-  heldOverflow: number
-  /** The last cycle that judged fresh data: the away digest measures from here. */
-  lastSeenAt: string | null
-  away: AwayDigest | null
-}
-
-/** A symbol's pools per network (networkKey) at its last trusted reading: a pool drop's base. */
-export interface PoolCounts {
-  at: string
-  networks: Record<string, number>
-}
+// The persisted state's types come from its schema (one definition): src/shared/alert-state.ts.
+export type {
+  AlertEngineState,
+  HeldEvent,
+  InstanceRecord,
+  MissingPart,
+  Owed,
+  PoolCounts,
+  SourceMark,
+  SymbolBaseline,
+  TimeHold,
+} from '../../../shared/alert-state'
 
 /** A part (issuer or one network of it) that is absent now, and what it was at the anchor. */
 export interface Absence {

@@ -4,9 +4,9 @@
 // flapping. It stops under about two changes' weight (10 %): the detector's own hysteresis.
 import { flapEndedText, flappingText } from '../text/episode'
 import { draft } from '../transition/transitions'
+import { FLAP_WINDOW } from '../../../../shared/alert-state'
 import type { DraftEvent, InstanceRecord, Measurement, Target } from '../model'
 
-export const FLAP_WINDOW = 21
 const FLAP_START_PCT = 25
 const FLAP_STOP_PCT = 10
 const OLDEST_WEIGHT = 0.8

@@ -5,7 +5,7 @@ import type { TimeHold } from '../model'
 import { plural } from './notification-text'
 export { DISAGREE_NOTE, FLAPPING_NOTE } from '../../../../shared/alert-facts'
 
-/** "quiet hours" / "paused notifications", as in "Held (quiet hours)"; every TimeHold (model.ts). */
+/** "quiet hours" / "paused notifications", as in "Held (quiet hours)"; every TimeHold (shared/alert-state.ts). */
 export const HOLD_TEXT: Record<TimeHold, string> = {
   'quiet-hours': 'quiet hours',
   paused: 'paused notifications',
@@ -14,8 +14,6 @@ const HOLD_END: Record<TimeHold, string> = {
   'quiet-hours': 'quiet hours end',
   paused: 'the pause ends',
 }
-/** The holds as a list, for the state file's schema of held events. */
-export const TIME_HOLDS = Object.keys(HOLD_TEXT) as [TimeHold, ...TimeHold[]]
 
 export const DISABLED_NOTE = 'Desktop notifications are turned off in Settings.'
 export const BACKFILL_NOTE =

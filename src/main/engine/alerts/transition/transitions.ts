@@ -37,6 +37,7 @@ export function blankRecord(ruleId: string, symbol: string): InstanceRecord {
     fingerprint: '',
     missingNamed: [],
     seeded: false,
+    poolRef: null,
     watchedSince: null,
   }
 }
