@@ -1,4 +1,5 @@
-// The service's own data date beside our fetch time: worth showing only when it lags. The newest
+// The service's own data date: a series' newest day, and beside our fetch time worth showing only
+// when it lags. The newest
 // daily point is normally today's or yesterday's (a day's point may publish after it ends).
 
 const DAY_MS = 86_400_000
@@ -9,4 +10,11 @@ export function dataDateLags(dataDate: string | null, fetchedAt: string | null):
   const data = Date.parse(`${dataDate}T00:00:00Z`)
   const fetched = Date.parse(`${fetchedAt.slice(0, 10)}T00:00:00Z`)
   return Number.isFinite(data) && Number.isFinite(fetched) && fetched - data > DAY_MS
+}
+
+/** The newest date of a series (YYYY-MM-DD compares as text; its order is not relied on). */
+export function newestDate(series: readonly { date: string }[]): string | null {
+  let newest = ''
+  for (const p of series) if (p.date > newest) newest = p.date
+  return newest === '' ? null : newest
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { largestShare } from '../../../src/main/engine/alerts/measure/change'
+import { largestShare } from '../../../src/shared/hhi'
 import { detail } from './helpers'
 
 describe('largestShare', () => {

@@ -1,7 +1,7 @@
 // What one poll records per symbol, taken only from asset details this poll fetched and validated
 // (never a cached stand-in, never the bulk screen's figures), and how its split is stored.
 import type { AssetDetail, AssetType } from '../../../shared/liquidity-schemas'
-import { newestDate } from '../alerts/read/source-freshness'
+import { newestDate } from '../../../shared/data-date'
 import type { FetchResult } from '../poll/fetch-types'
 
 export interface IssuerPart {

@@ -12,7 +12,7 @@ import { evaluateCycle, type CycleInput as EvaluateInput } from '../alerts/evalu
 import type { NotifyPrefs } from '../alerts/decide/quiet-hours'
 import { liveTargets, ruleIsActive } from '../alerts/rules'
 import { awayAfterMs } from '../alerts/decide/away'
-import { newestSeriesDates } from '../alerts/read/source-freshness'
+import { newestSeriesDates } from './series-index'
 import { entriesFromPoll, type HistoryEntry } from '../history/history-entry'
 import type { FlowResult } from '../../../shared/flow'
 import type { ResponseCache } from '../storage/cache'

@@ -1,7 +1,8 @@
 // One symbol's series in a bulk analytics response, found through an index built once per
 // response: rows look up every watched symbol, and a scan per symbol made a 1000-row watchlist
 // cost a million comparisons per build (hundreds of ms holding the main process at start-up).
-import type { AnalyticsStock } from '../../../shared/liquidity-schemas'
+import { newestDate } from '../../../shared/data-date'
+import type { AnalyticsStock, AssetType } from '../../../shared/liquidity-schemas'
 
 type StockEntry = AnalyticsStock['data'][number]
 
@@ -21,4 +22,20 @@ export function seriesEntry(
     indexes.set(stock, index)
   }
   return index.get(symbol)
+}
+
+/** Newest series date per symbol in this poll's fresh stock analytics (cached ones say nothing new):
+ *  the alerts' read stage tells from it whether the service's own data still advances. */
+export function newestSeriesDates(
+  stock: Map<AssetType, { data: AnalyticsStock | null; fromCache: boolean }>,
+): Map<string, string> {
+  const out = new Map<string, string>()
+  for (const f of stock.values()) {
+    if (f.data === null || f.fromCache) continue
+    for (const entry of f.data.data) {
+      const newest = newestDate(entry.series)
+      if (newest !== null) out.set(entry.symbol, newest)
+    }
+  }
+  return out
 }

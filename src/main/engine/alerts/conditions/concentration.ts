@@ -2,7 +2,7 @@
 // cached detail (the bulk series has no issuers); not backtestable.
 import type { ConditionOf } from '../../../../shared/conditions/registry'
 import { formatHhi, hhiBand, hhiText } from '../../../../shared/hhi'
-import { largestShare } from '../measure/change'
+import { largestShare } from '../../../../shared/hhi'
 import { formatPct } from '../text/format'
 import { measured, missingNow, noBasis, noData, withoutTag } from './common'
 import type { EngineKind } from './kind'

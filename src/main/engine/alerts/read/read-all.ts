@@ -7,7 +7,7 @@ import type { AssetDetail } from '../../../../shared/liquidity-schemas'
 import { localWhen, type UtcOffset } from '../../../../shared/local-time'
 import { poolCountsByNetwork } from '../../../../shared/pool-counts'
 import type { LikeForLikeChange } from '../../../../shared/view-models'
-import { disagreement } from '../measure/change'
+import { disagreement } from '../text/notes'
 import type {
   Absence,
   AlertEngineState,

@@ -2,35 +2,12 @@
 // over 48 h ago (publishing lag) stopped advancing, and its figures are not judged as fresh. Without
 // a date this poll, the last mark counts for an hour (a failing request must not let frozen figures
 // through), then freshness is unknown, which is never stale.
-import type { AnalyticsStock, AssetType } from '../../../../shared/liquidity-schemas'
 import type { SourceMark } from '../model'
 
 const HOUR_MS = 3_600_000
 const SOURCE_LAG_MS = 48 * HOUR_MS
 /** How long a mark counts after the poll that checked it, when later polls bring no date. */
 export const SOURCE_MARK_TTL_MS = HOUR_MS
-
-/** Newest series date per symbol in this poll's fresh stock analytics (cached ones say nothing new). */
-export function newestSeriesDates(
-  stock: Map<AssetType, { data: AnalyticsStock | null; fromCache: boolean }>,
-): Map<string, string> {
-  const out = new Map<string, string>()
-  for (const f of stock.values()) {
-    if (f.data === null || f.fromCache) continue
-    for (const entry of f.data.data) {
-      const newest = newestDate(entry.series)
-      if (newest !== null) out.set(entry.symbol, newest)
-    }
-  }
-  return out
-}
-
-/** The newest date of a series (YYYY-MM-DD compares as text; its order is not relied on). */
-export function newestDate(series: readonly { date: string }[]): string | null {
-  let newest = ''
-  for (const p of series) if (p.date > newest) newest = p.date
-  return newest === '' ? null : newest
-}
 
 /** The mark after this poll: its newest date, or the last mark while it is recent; else unknown. */
 export function trackSource(

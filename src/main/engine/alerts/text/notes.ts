@@ -1,7 +1,9 @@
 // The plain-language notes that say why an alert was not notified (Notification log, check --json),
 // and the words of alerts held by quiet hours or a pause. Notes the Alerts view shows too live in
 // shared/alert-facts.ts.
+import type { ChangeInfo } from '../../../../shared/view-models'
 import type { TimeHold } from '../model'
+import { formatSignedPct } from './format'
 import { plural } from './notification-text'
 export { DISAGREE_NOTE, FLAPPING_NOTE } from '../../../../shared/alert-facts'
 
@@ -99,6 +101,15 @@ export const UNVERIFIED_RELEASE_NOTE = `${UNVERIFIED_OFF} It is told if the figu
 
 /** No longer true when its hold ended: nothing is owed. */
 export const UNVERIFIED_GONE_NOTE = `${UNVERIFIED_OFF} It is no longer news.`
+
+/** "figures disagree: service says +2.0 %, history says −30.1 %"; null when they agree. The
+ *  reported figure's unit is unspecified: |x| ≤ 1 reads as a fraction. */
+export function disagreement(change: ChangeInfo): string | null {
+  if (change.verified) return null
+  const r = change.reported
+  const said = formatSignedPct(Math.abs(r) <= 1 ? r * 100 : r)
+  return `figures disagree: service says ${said}, history says ${formatSignedPct(change.pct)}`
+}
 
 /** An instance's detail when figures that disagree were not judged (the user did not opt in). */
 export function notJudgedDetail(status: string): string {
