@@ -33,7 +33,7 @@ export type Owed = z.output<typeof owedSchema>
  * One (rule, symbol): the AlertInstance the UI shows (heldBack from `owed`, cooldownUntil from
  * `lastOutAt` and the rule are derived when shown) and the engine's bookkeeping.
  */
-const instanceSchema = z
+export const instanceSchema = z
   .object({
     ruleId: z.string(),
     symbol: z.string(),

@@ -1,5 +1,6 @@
 // One (rule, symbol) instance's step through OK → Pending → Firing → Resolved for one cycle.
 import type { AlertEventType } from '../../../../shared/alert-rules'
+import { instanceSchema } from '../../../../shared/alert-state'
 import { firedHeadline, recoveredText } from '../text/episode'
 import type {
   DraftEvent,
@@ -13,33 +14,18 @@ import type {
 
 const HOUR_MS = 3_600_000
 
+/** A (rule, symbol) never judged: the schema's defaults fill the engine's bookkeeping. */
 export function blankRecord(ruleId: string, symbol: string): InstanceRecord {
-  return {
+  const none = { since: null, firedAt: null, lastNotifiedAt: null, lastAlertAt: null }
+  const shown = { state: 'ok', phase: 'ok', breachCount: 0, lastValue: null, detail: null }
+  return instanceSchema.parse({
     ruleId,
     symbol,
-    state: 'ok',
-    phase: 'ok',
-    breachCount: 0,
-    since: null,
-    firedAt: null,
-    lastNotifiedAt: null,
-    lastAlertAt: null,
-    lastValue: null,
+    ...none,
+    ...shown,
     verified: true,
-    detail: null,
-    owed: null,
-    lastOutAt: null,
-    raised: false,
-    flapHistory: '',
-    flapping: false,
-    flapAnnounced: false,
-    flapLogged: false,
-    fingerprint: '',
-    missingNamed: [],
-    seeded: false,
-    poolRef: null,
     watchedSince: null,
-  }
+  })
 }
 
 export function draft(
