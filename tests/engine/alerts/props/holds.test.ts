@@ -2,7 +2,7 @@
 // disagreeing figures, and rules snoozed, turned off or deleted between cycles, the engine never
 // throws, a held alert is never delivered for a rule that is gone or snoozed for its symbol when
 // the hold ends, and an alert on disagreeing figures reaches the user only when they opted in,
-// clearly marked.
+// clearly marked; with notifications turned off nothing is sent at all.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { AlertEvent, AlertRule } from '../../../../src/shared/alert-rules'
@@ -24,6 +24,8 @@ const step = fc.record({
   pausedForMin: fc.option(fc.integer({ min: 1, max: 300 }), { freq: 3 }),
   quiet: fc.boolean(),
   notifyUnverified: fc.boolean(),
+  /** Desktop notifications turned off in Settings (now and then): nothing is sent, held or new. */
+  notificationsOff: fc.constantFrom(false, false, false, true),
   /** Between cycles: nothing, delete a rule, turn one off, or snooze one for a symbol. */
   edit: fc.option(
     fc.record({
@@ -68,9 +70,14 @@ describe('holding and releasing properties', () => {
               watchlist: [...SYMBOLS],
               observations,
               prefs: {
-                notificationsEnabled: true,
-                quietHours: { enabled: s.quiet, start: '00:00', end: '23:59' },
-                pausedUntil,
+                notificationsEnabled: !s.notificationsOff,
+                // Turned off outside any hold: nothing else keeps the news from going out.
+                quietHours: {
+                  enabled: s.quiet && !s.notificationsOff,
+                  start: '00:00',
+                  end: '23:59',
+                },
+                pausedUntil: s.notificationsOff ? null : pausedUntil,
                 notifyUnverified: s.notifyUnverified,
                 utcOffset: () => 0,
               },
@@ -80,6 +87,7 @@ describe('holding and releasing properties', () => {
             for (const e of r.events) events.set(e.id, e)
             for (const d of r.decisions) {
               if (d.status !== 'sent') continue
+              expect(s.notificationsOff, `${d.title} sent with notifications off`).toBe(false)
               for (const id of d.eventIds) {
                 const e = events.get(id) as AlertEvent
                 expect(e).toBeDefined()
