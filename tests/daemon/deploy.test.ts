@@ -2,7 +2,8 @@
 // example alerting rules and their unit tests), amtool (Alertmanager config), systemd-analyze (the
 // unit), and a static reading of the Dockerfile (docker build cannot run on these machines).
 import { execFileSync } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
@@ -48,6 +49,29 @@ describe('deploy files', () => {
 
   it('alertmanager.yml passes amtool check-config', () => {
     expect(run('amtool', ['check-config', deploy('alertmanager.yml')])).toMatch(/SUCCESS/)
+  })
+
+  it("alertmanager.yml's receiver examples, uncommented, pass amtool check-config too", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lw-am-'))
+    try {
+      // The examples read their secrets from files: give them some, where the examples name them.
+      const text = readFileSync(deploy('alertmanager.yml'), 'utf8')
+        .replace(/^(\s+)# /gm, '$1')
+        .replaceAll('/etc/alertmanager/', `${dir}/`)
+      for (const f of ['smtp-password', 'slack-webhook-url'])
+        writeFileSync(join(dir, f), f === 'smtp-password' ? 'x' : 'https://hooks.slack.com/x')
+      writeFileSync(join(dir, 'am.yml'), text)
+      const parsed = parse(text) as { receivers: Record<string, unknown>[] }
+      expect(Object.keys(parsed.receivers[0]!).sort()).toEqual([
+        'email_configs',
+        'name',
+        'slack_configs',
+        'webhook_configs',
+      ])
+      expect(run('amtool', ['check-config', join(dir, 'am.yml')])).toMatch(/SUCCESS/)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 
   it('compose.yaml runs the daemon, Prometheus and Alertmanager with the key as a secret', () => {
