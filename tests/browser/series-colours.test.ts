@@ -135,4 +135,20 @@ describe('issuer and network colours', () => {
     expect(seen['TSLA issuer dark']!.Swarm).not.toBe(seen['TSLA issuer light']!.Swarm)
     expect(app.pageErrors).toEqual([])
   })
+
+  it('an issuer that left keeps every other issuer its colour in the split beside the history that still has it', async () => {
+    const app = await suite.start({ colorScheme: 'light', viewport: { width: 1280, height: 1600 } })
+    await waitForTvl(app.page, 4)
+    for (let i = 0; i < 2; i++) await refresh(app)
+    // GOLD's Kinesis leaves: the split shows Tether, Paxos and Matrixdock; the history still
+    // has Kinesis (a colour set of four names beside one of three).
+    app.service()!.scenarios.add({ kind: 'issuer-missing', symbol: 'GOLD', issuer: 'Kinesis' })
+    for (let i = 0; i < 2; i++) await refresh(app)
+    await openAsset(app, 'GOLD')
+    const all = await surfaces(app, 'issuer')
+    expect(Object.keys(all['issuer split (bar)']!)).not.toContain('Kinesis')
+    expect(Object.keys(all['issuers over time']!)).toContain('Kinesis')
+    expectOneColourPerName(all)
+    expect(app.pageErrors).toEqual([])
+  })
 })
