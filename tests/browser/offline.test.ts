@@ -154,4 +154,33 @@ describe('service stopped', () => {
     await app.screenshot('offline-after-restart-asset-light')
     expect(app.pageErrors).toEqual([])
   })
+
+  it('offline, the Alerts view badges the rules\u2019 last values as cached from their time, never Error', async () => {
+    const app = await suite.start()
+    const { page } = app
+    await waitForTvl(page, 4)
+    const lastSuccessAt = await firstSuccess(app)
+    await goOffline(app)
+    await page.getByTestId('nav-alerts').click()
+    await waitForView(page, 'alerts')
+    const rows = page.locator('[data-testid="alert-instances"] tbody tr')
+    await expect.poll(() => rows.count(), POLL).toBeGreaterThan(0)
+    await expect
+      .poll(
+        () => page.locator('[data-testid="alert-instances"] [data-state="error"]').count(),
+        POLL,
+      )
+      .toBeGreaterThan(0)
+    // Every instance not judged this poll but with a value shows what that value is.
+    const bare = page.locator(
+      '[data-testid="alert-instances"] .badge[data-state="error"]:not([data-cached])',
+    )
+    expect(await bare.count()).toBe(0)
+    const cached = page
+      .locator('[data-testid="alert-instances"] .badge[data-cached="true"]')
+      .first()
+    expect(await cached.textContent()).toMatch(shownTime(lastSuccessAt))
+    expect(await cached.textContent()).toMatch(/^Cached from /)
+    expect(app.pageErrors).toEqual([])
+  })
 })
