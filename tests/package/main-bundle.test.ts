@@ -195,3 +195,19 @@ describe('the main bundle’s parts loaded at first use', () => {
     )
   })
 })
+
+// The watchlist's first paint waits for the entry chunk and what index.html preloads with it: the
+// views that need Chart.js or zod (the rule editor's and contact points' schemas) load on first open.
+describe('the renderer’s first chunks', () => {
+  it.each([
+    ['Chart.js', 'Canvas is already in use'],
+    ['zod', 'invalid_type'],
+  ])('carry no %s', async (_what, marker) => {
+    const dir = join(work, 'out', 'renderer')
+    const html = await readFile(join(dir, 'index.html'), 'utf8')
+    const first = [...html.matchAll(/(?:src|href)="\.\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!)
+    expect(first.length).toBeGreaterThan(0)
+    const text = (await Promise.all(first.map((f) => readFile(join(dir, f), 'utf8')))).join('\n')
+    expect(text.includes(marker), `${first.join(', ')} contain "${marker}"`).toBe(false)
+  })
+})
