@@ -1,6 +1,7 @@
 // The demo stories a newcomer can play from the demo badge (demo mode only): what each is called,
 // and the IPC argument. What each does to the numbers is the demo service's (service/demo-stories.ts).
-import { z } from 'zod'
+// No zod here: the status bar imports the labels, and a schema would pull zod into the renderer's
+// first chunk (the argument's schema is in ipc-contract.ts).
 
 export const DEMO_STORIES = ['drop', 'migration', 'exit', 'price-move'] as const
 export type DemoStory = (typeof DEMO_STORIES)[number]
@@ -28,10 +29,10 @@ export const DEMO_STORY_HINTS: Record<DemoStory | 'recover', string> = {
   recover: 'The demo figures as generated again: a firing alert resolves on the next poll.',
 }
 
-export const demoStoryRequestSchema = z
-  .object({ story: z.enum([...DEMO_STORIES, 'recover']) })
-  .strict()
-export type DemoStoryRequest = z.infer<typeof demoStoryRequestSchema>
+/** playDemoStory's argument (checked in main by ipc-contract.ts). */
+export interface DemoStoryRequest {
+  story: DemoStory | 'recover'
+}
 
 /** The story playing on the demo data: which, on what symbol, and what the user will see. */
 export interface DemoStoryView {

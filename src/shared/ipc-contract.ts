@@ -1,7 +1,7 @@
 // The whole IPC contract: argument schemas (validated in main), result and event types.
 // Main's handler table, the preload bridge and the renderer's window.api derive from it.
 import type { AwayDigest } from './away-digest'
-import { demoStoryRequestSchema } from './demo-stories'
+import { DEMO_STORIES } from './demo-stories'
 import { z } from 'zod'
 import type { AlertEvent, AlertInstance, AlertRule, NotificationDecision } from './alert-rules'
 import { ALERT_EVENT_TYPES, alertRuleSchema } from './alert-rules'
@@ -162,7 +162,7 @@ export const ipcArgSchemas = {
   /** Deletes every recorded snapshot (Settings asks the user to confirm first). */
   clearHistory: none,
   /** Demo mode only: plays a story on the demo data (or ends it: 'recover'). */
-  playDemoStory: z.tuple([demoStoryRequestSchema]),
+  playDemoStory: z.tuple([z.object({ story: z.enum([...DEMO_STORIES, 'recover']) }).strict()]),
   /** Contact points as saved (the built-in desktop first); secrets only as masked hints. */
   getContactPoints: none,
   /** Adds or replaces one by id; its secret hints are main's, whatever the renderer sends. */

@@ -83,7 +83,7 @@ describe('config:export', () => {
     })
     expect(await run(t, 'exportConfig')).toMatchObject({ outcome: 'saved', format: 'json' })
     expect(shown).toEqual(['save liquidity-watch.yaml', 'save liquidity-watch.yaml'])
-    expect(readFileSync(yamlPath, 'utf8')).toBe(h!.core.configText('yaml'))
+    expect(readFileSync(yamlPath, 'utf8')).toBe(await h!.core.configText('yaml'))
     const json = JSON.parse(readFileSync(jsonPath, 'utf8')) as { watchlist: string[] }
     expect(json.watchlist).toEqual(['TSLA', 'NVDA'])
   })

@@ -4,11 +4,14 @@
 // binary's `--cli` switch. Built fresh into a temporary directory (in out/, so the bundle finds
 // its dependencies in node_modules as the app does), so a stale out/ cannot make it pass.
 import { execFile, spawn } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { startLocalService } from '../../src/dev-service/server'
 import { cli } from '../cli/run-cli'
+import { WebhookReceiver } from '../support/webhook-receiver'
 
 const run = promisify(execFile)
 const root = resolve('.')
@@ -64,15 +67,20 @@ interface AppRun {
 }
 
 /** The built main bundle started as `<app binary> --cli …`, in Node with the Electron fake. */
-function appCli(args: string[]): Promise<AppRun> {
-  const report = join(work, `started-${args.join('-')}.json`)
+function appCli(args: string[], env: Record<string, string> = {}): Promise<AppRun> {
+  const name = createHash('sha256').update(JSON.stringify(args)).digest('hex').slice(0, 12)
+  const report = join(work, `started-${name}.json`)
   const host = join(root, 'tests', 'package', 'app-main-host.ts')
   const main = join(work, 'out', 'main', 'index.js')
   return new Promise((done) => {
     execFile(
       process.execPath,
       ['--import', 'tsx', '--import', host, main, '--cli', ...args],
-      { cwd: root, env: { ...process.env, LW_FAKE_ELECTRON_REPORT: report }, timeout: 60_000 },
+      {
+        cwd: root,
+        env: { ...process.env, ...env, LW_FAKE_ELECTRON_REPORT: report },
+        timeout: 60_000,
+      },
       (err, stdout, stderr) => {
         void readFile(report, 'utf8').then((started) =>
           done({ code: err ? Number(err.code) : 0, stdout, stderr, started: JSON.parse(started) }),
@@ -140,4 +148,66 @@ describe('the main bundle’s --cli daemon', () => {
     }
     expect(await exited).toBe(0)
   }, 60_000)
+})
+
+// What the app loads at first use (a contact point's channel and LiquidJS, config as code and
+// YAML) is in chunks of the bundle beside index.js: they must load from there.
+describe('the main bundle’s parts loaded at first use', () => {
+  it('sends a drop to a webhook through its channel and a LiquidJS title template', async () => {
+    const key = 'sk-bundle-send-0123456789'
+    const svc = await startLocalService({ apiKey: key })
+    const rx = await WebhookReceiver.start()
+    try {
+      svc.scenarios.add({ kind: 'tvl-drop', symbol: 'NVDA', pct: 35, windowDays: 1 })
+      const point = JSON.stringify({
+        kind: 'webhook',
+        url: `${rx.url}/hook`,
+        format: 'json',
+        template: { title: '{{ symbol | downcase }} fell', body: null },
+      })
+      const dataDir = join(work, 'send-data')
+      const args = ['check', '--json', '--base-url', svc.url, '--symbols', 'TSLA,NVDA']
+      const run = (): Promise<AppRun> =>
+        appCli([...args, '--data-dir', dataDir, '--contact-point', point], {
+          LIQUIDITY_API_KEY: key,
+        })
+      expect((await run()).code).toBe(0)
+      const second = await run()
+      expect(second.stderr).toBe('')
+      expect(second.code).toBe(1)
+      expect(rx.log).toHaveLength(1)
+      expect(JSON.parse(rx.log[0]!.body)).toMatchObject({ title: 'nvda fell' })
+    } finally {
+      await rx.close()
+      await svc.close()
+    }
+  }, 60_000)
+
+  it('exports the settings as YAML (config as code)', async () => {
+    const dataDir = join(work, 'config-data')
+    await mkdir(dataDir)
+    const app = await appCli(['config', 'export', '--format', 'yaml', '--data-dir', dataDir])
+    expect(app.stderr).not.toMatch(/^error/m)
+    expect(app.code).toBe(0)
+    expect(app.stdout).toMatch(/^version: 1$/m)
+    expect(app.stdout).toBe(
+      (await cli(['config', 'export', '--format', 'yaml', '--data-dir', dataDir])).stdout,
+    )
+  })
+})
+
+// The watchlist's first paint waits for the entry chunk and what index.html preloads with it: the
+// views that need Chart.js or zod (the rule editor's and contact points' schemas) load on first open.
+describe('the renderer’s first chunks', () => {
+  it.each([
+    ['Chart.js', 'Canvas is already in use'],
+    ['zod', 'invalid_type'],
+  ])('carry no %s', async (_what, marker) => {
+    const dir = join(work, 'out', 'renderer')
+    const html = await readFile(join(dir, 'index.html'), 'utf8')
+    const first = [...html.matchAll(/(?:src|href)="\.\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!)
+    expect(first.length).toBeGreaterThan(0)
+    const text = (await Promise.all(first.map((f) => readFile(join(dir, f), 'utf8')))).join('\n')
+    expect(text.includes(marker), `${first.join(', ')} contain "${marker}"`).toBe(false)
+  })
 })

@@ -27,7 +27,7 @@ export interface AppCore extends IpcCore {
   /** The symbol's asset detail as last cached, without a request (the daemon's /metrics). */
   cachedDetail(symbol: string): AssetDetail | null
   /** The saved settings as a config file's text (Settings → Export). */
-  configText(format: ConfigFormat): string
+  configText(format: ConfigFormat): Promise<string>
   /** A checked config file as one settings change, or a dry run of it (Settings → Import). */
   importConfig(read: ConfigRead, o: { dryRun: boolean }): Promise<ImportOutcome>
   /** Contact points' delivery (log, failing points, queue depth, counters); null without channels. */

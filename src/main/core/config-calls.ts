@@ -12,15 +12,8 @@ import type {
 } from '../../shared/config-file-views'
 import type { Settings } from '../../shared/settings-schema'
 import type { WatchRow } from '../../shared/view-models'
-import {
-  clearVoidSecrets,
-  configFromSettings,
-  formatConfig,
-  importConfig,
-  type ConfigFormat,
-  type ConfigRead,
-  type ImportOutcome,
-} from '../config'
+import type * as config from '../config'
+import type { ConfigFormat, ConfigRead, ImportOutcome } from '../config'
 import type { ContactPointSecrets } from '../engine/delivery/model'
 import { ContactPointCalls, type ContactPointCallDeps } from './contact-point-calls'
 import type { CoreSettings } from './core-settings'
@@ -30,6 +23,9 @@ export interface ConfigCallDeps {
   settings: CoreSettings
   poll: Pick<PollLoop, 'reschedule' | 'refreshSoon'>
 }
+
+/** Config as code (and YAML, about 1 MB of heap) loads at the first export or import. */
+const loadConfig = (): Promise<typeof config> => import('../config')
 
 const shellOnly = (): Promise<never> =>
   Promise.reject(
@@ -51,13 +47,15 @@ export abstract class ConfigCalls extends ContactPointCalls {
   }
 
   /** The saved settings (not this run's overrides) as a config file: what Export writes. */
-  configText(format: ConfigFormat): string {
+  async configText(format: ConfigFormat): Promise<string> {
+    const { configFromSettings, formatConfig } = await loadConfig()
     return formatConfig(configFromSettings(this.cfg.settings.stored()), format)
   }
 
   /** A checked config as one settings change (or, on a dry run, what it would change). */
   async importConfig(read: ConfigRead, o: { dryRun: boolean }): Promise<ImportOutcome> {
     const owner = this.cfg.settings
+    const { clearVoidSecrets, importConfig } = await loadConfig()
     const before = owner.stored()
     const outcome = importConfig(
       { get: () => owner.stored(), update: (fn) => owner.update(fn) },

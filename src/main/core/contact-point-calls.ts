@@ -30,7 +30,6 @@ import type { PollLoop } from './poll-loop'
 import { deliveryLogEntries, failingWithNames, type DeliverySource } from './delivery-log'
 import { settle } from './settings-edits'
 import { testNotification } from './test-notification'
-import { renderDraft } from '../engine/delivery/templates/render'
 import { previewTemplate, type RenderTemplate, type TemplateDraft } from './template-preview'
 
 export interface ContactPointCallDeps {
@@ -64,7 +63,9 @@ export function contactPointDeps(
     clock: o.clock,
     alerts: o.alerts,
     channelFor,
-    render: renderDraft,
+    // The template engine (LiquidJS, about 2 MB of heap) loads at the first preview.
+    render: async (draft, message, point) =>
+      (await import('../engine/delivery/templates/render')).renderDraft(draft, message, point),
     delivery: o.delivery,
     deliverDesktop: (d) => o.poll.deliver([d]),
   }
@@ -120,13 +121,14 @@ export abstract class ContactPointCalls {
       now,
     })
   }
-  previewTemplate(target: string | ContactPoint, draft: TemplateDraft): Promise<TemplatePreview> {
-    return settle(() => {
-      const point =
-        typeof target === 'string' ? findContactPoint(this.cp.settings.get(), target) : target
-      const history = this.cp.alerts.history({ limit: 200 })
-      return previewTemplate(point, draft, history, this.cp.render)
-    })
+  async previewTemplate(
+    target: string | ContactPoint,
+    draft: TemplateDraft,
+  ): Promise<TemplatePreview> {
+    const point =
+      typeof target === 'string' ? findContactPoint(this.cp.settings.get(), target) : target
+    const history = this.cp.alerts.history({ limit: 200 })
+    return previewTemplate(point, draft, history, this.cp.render)
   }
   getDeliveryLog(limit: number): Promise<DeliveryLogEntry[]> {
     return settle(() => {

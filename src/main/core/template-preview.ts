@@ -59,24 +59,27 @@ export function messageOf(event: AlertEvent, point: ContactPoint): OutboundMessa
   }
 }
 
-/** The templates as the engine renders them (engine/delivery/templates), injected at merge. */
+/**
+ * The templates as the engine renders them (engine/delivery/templates), injected at merge; the
+ * core's loads the template engine at the first preview (contact-point-calls.ts).
+ */
 export type RenderTemplate = (
   draft: TemplateDraft,
   message: OutboundMessage,
   point: ContactPoint,
-) => { title: string; body: string; error: string | null }
+) => Promise<{ title: string; body: string; error: string | null }>
 
-export function previewTemplate(
+export async function previewTemplate(
   point: ContactPoint,
   draft: TemplateDraft,
   history: readonly AlertEvent[],
   render: RenderTemplate,
-): TemplatePreview {
+): Promise<TemplatePreview> {
   const last = lastRealEvent(history)
   const event = last ?? SAMPLE
   const when = event.at.slice(0, 16).replace('T', ' ')
   const source = last
     ? `the last event (${event.symbol}, ${event.ruleName}, ${when} UTC)`
     : 'a sample event (no alert has fired yet)'
-  return { ...render(draft, messageOf(event, point), point), source }
+  return { ...(await render(draft, messageOf(event, point), point)), source }
 }

@@ -9,13 +9,7 @@ import type {
   ConfigImportResult,
 } from '../../shared/config-file-views'
 import { LiquidityError } from '../../shared/errors'
-import {
-  configFormatOf,
-  readConfigFile,
-  type ConfigFormat,
-  type ConfigRead,
-  type ImportOutcome,
-} from '../config'
+import type { ConfigFormat, ConfigRead, ImportOutcome } from '../config'
 import { writeFileAtomicSync } from '../engine/settings/settings-files'
 import { describeFsError } from '../engine/storage/fs-error'
 
@@ -28,7 +22,7 @@ export interface ConfigFileDialog {
 
 /** What the calls need of the core (AppCore: core/config-calls.ts). */
 export interface ConfigTarget {
-  configText(format: ConfigFormat): string
+  configText(format: ConfigFormat): Promise<string>
   importConfig(read: ConfigRead, o: { dryRun: boolean }): Promise<ImportOutcome>
 }
 
@@ -59,9 +53,11 @@ export function createConfigFileCalls(
     async exportConfig() {
       const path = await dialog.chooseExportPath(SUGGESTED_EXPORT_NAME)
       if (path === null) return { outcome: 'canceled' }
+      // Config as code (and YAML) loads at the first export or import, not with the app.
+      const { configFormatOf } = await import('../config')
       const format = configFormatOf(path)
       try {
-        writeFileAtomicSync(path, target.configText(format))
+        writeFileAtomicSync(path, await target.configText(format))
       } catch (e) {
         throw new LiquidityError(
           'storage',
@@ -74,6 +70,7 @@ export function createConfigFileCalls(
       waiting = null
       const path = await dialog.chooseImportPath()
       if (path === null) return { outcome: 'canceled' }
+      const { readConfigFile } = await import('../config')
       const read = readConfigFile(path)
       const outcome = await target.importConfig(read, { dryRun: true })
       if (!outcome.ok) return { outcome: 'refused', path, problems: outcome.problems }

@@ -12,7 +12,6 @@ import type { FailingContactPoint, Outbox, OutboxOutcome } from './outbox'
 import type { RetryPolicy } from './retry'
 import { destinations, quietUntil, route, type Routes } from './router'
 import { Sender, SEND_TIMEOUT_MS, type ResolvedPoint } from './sender'
-import { repostFiring } from './channels/alertmanager-repost'
 import { DEFAULT_ALERT_VALID_FOR_MS } from './channels/alertmanager-alerts'
 import { missingSecretWords, savedPointSecret } from '../secrets/env-secret'
 
@@ -156,18 +155,24 @@ export class Delivery {
       return rule === undefined ? [] : [{ instance, rule }]
     })
     if (firing.length === 0 || !points.some((p) => p.kind === 'alertmanager')) return
-    const done = repostFiring({
-      points,
-      firing,
-      routes: (rule, point) => destinations(rule, all).includes(point.id),
-      validForMs: DEFAULT_ALERT_VALID_FOR_MS,
-      ctx: { signal: AbortSignal.timeout(this.d.sendTimeoutMs ?? SEND_TIMEOUT_MS), now: () => now },
-    }).then(
-      (answers) => {
-        for (const [id, a] of answers) if (!a.ok) this.d.log?.(`Alertmanager ${id}: ${a.said}`)
-      },
-      (e: unknown) => this.d.log?.(`Alertmanager re-post failed: ${(e as Error).message}`),
-    )
+    const signal = AbortSignal.timeout(this.d.sendTimeoutMs ?? SEND_TIMEOUT_MS)
+    // Loaded here, as the channels are (channels/registry.ts): only with an Alertmanager point.
+    const done = import('./channels/alertmanager-repost')
+      .then(({ repostFiring }) =>
+        repostFiring({
+          points,
+          firing,
+          routes: (rule, point) => destinations(rule, all).includes(point.id),
+          validForMs: DEFAULT_ALERT_VALID_FOR_MS,
+          ctx: { signal, now: () => now },
+        }),
+      )
+      .then(
+        (answers) => {
+          for (const [id, a] of answers) if (!a.ok) this.d.log?.(`Alertmanager ${id}: ${a.said}`)
+        },
+        (e: unknown) => this.d.log?.(`Alertmanager re-post failed: ${(e as Error).message}`),
+      )
     this.#reposts.add(done)
     void done.finally(() => this.#reposts.delete(done))
   }
