@@ -9,7 +9,7 @@ import { VALUE_UNITS } from './conditions/kind'
 import { isoDate } from './liquidity-schemas'
 
 /** Holds that end by the clock, then deliver a digest (engine/alerts/text/notes.ts words them). */
-export const TIME_HOLDS = ['quiet-hours', 'paused'] as const
+const TIME_HOLDS = ['quiet-hours', 'paused'] as const
 export type TimeHold = (typeof TIME_HOLDS)[number]
 
 /** Trusted readings the flap detector looks back over (engine/alerts/pace/flapping.ts). */

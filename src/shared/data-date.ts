@@ -1,6 +1,6 @@
-// The service's own data date: a series' newest day, and beside our fetch time worth showing only
-// when it lags. The newest
-// daily point is normally today's or yesterday's (a day's point may publish after it ends).
+// The service's own data date: a series' newest day, and whether it lags our fetch time (worth
+// showing only then). The newest daily point is normally today's or yesterday's (a day's point
+// may publish after it ends).
 
 const DAY_MS = 86_400_000
 

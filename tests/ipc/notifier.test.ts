@@ -7,7 +7,7 @@ import {
   type OsNotification,
   type OsNotificationOptions,
 } from '../../src/main/shell/notifier'
-import type { SnoozeRequest } from '../../src/main/engine/delivery/desktop-actions'
+import type { SnoozeRequest } from '../../src/main/shell/notification-actions'
 import type { NotificationDecision } from '../../src/shared/alert-rules'
 import { utcTime } from '../../src/shared/local-time'
 import type { NavigateEvent } from '../../src/shared/view-models'

@@ -128,6 +128,12 @@ describe('architecture guard rails', () => {
       'SnapshotFile',
     ],
     [
+      'an alerts stage loads a module at run time',
+      'src/main/engine/alerts/judge.ts',
+      "const fs = import('node:fs')",
+      'fs',
+    ],
+    [
       'the alerts engine reaches into the poll',
       'src/main/engine/alerts/evaluate.ts',
       "import { runCycle } from '../poll/cycle'",

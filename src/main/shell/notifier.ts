@@ -1,7 +1,7 @@
 // Which engine decisions become OS notifications, and keeping each one referenced until it is
 // closed, clicked or answered (or its handlers are garbage-collected with it). Electron-free: the
 // OS notification is passed in (setup-notifications.ts gives Electron's), so tests use a fake.
-// What a notification offers and what a choice does is the engine's (delivery/desktop-actions.ts).
+// What a notification offers and what a choice does: notification-actions.ts (plain TS, as tray-model.ts).
 import type { NotificationDecision } from '../../shared/alert-rules'
 import type { UtcOffset } from '../../shared/local-time'
 import type { NavigateEvent } from '../../shared/view-models'
@@ -10,7 +10,7 @@ import {
   notificationActions,
   notificationTarget,
   type SnoozeRequest,
-} from '../engine/delivery/desktop-actions'
+} from './notification-actions'
 
 export interface OsNotificationOptions {
   title: string

@@ -1,9 +1,9 @@
 // OS notifications through Electron's Notification (which ones, their buttons and what a click or a
-// button does is notifier.ts and the engine's delivery/desktop-actions.ts): a click opens the asset the
+// button does is notifier.ts and notification-actions.ts): a click opens the asset the
 // notification is about, or the alerts; on macOS, "Snooze 1 h" and "Snooze until tomorrow" snooze
 // its alerts through the core, as the asset view does. Other platforms show no buttons.
 import { Notification } from 'electron'
-import type { SnoozeRequest } from '../engine/delivery/desktop-actions'
+import type { SnoozeRequest } from './notification-actions'
 import { systemUtcOffset } from '../../shared/local-time'
 import type { NavigateEvent } from '../../shared/view-models'
 import { createNotifier, type Notifier } from './notifier'

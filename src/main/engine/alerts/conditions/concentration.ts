@@ -1,8 +1,7 @@
 // concentration to the engine: the largest share (and HHI) on the detail; screened on the last
 // cached detail (the bulk series has no issuers); not backtestable.
 import type { ConditionOf } from '../../../../shared/conditions/registry'
-import { formatHhi, hhiBand, hhiText } from '../../../../shared/hhi'
-import { largestShare } from '../../../../shared/hhi'
+import { formatHhi, hhiBand, hhiText, largestShare } from '../../../../shared/hhi'
 import { formatPct } from '../text/format'
 import { measured, missingNow, noBasis, noData, withoutTag } from './common'
 import type { EngineKind } from './kind'

@@ -16,7 +16,7 @@ export function poolReference(
 ): number | null {
   const c = t.condition
   if (c.kind !== 'pool-count' || c.dropBy === undefined) return null
-  if (underWay(prev)) return prev.poolRef ?? null
+  if (underWay(prev)) return prev.poolRef
   return last?.networks[networkKey(c.network)] ?? null
 }
 

@@ -1,6 +1,7 @@
+// The largest issuer or network share of a detail and its HHI (shared/hhi.ts largestShare).
 import { describe, expect, it } from 'vitest'
-import { largestShare } from '../../../src/shared/hhi'
-import { detail } from './helpers'
+import { largestShare } from '../../src/shared/hhi'
+import { detail } from '../engine/alerts/helpers'
 
 describe('largestShare', () => {
   const d = detail('TSLA', {

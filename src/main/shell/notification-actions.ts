@@ -1,10 +1,10 @@
-// What a notification offers besides its text, and what choosing it does (the shell only shows the
+// What a notification offers besides its text, and what choosing it does (notifier.ts only shows the
 // buttons and hands back the choice): one symbol's notification offers two snoozes of its (rule,
 // symbol) pairs where the platform shows buttons (macOS); a click opens that asset (a digest of
 // several symbols: the alerts).
-import type { NotificationDecision } from '../../../shared/alert-rules'
-import { localMinuteOfDay, type UtcOffset } from '../../../shared/local-time'
-import type { NavigateEvent } from '../../../shared/view-models'
+import type { NotificationDecision } from '../../shared/alert-rules'
+import { localMinuteOfDay, type UtcOffset } from '../../shared/local-time'
+import type { NavigateEvent } from '../../shared/view-models'
 
 interface NotificationAction {
   id: 'snooze-1h' | 'snooze-tomorrow'

@@ -4,9 +4,9 @@ import {
   chooseAction,
   minutesUntilTomorrow,
   notificationActions,
-} from '../../../src/main/engine/delivery/desktop-actions'
-import type { NotificationDecision } from '../../../src/shared/alert-rules'
-import { utcTime } from '../../../src/shared/local-time'
+} from '../../src/main/shell/notification-actions'
+import type { NotificationDecision } from '../../src/shared/alert-rules'
+import { utcTime } from '../../src/shared/local-time'
 
 const one: NotificationDecision = {
   status: 'sent',
