@@ -36,6 +36,19 @@ describe('first-run backfill', () => {
     expect(h.run(drop()).decisions).toEqual([]) // still the same episode
   })
 
+  it('an episode found under way ends without a length: it began before watching, so its length is unknown', () => {
+    const h = new Harness({ rules: [rule({ pendingCycles: 1 })] })
+    h.run({ TSLA: failed() })
+    h.run(drop())
+    const resolved = h.run(drop(0), 90).events.find((e) => e.type === 'resolved')
+    expect(resolved?.message).toBe('TSLA 7-day TVL drop recovered')
+    expect(resolved?.durationMs).toBeUndefined()
+    // One that began while watched says how long it lasted.
+    h.run(drop(), 10)
+    const later = h.run(drop(0), 90).events.find((e) => e.type === 'resolved')
+    expect(later?.message).toMatch(/^TSLA 7-day TVL drop recovered after \d+ (min|h)/)
+  })
+
   it('after the backfill cycle a new episode notifies', () => {
     const h = new Harness({ rules: [rule({ pendingCycles: 1 })], state: freshState() })
     h.warm()

@@ -107,7 +107,10 @@ interface Step {
 /** A firing episode ends past the re-arm margin, or repeats while truly breaching. */
 function whileFiring({ base, r, t, m, now, at }: Step): Stepped {
   if (m.clear) {
-    const durationMs = now.getTime() - Date.parse(base.since ?? base.firedAt ?? at)
+    // Found on the first trusted reading, it began before watching: how long it lasted is unknown.
+    const underWayAtStart = base.since !== null && base.since === base.watchedSince
+    const started = Date.parse(base.since ?? base.firedAt ?? at)
+    const durationMs = underWayAtStart ? undefined : now.getTime() - started
     const message = recoveredText(t.symbol, m.subject, durationMs)
     const ended = { state: 'resolved', phase: 'ok', breachCount: 0, since: null } as const
     const record: InstanceRecord = { ...r, ...ended, firedAt: null, lastAlertAt: null }
