@@ -35,6 +35,7 @@ export const concentration = defineKind({
   describe: (c) =>
     `one ${c.by} > ${c.maxSharePct} % of TVL${c.maxHhi === undefined ? '' : ` or HHI > ${c.maxHhi}`}`,
   valueUnit: 'share-pct',
+  direction: () => 'up',
   thresholdText: (c, t, f) =>
     `above ${f.num(t)} %${c.maxHhi === undefined ? '' : ` (or HHI above ${f.num(c.maxHhi)})`}`,
   editor: {

@@ -1,7 +1,20 @@
-// The issuer-drop condition: one issuer's own TVL drop over a window. Its schema is in
-// shared/issuer-drop-condition.ts.
-import { issuerDropConditionSchema } from '../issuer-drop-condition'
+// The issuer-drop condition: one issuer's own TVL drop over a window (7 or 30 days), from this
+// poll's issuer split against the app's own history (the service keeps only totals over time).
+import { z } from 'zod'
 import { defineKind } from './kind'
+
+export const issuerDropConditionSchema = z
+  .object({
+    kind: z.literal('issuer-drop'),
+    /** The issuer as the service names it ("Backed"); absent: any issuer of the asset. */
+    issuer: z.string().trim().min(1).max(64).optional(),
+    window: z.enum(['7d', '30d']),
+    /** Percent of the issuer's own TVL, positive: 20 means its TVL fell by 20 % or more. */
+    thresholdPct: z.number().positive().max(100),
+  })
+  .strict()
+
+export type IssuerDropCondition = z.infer<typeof issuerDropConditionSchema>
 
 export const issuerDrop = defineKind({
   kind: 'issuer-drop',
@@ -25,6 +38,7 @@ export const issuerDrop = defineKind({
   describe: (c) =>
     `${c.window} drop of ${c.issuer === undefined ? 'any issuer' : `issuer ${c.issuer}`} ≥ ${c.thresholdPct} % of its own TVL`,
   valueUnit: 'signed-pct',
+  direction: () => 'down',
   thresholdText: (_c, t, f) => `−${f.num(t)} %`,
   editor: {
     toForm: (c) => ({ window: c.window, thresholdPct: c.thresholdPct, issuer: c.issuer ?? '' }),

@@ -112,6 +112,8 @@ export interface ConditionKind<S extends KindSchema = KindSchema, C = z.output<S
   /** One short line for the rule list: "7d TVL drop ≥ 10 %". */
   describe: (c: C, f: ConditionFormat) => string
   valueUnit: ValueUnit
+  /** Which way the rule guards (the webhook's `direction`): a drop or floor 'down', a ceiling 'up'. */
+  direction: (c: C) => 'down' | 'up'
   /** The threshold `t` as the value is compared with it: "−10 %", "below $1M". */
   thresholdText: (c: C, t: number, f: ConditionFormat) => string
   /**

@@ -1,7 +1,21 @@
-// The net-flow condition: TVL with the underlying's price move taken out. Its schema is in
-// shared/net-flow-condition.ts.
-import { netFlowConditionSchema } from '../net-flow-condition'
+// The net-flow condition: the net flow of tokens over a window (TVL with the underlying's price move
+// taken out, shared/flow.ts), so a falling share price alone does not page. Judged from the app's
+// own history: without a week (or month) of it, or without a price, it is not judged.
+import { z } from 'zod'
 import { defineKind, signedThreshold } from './kind'
+
+export const netFlowConditionSchema = z
+  .object({
+    kind: z.literal('net-flow'),
+    window: z.enum(['7d', '30d']),
+    /** 'down': net outflow (tokens redeemed); 'up': net inflow (tokens minted). */
+    direction: z.enum(['down', 'up']),
+    /** Percent of the tokens, positive: 10 means a 10 % net outflow (or inflow). */
+    thresholdPct: z.number().positive().max(1000),
+  })
+  .strict()
+
+export type NetFlowCondition = z.infer<typeof netFlowConditionSchema>
 
 export const netFlow = defineKind({
   kind: 'net-flow',
@@ -25,6 +39,7 @@ export const netFlow = defineKind({
   describe: (c) =>
     `${c.window} net ${c.direction === 'down' ? 'outflow' : 'inflow'} ≥ ${c.thresholdPct} % (price moves left out)`,
   valueUnit: 'signed-pct',
+  direction: (c) => c.direction,
   thresholdText: signedThreshold,
   editor: {
     fields: [

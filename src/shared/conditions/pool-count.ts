@@ -1,7 +1,27 @@
-// The pool-count condition: an asset's pools on one network, a floor and/or a drop. Its schema
-// is in shared/pool-count-condition.ts.
-import { poolCountConditionSchema } from '../pool-count-condition'
+// The pool-count condition: an asset's pools on one network, a floor and/or a drop.
+import { z } from 'zod'
 import { defineKind, optionalNumber } from './kind'
+
+export const poolCountConditionSchema = z
+  .object({
+    kind: z.literal('pool-count'),
+    /** The network as the service names it ("ethereum"); its pools are counted across issuers. */
+    network: z.string().trim().min(1).max(64),
+    /** Fires while fewer than this many pools are listed on the network. */
+    below: z.number().int().positive().max(100_000).optional(),
+    /**
+     * Fires when the count fell by at least this many since the previous trusted reading (the last
+     * poll's, or the last full check's in a tiered watchlist); the level before the drop is held
+     * while the episode lasts, so it is confirmed over pendingCycles and ends when pools return.
+     */
+    dropBy: z.number().int().positive().max(100_000).optional(),
+  })
+  .strict()
+  .refine((c) => c.below !== undefined || c.dropBy !== undefined, {
+    message: 'needs "below" (a floor), "dropBy" (a drop since the last poll) or both',
+  })
+
+export type PoolCountCondition = z.infer<typeof poolCountConditionSchema>
 
 const pools = (n: number, num: (n: number) => string): string =>
   `${num(n)} pool${n === 1 ? '' : 's'}`
@@ -35,6 +55,7 @@ export const poolCount = defineKind({
     return `pools on ${c.network}: ${parts.join(' or ')}`
   },
   valueUnit: 'pools',
+  direction: () => 'down',
   thresholdText: (c, t, f) =>
     c.below !== undefined ? `fewer than ${pools(t, f.num)}` : `${pools(t, f.num)} lost`,
   editor: {

@@ -28,6 +28,7 @@ export const tvlBelow = defineKind({
   rearmUnit: '% of the amount',
   describe: (c, f) => `TVL below ${f.money(c.amount)}`,
   valueUnit: 'money',
+  direction: () => 'down',
   thresholdText: (_c, t, f) => `below ${f.money(t)}`,
   editor: {
     fields: [

@@ -46,6 +46,7 @@ export const tvlChange = defineKind({
   describe: (c) =>
     `${c.window} TVL ${c.direction === 'down' ? 'drop' : 'rise'} ≥ ${c.thresholdPct} %${c.ignoreMigrations ? ' (migrations between issuers ignored)' : ''}`,
   valueUnit: 'signed-pct',
+  direction: (c) => c.direction,
   thresholdText: signedThreshold,
   editor: {
     toForm: (c) => ({

@@ -40,6 +40,7 @@ export const volumeChange = defineKind({
   describe: (c) =>
     `volume ${word(c.direction)} ≥ ${c.thresholdPct} % against its ${c.baselineDays}-day average`,
   valueUnit: 'signed-pct',
+  direction: (c) => c.direction,
   thresholdText: signedThreshold,
   editor: {
     fields: [

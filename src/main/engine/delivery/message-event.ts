@@ -48,10 +48,9 @@ export function messageEvent(
   }
 }
 
-/** Which way a rule guards: its own direction, else the kind's (floors down, ceilings up). */
+/** Which way a rule guards, as its kind says (its own direction, or floors down, ceilings up). */
 export function directionOf(c: AlertRule['condition']): 'down' | 'up' {
-  if ('direction' in c) return c.direction
-  return c.kind === 'concentration' ? 'up' : 'down'
+  return kindOf(c).direction(c)
 }
 
 /** An event only its id is known of (told from an earlier poll that is no longer in memory). */

@@ -4,7 +4,7 @@
 import type { AlertCondition, ChangeWindow } from '../../../../shared/alert-rules'
 import type { FlowResult } from '../../../../shared/flow'
 import type { AssetDetail, AssetType, SeriesPoint } from '../../../../shared/liquidity-schemas'
-import type { IssuerWindows, Measurement, NoVerdict, SymbolReading } from '../model'
+import type { IssuerWindows, Measurement, NoVerdict, PoolCounts, SymbolReading } from '../model'
 
 export interface MeasureInput<C = AlertCondition> {
   symbol: string
@@ -72,5 +72,8 @@ export interface EngineKind<C = AlertCondition> {
   judgedInTurn?: true
   /** The app's own history the poll reads beforehand for it (flow split, issuers); absent: none. */
   history?: (c: C) => { flow?: ChangeWindow; issuers?: ChangeWindow }
+  /** A level a drop is measured from, read off the symbol's last trusted pool counts and held while
+   *  an episode is under way (measure/pool-reference.ts; pool-count); absent: none. */
+  reference?: (c: C, last: PoolCounts | undefined) => number | null
   backtest: Backtest<C>
 }

@@ -70,6 +70,9 @@ export const poolCountEngine: EngineKind<C> = {
     if (c.below === undefined) return 'clear'
     return count <= c.below || count < c.below * (1 + APPROACH_FRACTION) ? 'near' : 'clear'
   },
+  // A drop is measured from the count at the last trusted reading (none without dropBy).
+  reference: (c, last) =>
+    c.dropBy === undefined ? null : (last?.networks[networkKey(c.network)] ?? null),
   backtest: {
     untestableBecause:
       'it needs the pools on each network, and the daily series has no pools per symbol',
