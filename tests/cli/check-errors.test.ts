@@ -6,34 +6,14 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { startLocalService, type LocalService } from '../../src/dev-service/server'
 import type { JsonReport } from '../../src/main/cli/json-report'
-import { defaultRules, type AlertRule } from '../../src/shared/alert-rules'
-import { defaultSettings } from '../../src/shared/settings-schema'
 import { mountSmallDisk, probeSmallDisk } from '../engine/storage/fixtures/small-disk'
+import { writeFloorRule } from './floor-rule'
 import { cli, serviceForFile } from './run-cli'
 
 const T = 90_000
 let svc: LocalService
 const dirs = serviceForFile('sk-cli-test-0123456789', (s) => (svc = s))
 const dataDir = (): Promise<string> => dirs.make()
-
-/** Saved settings in `dir` whose one rule fires when MSFT falls below 80 % of its TVL now. */
-async function writeSettingsWithRule(dir: string, env: Record<string, string>): Promise<void> {
-  const probe = await cli(
-    ['check', '--json', '--base-url', svc.url, '--symbols', 'MSFT', '--data-dir', await dataDir()],
-    env,
-  )
-  const tvl = (JSON.parse(probe.stdout) as JsonReport).rows[0]?.tvl
-  if (typeof tvl !== 'number') throw new Error(`no TVL for MSFT: ${probe.stderr}`)
-  const [base] = defaultRules()
-  const rule: AlertRule = {
-    ...base!,
-    id: 'msft-floor',
-    name: 'MSFT below 80 % of its TVL at the start of the test',
-    scope: { kind: 'symbols', symbols: ['MSFT'] },
-    condition: { kind: 'tvl-below', amount: Math.round(tvl * 0.8) },
-  }
-  writeFileSync(join(dir, 'settings.json'), JSON.stringify({ ...defaultSettings(), rules: [rule] }))
-}
 
 describe('cli check', () => {
   it(
@@ -153,10 +133,8 @@ describe('cli check', () => {
       }
       const disk = await mountSmallDisk(4)
       const env = { LIQUIDITY_API_KEY: svc.apiKey }
-      // The test's own rule, from MSFT's TVL now: the demo series moves with the date (on some
-      // days MSFT is already down 10 % over 7 days and the default rule fires), while the scenario's
-      // 35 % drop below is what alone takes MSFT under 80 % of today's value, on any date.
-      await writeSettingsWithRule(disk.dir, env)
+      // The test's own rule (floor-rule.ts), not the demo series' 7-day move: any date.
+      await writeFloorRule(disk.dir, { baseUrl: svc.url, env, symbol: 'MSFT' })
       const args = [
         'check',
         '--base-url',
