@@ -125,6 +125,28 @@ export function secretEnvName(p: ContactPoint): string | null {
   return ((p as Partial<Record<string, unknown>>)[`${field}Env`] as string | undefined) ?? null
 }
 
+/** The kinds whose contact point has a web address (a webhook's is its secret). */
+export type AddressKind = 'webhook' | 'ntfy' | 'alertmanager'
+
+/** What to do instead of a login in the address, by kind. */
+const LOGIN_INSTEAD: Record<AddressKind, string> = {
+  webhook:
+    'Liquidity Watch does not send it. Use the address the service gives you, which carries its token in the path (https://hooks.example.com/…/TOKEN), without "user:password@"',
+  ntfy: 'it would be stored in plain text with the settings. Put an access token in the token field (tokenEnv in a config file) instead, and give the server as https://host',
+  alertmanager:
+    'it would be stored in plain text with the settings, and Liquidity Watch does not log in to Alertmanager. Give an address that takes alerts without a login',
+}
+
+/**
+ * Why a contact point's address may not hold a login (https://user:password@host), as a sentence
+ * without its subject ("has a user name or password in it …"; callers put "The ntfy server" or a
+ * config file's field in front), or null. Never quotes the address: the password is in it.
+ */
+export function addressLoginProblem(url: URL, kind: AddressKind): string | null {
+  if (url.username === '' && url.password === '') return null
+  return `has a user name or password in it (the part before "@"): ${LOGIN_INSTEAD[kind]}.`
+}
+
 /** The keychain account name of a contact point's secret. */
 export function contactPointSecretName(id: string): string {
   return `contact-point:${id}`

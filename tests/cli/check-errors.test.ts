@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { startLocalService, type LocalService } from '../../src/dev-service/server'
 import type { JsonReport } from '../../src/main/cli/json-report'
 import { mountSmallDisk, probeSmallDisk } from '../engine/storage/fixtures/small-disk'
+import { writeFloorRule } from './floor-rule'
 import { cli, serviceForFile } from './run-cli'
 
 const T = 90_000
@@ -132,6 +133,8 @@ describe('cli check', () => {
       }
       const disk = await mountSmallDisk(4)
       const env = { LIQUIDITY_API_KEY: svc.apiKey }
+      // The test's own rule (floor-rule.ts), not the demo series' 7-day move: any date.
+      await writeFloorRule(disk.dir, { baseUrl: svc.url, env, symbol: 'MSFT' })
       const args = [
         'check',
         '--base-url',

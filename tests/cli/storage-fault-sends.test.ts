@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import type { LocalService } from '../../src/dev-service/server'
 import type { JsonReport } from '../../src/main/cli/json-report'
 import { mountSmallDisk, probeSmallDisk } from '../engine/storage/fixtures/small-disk'
+import { writeFloorRule } from './floor-rule'
 import { cli, serviceForFile } from './run-cli'
 
 const T = 180_000
@@ -26,6 +27,8 @@ describe('check across storage faults', () => {
       }
       const disk = await mountSmallDisk(4)
       const env = { LIQUIDITY_API_KEY: svc.apiKey }
+      // The test's own rule (floor-rule.ts), not the demo series' 7-day move: any date.
+      await writeFloorRule(disk.dir, { baseUrl: svc.url, env, symbol: 'MSFT' })
       const args = ['check', '--json', '--base-url', svc.url, '--symbols', 'MSFT']
       const run = async (): Promise<{ report: JsonReport; stderr: string }> => {
         const r = await cli([...args, '--data-dir', disk.dir], env)

@@ -103,6 +103,24 @@ describe.skipIf(!keychainOk && process.env.CI !== 'true')(
       expect(r.error.message).not.toContain('SECRET')
       expect(await secrets.get('team-slack')).toBeNull()
     })
+
+    it('a webhook address with a login in it is refused at save, in plain words, without echoing it', async () => {
+      h = await harness({ deps: { contactPointSecrets: secrets } })
+      await h.core.saveContactPoint(slack)
+      const table = createIpcHandlers(h.core)
+      const r = await table.setContactPointSecret([
+        'team-slack',
+        'https://bot:SECRETpw@hooks.example.com/services/T0/B0/x',
+      ])
+      expect(r).toMatchObject({ ok: false, error: { kind: 'invalid-argument' } })
+      if (r.ok) return
+      expect(r.error.message).toMatch(
+        /^The webhook address has a user name or password in it \(the part before "@"\)/,
+      )
+      expect(r.error.message).toMatch(/token in the path/)
+      expect(r.error.message).not.toContain('SECRET')
+      expect(await secrets.get('team-slack')).toBeNull()
+    })
   },
 )
 
@@ -168,5 +186,30 @@ describe('contact point edits', () => {
     await expect(
       h.core.saveContactPoint({ ...common, kind: 'alertmanager', url: 'http://127.0.0.1:9093' }),
     ).resolves.toHaveLength(2)
+  })
+
+  it('an ntfy server or Alertmanager address with a login in it is refused at save, saying where a token goes', async () => {
+    h = await harness()
+    const [desktop] = await h.core.getContactPoints()
+    const common = { ...desktop!, id: 'phone', name: 'Phone', isDefault: false }
+    const ntfy = h.core.saveContactPoint({
+      ...common,
+      kind: 'ntfy',
+      server: 'https://me:SECRETpw@ntfy.example.com',
+      topic: 'alerts',
+      tokenHint: null,
+    })
+    await expect(ntfy).rejects.toThrow(
+      /^The ntfy server has a user name or password in it \(the part before "@"\).*Put an access token in the token field/,
+    )
+    await expect(ntfy).rejects.not.toThrow(/SECRET/)
+    await expect(
+      h.core.saveContactPoint({
+        ...common,
+        kind: 'alertmanager',
+        url: 'https://am:SECRETpw@am.example.com',
+      }),
+    ).rejects.toThrow(/^The Alertmanager address has a user name or password in it/)
+    expect(await h.core.getContactPoints()).toHaveLength(1)
   })
 })

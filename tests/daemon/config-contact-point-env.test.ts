@@ -16,12 +16,14 @@ import { get, sample, startDaemon, type RunningDaemon } from './run-daemon'
 const KEY = 'lw-test-daemon-cp-env-key-4412'
 const TOKEN = 'T0ENV/B0ENV/xoxCONFIGENV55'
 const ENV = 'LW_TEST_HOOK_URL'
+/** The service's instant, and the daemon's at its start: the test holds whatever LW_TEST_NOW is. */
+const SERVICE_NOW = '2026-11-24T15:00:00Z'
 const dirs = dataDirs()
 let svc: LocalService
 let rx: WebhookReceiver
 
 beforeAll(async () => {
-  svc = await startLocalService({ apiKey: KEY, now: () => new Date('2026-11-24T15:00:00Z') })
+  svc = await startLocalService({ apiKey: KEY, now: () => new Date(SERVICE_NOW) })
   svc.scenarios.add({ kind: 'tvl-drop', symbol: 'TSLA', pct: 35, windowDays: 1 })
   rx = await WebhookReceiver.start()
 })
@@ -50,7 +52,7 @@ function configText(): string {
 
 async function run(env: Record<string, string | undefined>): Promise<RunningDaemon> {
   const dataDir = await dirs.make()
-  const clock = clockFile(dataDir)
+  const clock = clockFile(dataDir, SERVICE_NOW)
   const file = join(dataDir, '..', `lw-cp-env-${process.pid}-${Date.now()}.yaml`)
   writeFileSync(file, configText())
   const d = await startDaemon({

@@ -1,7 +1,7 @@
 // A daemon with no service address would watch the built-in demo data and feed its invented
 // figures to Prometheus as if they were real: it refuses, unless asked with --demo, and then says
 // so in its start line, /readyz and /metrics.
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -32,6 +32,19 @@ describe('daemon on demo data', () => {
     expect(d.output()).toContain('The daemon has no service address')
     expect(d.output()).toContain('--demo')
     expect(existsSync(join(dir, 'daemon.lock'))).toBe(false)
+  }, 30_000)
+
+  it('refuses before it opens anything: an empty data dir stays empty, a missing one is not made', async () => {
+    const dir = dataDir()
+    const d = spawnDaemon({ dataDir: dir, baseUrl: '', key: '' })
+    expect(await d.exited).toBe(2)
+    expect(d.output()).toContain('The daemon has no service address')
+    // No caches, history, outbox or lock left behind by a start that never ran.
+    expect(readdirSync(dir)).toEqual([])
+    const missing = join(dir, 'not-yet')
+    const m = spawnDaemon({ dataDir: missing, baseUrl: '', key: '' })
+    expect(await m.exited).toBe(2)
+    expect(existsSync(missing)).toBe(false)
   }, 30_000)
 
   it('runs on demo data with --demo, and says so in the start line, /readyz and /metrics', async () => {

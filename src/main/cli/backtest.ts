@@ -4,15 +4,8 @@ import { defaultRules, type AlertCondition, type AlertRule } from '../../shared/
 import { backtestSummary, type BacktestView } from '../../shared/backtest'
 import { toSerializedError } from '../../shared/errors'
 import { createAppCore, type AppCore } from '../core/app-core'
-import {
-  CHECK_WAIT_BUDGET_MS,
-  EXIT_ERROR,
-  EXIT_FIRING,
-  EXIT_OK,
-  createConf,
-  secretStoreFor,
-  type CheckIo,
-} from './check'
+import { CHECK_WAIT_BUDGET_MS, EXIT_ERROR, EXIT_FIRING, EXIT_OK, type CheckIo } from './check'
+import { createConf, secretStoreFor } from './headless-core'
 import { oneLine } from './format'
 import { cliSettingsHelp } from './settings-help'
 

@@ -1,25 +1,12 @@
 // `check`: one poll cycle through the same AppCore the app uses, printed; exit 0 / 1 (firing) / 2 (error).
 import { runningDaemon } from '../daemon/lock'
-import Conf from 'conf'
-import type { AlertCondition, AlertEvent, NotificationDecision } from '../../shared/alert-rules'
+import type { AlertEvent } from '../../shared/alert-rules'
 import { countsAsFiring, heldInsteadOfFiring } from '../../shared/alert-facts'
 import { toSerializedError } from '../../shared/errors'
 import { createAppCore, type AppCore } from '../core/app-core'
 import { marketLines } from './market-lines'
-import type { KeyValueStoreFactory } from '../engine/storage/key-value-store'
-import {
-  EnvSecretStore,
-  API_KEY_ENV,
-  keychainServiceName,
-  type SecretStore,
-  type StoredKey,
-} from '../engine/secrets/secret-store'
-import { KeytarSecretStore } from '../engine/secrets/secret-store-keytar'
-import { withKeyFile } from './key-file'
 import { settingsFilePath } from '../engine/settings/settings-store'
 import { lostServiceUrl } from '../engine/settings/lost-service-url'
-import { cliSettingsHelp } from './settings-help'
-import { cliRules, cliRulesStateDir } from './cli-rules'
 import {
   alertStateKeptAsIs,
   alertStateLost,
@@ -30,33 +17,19 @@ import {
 import { bulkStandIns, eventLines, findingLines, oneLine, pollsToConfirm, table } from './format'
 import { emptyReport, jsonReport, type JsonReport } from './json-report'
 import { EXIT_OK, EXIT_FIRING, EXIT_ERROR } from './exit-codes'
-import type { ContactPointKind } from '../../shared/contact-points'
-import type { RunContactPoint } from '../engine/delivery/delivery'
-import type { Channel } from '../engine/delivery/model'
 import {
   CHECK_SEND_BUDGET_MS,
-  checkDeliveryDeps,
   deliveryLines,
   jsonDeliveries,
   sendWithin,
   type JsonDelivery,
 } from './check-delivery'
+import { headlessCoreDeps, type HeadlessRun } from './headless-core'
 
-export interface CheckOptions {
-  dataDir: string
-  baseUrl?: string
-  /** The built-in demo data, chosen (`--demo`): the saved Service URL is not used. */
-  demo?: boolean
-  symbols?: string[]
+export interface CheckOptions extends HeadlessRun {
   json: boolean
   /** Also say what was tried and failed on the way (the keychain's own words). */
   verbose?: boolean
-  /** Conditions judged instead of the saved rules (`--rule`), with their own alert state. */
-  rules?: AlertCondition[]
-  /** Contact points for this run (`--contact-point`), besides those saved in the data dir. */
-  contactPoints?: RunContactPoint[]
-  /** The channel of each kind (default the registry's); tests pass their own. */
-  channels?: (kind: ContactPointKind) => Channel | null
 }
 
 export interface CheckIo {
@@ -72,38 +45,6 @@ export interface CheckIo {
 export const CHECK_WAIT_BUDGET_MS = 15_000
 
 export { EXIT_OK, EXIT_FIRING, EXIT_ERROR }
-
-export const createConf: KeyValueStoreFactory = ({ cwd, configName }) =>
-  new Conf({ cwd, configName, projectName: 'liquidity-watch' })
-
-/**
- * The environment variable wins; otherwise the keychain entry of the installed app. A keychain that
- * cannot be reached just means no key: the missing-key error then says what to set, and its
- * technical reason (about the app storing keys, which the CLI never does) is only for --verbose.
- */
-export function secretStoreFor(
-  env: NodeJS.ProcessEnv,
-  unreachable: (why: string) => void,
-): SecretStore {
-  env = withKeyFile(env)
-  if (env[API_KEY_ENV]?.trim()) return new EnvSecretStore({ env })
-  const keychain = new KeytarSecretStore({ service: keychainServiceName(true), timeoutMs: 5_000 })
-  const read = async (): Promise<StoredKey | null> => {
-    try {
-      return await keychain.read()
-    } catch (e) {
-      unreachable(toSerializedError(e).message)
-      return null
-    }
-  }
-  return {
-    read,
-    get: async () => (await read())?.key ?? null,
-    set: (key, origin) => keychain.set(key, origin),
-    clear: () => keychain.clear(),
-    status: () => keychain.status(),
-  }
-}
 
 export async function runCheck(o: CheckOptions, io: CheckIo): Promise<number> {
   let core: AppCore | null = null
@@ -153,28 +94,15 @@ export async function runCheck(o: CheckOptions, io: CheckIo): Promise<number> {
   }
   try {
     core = await createAppCore({
-      dataDir: o.dataDir,
-      createSettingsStore: createConf,
-      secretStore: secretStoreFor(io.env, (why) => {
-        if (o.verbose) note(`The system keychain could not be read: ${why}`)
+      ...headlessCoreDeps(o, {
+        env: io.env,
+        keychainUnreachable: (why) => {
+          if (o.verbose) note(`The system keychain could not be read: ${why}`)
+        },
+        log: (line) => diagnostics.push(line),
       }),
-      // A CLI run shows what it would notify in its output instead of desktop notifications.
-      emit: () => undefined,
-      notify: (_d: NotificationDecision) => undefined,
-      isPackaged: false,
-      overrides: {
-        ...(o.symbols ? { watchlist: o.symbols } : {}),
-        ...(o.baseUrl !== undefined ? { baseUrl: o.baseUrl } : {}),
-        ...(o.demo === true ? { baseUrl: null } : {}),
-        ...(o.rules ? { rules: cliRules(o.rules) } : {}),
-      },
-      ...(o.rules ? { alertStateDir: cliRulesStateDir(o.dataDir, o.rules) } : {}),
-      client: { help: cliSettingsHelp(o.dataDir) },
       pollWaitBudgetMs: CHECK_WAIT_BUDGET_MS,
       notifyOnlyWhenSaved: true,
-      delivery: checkDeliveryDeps(o.contactPoints ?? [], o.channels),
-      bindLegacyKey: false,
-      log: (line) => diagnostics.push(line),
     })
     const reported = new Set(core.reports())
     for (const r of reported) note(r)

@@ -4,9 +4,11 @@
 // (`urlEnv`, `tokenEnv`, `passwordEnv`); it never appears in a message, nor in settings.
 import { createHash } from 'node:crypto'
 import {
+  addressLoginProblem,
   contactPointSchema,
   SECRET_FIELD,
   CONTACT_POINT_KINDS,
+  type AddressKind,
   type ContactPointKind,
 } from '../../shared/contact-points'
 import { describeIssues } from '../../shared/schema-issues'
@@ -21,13 +23,15 @@ function fail(which: string, problem: string): never {
 }
 
 /** Only https, or http to this computer; said without the address (it may hold a token). */
-function checkAddress(which: string, field: string, text: string): void {
+function checkAddress(which: string, field: string, text: string, kind: AddressKind): void {
   let url: URL
   try {
     url = new URL(text)
   } catch {
     fail(which, `"${field}" is not a web address (it should start with https://).`)
   }
+  const login = addressLoginProblem(url, kind)
+  if (login !== null) fail(which, `"${field}" ${login}`)
   if (transportProblem(url) === null) return
   const plain = url.protocol === 'http:'
   fail(
@@ -86,10 +90,12 @@ export function parseContactPointFlag(
     }
     if (secret === null && kind === 'webhook')
       fail(which, `a webhook needs "url", or "urlEnv" naming the variable that holds it.`)
-    if (secret !== null && field === 'url') checkAddress(which, field, secret)
+    if (secret !== null && field === 'url') checkAddress(which, field, secret, 'webhook')
   }
-  if (kind === 'ntfy' && typeof o.server === 'string') checkAddress(which, 'server', o.server)
-  if (kind === 'alertmanager' && typeof o.url === 'string') checkAddress(which, 'url', o.url)
+  if (kind === 'ntfy' && typeof o.server === 'string')
+    checkAddress(which, 'server', o.server, 'ntfy')
+  if (kind === 'alertmanager' && typeof o.url === 'string')
+    checkAddress(which, 'url', o.url, 'alertmanager')
   const { id: _id, name: _name, kind: _kind, ...rest } = o
   const id =
     typeof o.id === 'string' ? o.id : derivedId(kind, [rest, secret === null ? null : hash(secret)])

@@ -7,6 +7,7 @@ import {
   desktopIdProblem,
   DESKTOP_CONTACT_POINT_ID,
   SECRET_FIELD,
+  type AddressKind,
   type ContactPoint,
 } from '../../shared/contact-points'
 import { thresholdProblem } from '../../shared/rule-overrides'
@@ -45,16 +46,16 @@ function withoutHint(point: ContactPoint): ConfigContactPoint {
 const s = settingsSchema.shape
 
 /** The address field the Settings form checks at save (contact-points-ops.ts), if the kind has one. */
-function addressOf(p: ContactPoint): { field: string; value: string } | null {
-  if (p.kind === 'ntfy') return { field: 'server', value: p.server }
-  if (p.kind === 'alertmanager') return { field: 'url', value: p.url }
+function addressOf(p: ContactPoint): { field: string; value: string; kind: AddressKind } | null {
+  if (p.kind === 'ntfy') return { field: 'server', value: p.server, kind: p.kind }
+  if (p.kind === 'alertmanager') return { field: 'url', value: p.url, kind: p.kind }
   return null
 }
 
 /** checkAddress's sentence without its subject: "uses plain http:// to …", "must start with …". */
-function addressProblem(value: string): string | null {
+function addressProblem(value: string, kind: AddressKind): string | null {
   try {
-    checkAddress(value, '\u0000')
+    checkAddress(value, '\u0000', kind)
     return null
   } catch (e) {
     return e instanceof Error ? e.message.replace('\u0000 ', '') : String(e)
@@ -68,7 +69,7 @@ const contactPoints = s.contactPoints
       const desktop = desktopIdProblem(p)
       if (desktop !== null) ctx.addIssue({ code: 'custom', path: [i, 'id'], message: desktop })
       const address = addressOf(p)
-      const why = address === null ? null : addressProblem(address.value)
+      const why = address === null ? null : addressProblem(address.value, address.kind)
       if (address !== null && why !== null)
         ctx.addIssue({ code: 'custom', path: [i, address.field], message: why })
       const field = hintField(p.kind)

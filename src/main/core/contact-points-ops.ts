@@ -73,8 +73,9 @@ export function upsertContactPoint(
 ): { settings: Settings; secretVoid: boolean } {
   const desktop = desktopIdProblem(point)
   if (desktop !== null) refuse(desktop)
-  if (point.kind === 'ntfy') checkAddress(point.server, 'The ntfy server')
-  if (point.kind === 'alertmanager') checkAddress(point.url, 'The Alertmanager address')
+  if (point.kind === 'ntfy') checkAddress(point.server, 'The ntfy server', 'ntfy')
+  if (point.kind === 'alertmanager')
+    checkAddress(point.url, 'The Alertmanager address', 'alertmanager')
   const before = s.contactPoints.find((p) => p.id === point.id)
   const sameKind = before !== undefined && before.kind === point.kind
   const next = withHint(point, sameKind ? hintOf(before) : null)

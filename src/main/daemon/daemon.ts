@@ -20,7 +20,7 @@ import { configFileProblem } from './config-source'
 import { pollLine } from './poll-line'
 import { RateHoldTally } from './rate-holds'
 import { buildVersion } from './version'
-import { NO_SERVICE, reloadDemoProblem } from './demo-guard'
+import { NO_SERVICE, reloadDemoProblem, startDemoProblem } from './demo-guard'
 
 export interface DaemonOptions extends EngineOptions {
   listen: ListenAddress
@@ -41,6 +41,9 @@ export interface DaemonIo {
 export const STOP_WAIT_MS = 10_000
 
 export async function runDaemon(o: DaemonOptions, io: DaemonIo): Promise<void> {
+  // Refused before anything is made: a start that never runs leaves the data dir as it was.
+  const noService = o.configFile === undefined ? startDemoProblem(o.dataDir, o) : null
+  if (noService !== null) throw new Error(noService)
   mkdirSync(o.dataDir, { recursive: true })
   // The key file first: a start that cannot read it leaves nothing behind (no lock).
   let env = withKeyFile(io.env)
@@ -140,6 +143,9 @@ export async function runDaemon(o: DaemonOptions, io: DaemonIo): Promise<void> {
   try {
     const problem = await configProblem()
     if (problem !== null) throw new Error(problem)
+    // The config file is imported: now the settings say whether there is a service address.
+    const demo = startDemoProblem(o.dataDir, o)
+    if (demo !== null) throw new Error(demo)
     core = await open()
     if ((await core.getStatus()).mode === 'demo' && o.demo !== true) {
       await core.stop()

@@ -1,4 +1,5 @@
 // The one log line a poll leaves: what was polled, what it found, how long it took, what failed.
+import { plural } from '../engine/alerts/text/notification-text'
 import type { CycleResult } from '../engine/poll/cycle'
 import type { PollEnd } from './engine'
 import type { LogFields } from './log-line'
@@ -23,7 +24,7 @@ export function pollLine(
     (rateWaitedMs > 0 ? `, waited ${seconds(rateWaitedMs)} s for the service's rate limit` : '') +
     (heldMs !== null ? `, held ${seconds(heldMs)} s more by the service's rate limit` : '')
   const msg = ok
-    ? `poll ok: ${symbols} symbols, ${firing} firing, ${pending} pending, ${failed} failed requests, ${durationMs} ms${waited}`
+    ? `poll ok: ${plural(symbols, 'symbol')}, ${firing} firing, ${pending} pending, ${plural(failed, 'failed request')}, ${durationMs} ms${waited}`
     : `poll failed after ${durationMs} ms${waited}: ${error ?? 'no data'}`
   return {
     event: 'poll',

@@ -59,6 +59,11 @@ describe('outbox: retention of finished messages', () => {
     await drive(s, clock, outbox)
 
     expect(rx.log).toHaveLength(32)
+    // Younger than the delivery age limit (24 h): kept whatever the cap, so a message decided
+    // again is known as sent (tests/engine/delivery/outbox-prune-safety.test.ts).
+    expect(rowsIn(path)).toMatchObject({ 'ops:sent': 30, 'ops:failed': 1 })
+    clock.jump(DAY + 60_000)
+    outbox.prune(clock.date(), null, { keepYoungerThanMs: DAY })
     expect(rowsIn(path)).toEqual({
       'desk:sent': 1,
       'elsewhere:queued': 2,
@@ -137,7 +142,10 @@ describe('outbox: retention of finished messages', () => {
     let n = 0
     for (let round = 0; round < 6; round++) {
       const outbox = Outbox.open(path, clock.date(), RETENTION)
-      const s = sender(outbox, clock, pointsOf([[webhookPoint('ops'), rx.url]]))
+      // A 1-hour delivery age limit: the rounds before are past it, so the cap applies to them.
+      const s = sender(outbox, clock, pointsOf([[webhookPoint('ops'), rx.url]]), {
+        maxAgeMs: () => 3_600_000,
+      })
       const batch = Array.from({ length: 30 }, () => {
         const q = message('ops', ++n, clock.date())
         return { ...q, message: { ...q.message, body: `${n} `.padEnd(3000, 'x') } }
@@ -150,7 +158,8 @@ describe('outbox: retention of finished messages', () => {
       clock.jump(DAY)
     }
     expect(rx.okBodies()).toHaveLength(180)
-    expect(rowsIn(path)).toEqual({ 'ops:sent': 20 })
+    // The cap's 20, or the last round's 30 while they are younger than the age limit.
+    expect(rowsIn(path)).toEqual({ 'ops:sent': 30 })
     // Without pruning the sixth round's file would be three times the second's.
     expect(sizes[5]!).toBeLessThanOrEqual(sizes[1]! * 1.25)
   })

@@ -47,7 +47,10 @@ export class Delivery {
 
   constructor(private readonly d: DeliveryDeps) {
     try {
-      d.outbox.startSession(new Date(d.clock.now()))
+      d.outbox.startSession(new Date(d.clock.now()), {
+        keepYoungerThanMs: d.settings().deliveryMaxAgeHours * 3_600_000,
+        log: d.log,
+      })
     } catch (e) {
       // A read-only or full disk: the queue is tried as it stands; never a reason not to start.
       d.log?.(`The delivery outbox could not be updated: ${(e as Error).message}`)

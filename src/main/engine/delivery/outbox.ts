@@ -11,15 +11,23 @@ import type {
   QueuedMessage,
   SendAnswer,
 } from './model'
+import { describeSqliteError } from '../history/sqlite-error'
 import { openOutboxDb } from './outbox-file'
 import { failingPoints, type FailingContactPoint } from './outbox-health'
 import { releaseHeldRows } from './outbox-held'
 import { DAMAGED_NOTE, readMessage, record, type Row } from './outbox-row'
-import { DEFAULT_RETENTION, pruneFinished, type Retention } from './outbox-retention'
+import {
+  DEFAULT_RETENTION,
+  isBusy,
+  pruneFinished,
+  type PruneOptions,
+  type Retention,
+} from './outbox-retention'
 import { countOutcome, logAttempt, readCounters, type OutboxOutcome } from './outbox-tally'
 
 export type { FailingContactPoint } from './outbox-health'
 export type { OutboxOutcome } from './outbox-tally'
+export type { PruneOptions } from './outbox-retention'
 
 /** A queued message as the sender takes it. */
 export interface OutboxEntry {
@@ -37,26 +45,39 @@ export class Outbox {
 
   readonly #retention: Retention
 
-  private constructor(db: DatabaseSync, report: string | null, retention: Retention) {
+  readonly #path: string
+  /** The last prune failure said (said once until a prune succeeds). */
+  #pruneSaid: string | null = null
+
+  private constructor(db: DatabaseSync, report: string | null, retention: Retention, path: string) {
     this.#db = db
     this.report = report
     this.#retention = retention
+    this.#path = path
   }
 
   /** Opens (or starts) the outbox; never throws (see outbox-file.ts). */
   static open(path: string, now: Date, retention: Retention = DEFAULT_RETENTION): Outbox {
     const { db, report } = openOutboxDb(path, now)
-    return new Outbox(db, report, retention)
+    return new Outbox(db, report, retention, path)
   }
 
   /**
-   * Deletes finished messages past the retention (outbox-retention.ts); queued ones stay. Never
-   * throws: housekeeping a read-only or busy file cannot do now is done next time.
+   * Deletes finished messages past the retention (outbox-retention.ts); queued ones, and finished
+   * ones younger than the delivery age limit, stay. Never throws: a file another process holds is
+   * pruned next time, silently; any other failure (a read-only or full disk, a damaged file) is
+   * said once through `log`, in plain words, until a prune succeeds again.
    */
-  prune(now: Date, contactPoint: string | null = null): number {
+  prune(now: Date, contactPoint: string | null = null, o: PruneOptions = {}): number {
     try {
-      return pruneFinished(this.#db, now, this.#retention, contactPoint)
-    } catch {
+      const n = pruneFinished(this.#db, now, this.#retention, contactPoint, o.keepYoungerThanMs)
+      this.#pruneSaid = null
+      return n
+    } catch (e) {
+      if (isBusy(e)) return 0
+      const said = `Old messages could not be removed from the delivery outbox (${this.#path}): ${describeSqliteError(e, this.#path)}. They stay until a later try succeeds.`
+      if (said !== this.#pruneSaid) o.log?.(said)
+      this.#pruneSaid = said
       return 0
     }
   }
@@ -113,8 +134,8 @@ export class Outbox {
    * A new session (app start, a check) tries queued messages at once: its own back-off starts
    * afresh. Only a wait the receiver asked for (Retry-After) still holds.
    */
-  startSession(now: Date): void {
-    this.prune(now)
+  startSession(now: Date, prune: PruneOptions = {}): void {
+    this.prune(now, null, prune)
     this.#db
       .prepare(
         `UPDATE message SET next_attempt_at = MAX(COALESCE(asked_until, 0), ?)

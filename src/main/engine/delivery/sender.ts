@@ -127,7 +127,7 @@ export class Sender {
       const holdEnd = outbox.nextHoldEnd(cp)
       if (head === null) {
         // Nothing left to send: a good moment to trim what was sent (outbox-retention.ts).
-        outbox.prune(now, cp)
+        outbox.prune(now, cp, { keepYoungerThanMs: this.d.maxAgeMs(), log: this.d.log })
         return this.#wakeAt(cp, holdEnd)
       }
       const maxAgeMs = this.d.maxAgeMs()

@@ -1,7 +1,11 @@
 // What settings keep of a contact point's secret: a hint to recognise it by, never enough to use
 // it. A webhook URL keeps its origin and the start of its path ("https://hooks.slack.com/services/
 // T0…/••••"); a token its first characters; a password nothing but that one is set.
-import type { ContactPointKind } from '../../../shared/contact-points'
+import {
+  addressLoginProblem,
+  type AddressKind,
+  type ContactPointKind,
+} from '../../../shared/contact-points'
 import { LiquidityError } from '../../../shared/errors'
 import { isLoopbackHostname } from '../../../shared/service-url'
 
@@ -38,15 +42,18 @@ function refuse(message: string): never {
 
 /**
  * Alerts (and a URL's token, an ntfy token) go only over https, or plain http to this computer:
- * the Service URL's rule. `what`: "The webhook address", "The ntfy server"…
+ * the Service URL's rule; and never with a login in the address (refused here, at save, not first
+ * when an alert is sent). `what`: "The webhook address", "The ntfy server"…
  */
-export function checkAddress(text: string, what: string): void {
+export function checkAddress(text: string, what: string, kind: AddressKind): void {
   let url: URL
   try {
     url = new URL(text)
   } catch {
     refuse(`${what} is not a web address. It should look like https://example.com/….`)
   }
+  const login = addressLoginProblem(url, kind)
+  if (login !== null) refuse(`${what} ${login}`)
   if (url.protocol === 'https:') return
   if (url.protocol === 'http:' && isLoopbackHostname(url.hostname)) return
   if (url.protocol === 'http:')
@@ -67,7 +74,7 @@ export function checkSecret(
   if (/[\r\n\t\0]/.test(value)) refuse('The secret contains a line break or control character.')
   switch (kind) {
     case 'webhook':
-      checkAddress(value, 'The webhook address')
+      checkAddress(value, 'The webhook address', 'webhook')
       return { value, hint: maskUrl(value) }
     case 'ntfy':
       return { value, hint: maskToken(value) }
