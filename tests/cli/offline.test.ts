@@ -182,8 +182,15 @@ describe('cli check and a rate-limit hold', () => {
       expect((await cli(args, env())).code).toBe(0)
       const id = svc.faults.inject({ kind: 'status', status: 429, retryAfter: '3600' })
       try {
-        const first = await cli(args, env())
+        const first = await cli(args, { ...env(), TZ: 'UTC' })
         expect(first.stderr).toMatch(/rate-limited until \d\d:\d\d/)
+        // The label's time is the reason's (both UTC here), not a minute apart.
+        const [, label, reason] =
+          /^note: Rate-limited until [\d-]+ (\d\d:\d\d)Z — .*rate-limited until (\d\d:\d\d)/m.exec(
+            first.stderr,
+          ) ?? []
+        expect(label).toBeDefined()
+        expect(label).toBe(reason)
         expect(first.code).toBe(0)
       } finally {
         svc.faults.remove(id)

@@ -53,13 +53,17 @@ function stateOf(group: readonly Failure[], cycle: CycleResult): LinkKind | null
   return cycle.outcome === 'failed' ? 'offline' : 'degraded'
 }
 
-/** When the service lets us ask again, if it said: from the start of this poll. */
+/**
+ * When the service lets us ask again, if it said: from the start of this poll, up to the whole
+ * minute, as the reason's own "rate-limited until 15:11" (client/errors-map.ts) rounds it.
+ */
 function until(group: readonly Failure[], cycle: CycleResult): string | null {
   const asked = group.flatMap((f) =>
     f.error.retryAfterMs === undefined ? [] : [f.error.retryAfterMs],
   )
   const ms = asked.length > 0 ? Math.max(...asked) : cycle.retryAfterMs
-  return ms === null ? null : new Date(Date.parse(cycle.at) + ms).toISOString()
+  if (ms === null) return null
+  return new Date(Math.ceil((Date.parse(cycle.at) + ms) / 60_000) * 60_000).toISOString()
 }
 
 function words(kind: LinkKind, group: readonly Failure[], cycle: CycleResult, w: TimeWords) {
