@@ -86,6 +86,11 @@ describe('cli backtest', () => {
       expect(help.code).toBe(0)
       expect(help.stdout).toContain('liquidity-watch backtest [--symbols TSLA,NVDA] [--rule JSON]')
       expect(help.stdout).toMatch(/Exit codes: 0 would never have fired, 1 would have fired/)
+      // What can be tested, from the kinds' registry: volume-change too, and why the others cannot.
+      expect(help.stdout).toMatch(/^ +volume-change +'\{"kind":"volume-change",/m)
+      expect(help.stdout).toMatch(/^ +tvl-below +'\{"kind":"tvl-below",/m)
+      expect(help.stdout).toMatch(/issuer-drop: it needs each issuer’s TVL, and the daily series/)
+      expect(help.stdout).not.toMatch(/the daily series has only totals\)/)
       const before = svc.requestLog().length
       for (const [args, says] of [
         [['--rule', '{kind:'], /--rule is not valid JSON/],
@@ -223,6 +228,9 @@ describe('cli backtest', () => {
       expect(human.stdout).toMatch(
         /^Tested: daily trading volume drop of 50\.0 % or more against its 30-day average, on 2 days in a row/m,
       )
+      // The series tested is the one the sentence names, not "daily TVL".
+      expect(human.stdout).not.toMatch(/daily TVL/)
+      expect(human.stdout).toMatch(/, over the last 365 days of the service’s daily series\.$/m)
     },
   )
 })

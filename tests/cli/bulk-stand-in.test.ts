@@ -28,7 +28,12 @@ describe('a first 1000-symbol check with details rate-limited', () => {
       const args = ['check', '--base-url', svc.url, '--symbols', symbols.join(',')]
       const run = await cli([...args, '--data-dir', await dirs.make()], env)
       expect(run.stderr).not.toMatch(/showing cached data/)
-      expect(run.stderr).toMatch(/could not be refreshed .*this poll’s bulk figures/)
+      expect(run.stderr).toMatch(
+        /^note: Rate-limited until [\d: -]+Z — .*could not be refreshed.*this poll’s bulk figures/m,
+      )
+      // One note for the one state; a few symbols named, not all 1000.
+      expect(run.stderr.match(/^note: Rate-limited/gm)).toHaveLength(1)
+      expect(run.stderr.length).toBeLessThan(2000)
     },
   )
 

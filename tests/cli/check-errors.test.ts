@@ -66,7 +66,7 @@ describe('cli check', () => {
         dir,
       ])
       expect(none.code).toBe(2)
-      expect(none.stderr).toMatch(/LIQUIDITY_API_KEY/)
+      expect(none.stderr).toMatch(/^error: Key problem — .*LIQUIDITY_API_KEY/m)
       expect(none.stderr).toMatch(/keychain/)
       expect(none.stderr).not.toMatch(/in Settings/)
       // A key the service refuses.
@@ -75,7 +75,9 @@ describe('cli check', () => {
         { LIQUIDITY_API_KEY: 'sk-wrong-0123456789' },
       )
       expect(wrong.code).toBe(2)
-      expect(wrong.stderr).toMatch(/did not accept your API key \(401\)\. Check LIQUIDITY_API_KEY/)
+      expect(wrong.stderr).toMatch(
+        /^error: Key problem — The service did not accept your API key \(401\)\. Check LIQUIDITY_API_KEY/m,
+      )
       expect(wrong.stderr).not.toMatch(/in Settings/)
       // The same refusal when the key came from a mounted secret file names the file too.
       const keyFile = join(dir, 'api-key')
@@ -103,13 +105,15 @@ describe('cli check', () => {
       try {
         const first = await cli(args, env)
         expect(first.code).toBe(2)
-        expect(first.stderr).toMatch(/^error: .*analytics.*\(500\)/m)
+        expect(first.stderr).toMatch(/^error: Degraded — stock analytics: .*\(500\)/m)
         svc.faults.clear()
         expect((await cli(args, env)).code).toBe(0)
         id = svc.faults.inject(fault)
         const third = await cli([...args, '--json'], env)
         expect(third.code).toBe(0)
-        expect(third.stderr).toMatch(/^note: .*analytics.*\(500\).*cached data from/m)
+        expect(third.stderr).toMatch(
+          /^note: Degraded — the latest figures of stock analytics could not be fetched; the rest are current \(.*\(500\).*\); showing cached data for them from \d{4}-\d\d-\d\d \d\d:\d\dZ, /m,
+        )
         const report = JSON.parse(third.stdout) as JsonReport
         // One analytics request a poll: the stock analytics of TSLA's type.
         expect(report.failures).toEqual([

@@ -16,7 +16,9 @@ describe('cli check', () => {
   it('prints a table from the built-in demo service and exits 0', { timeout: T }, async () => {
     const dir = await dataDir()
     const r = await cli(['check', '--data-dir', dir])
-    expect(r.stderr).toContain('Using built-in demo data')
+    expect(r.stderr).toMatch(
+      /^note: Demo data — built-in demo data \(local service at http:\/\/127\.0\.0\.1:\d+\); pass --base-url for a real service\.$/m,
+    )
     expect(r.code).toBe(0)
     const lines = r.stdout.trim().split('\n')
     expect(lines[0]).toMatch(/^Symbol\s+TVL\s+7d\s+30d\s+Volume\s+Issuers\s+Alert\s+As of$/)

@@ -31,7 +31,9 @@ function expectCachedReport(r: JsonReport): void {
   for (const row of r.rows) expect(row.tvl).toEqual(expect.any(Number))
   expect(r.failures.length).toBeGreaterThan(0)
   for (const f of r.failures) expect(f.fromCache).toBe(true)
-  expect(r.notes.join('\n')).toMatch(/showing cached data from/)
+  expect(r.notes.join('\n')).toMatch(
+    /^(Offline|Rate-limited until [\d: -]+Z) — showing data from /m,
+  )
 }
 
 describe('cli check with every request failing', () => {
@@ -45,14 +47,15 @@ describe('cli check with every request failing', () => {
       await gone.close()
 
       const table = await cli(argsFor(gone.url, dir), env())
+      // The app's own sentence (shared/link-state.ts), then the plain reason.
       expect(table.stderr).toMatch(
-        /^note: Offline — nothing could be refreshed \(.*showing cached data from/m,
+        /^note: Offline — showing data from \d{4}-\d\d-\d\d \d\d:\d\dZ, (just now|\d+ (min|h|d) ago) \(could not connect to the service .*\)\.$/m,
       )
       expect(table.stderr).not.toMatch(/^error:/m)
       expect(table.stdout).toMatch(/^TSLA\s+\$[\d.]+[KMB].*\(cached/m)
       expect(table.stdout).toMatch(/^NVDA\s+\$[\d.]+[KMB].*\(cached/m)
       // One note for one cause, not one per request.
-      expect(table.stderr.match(/^note: .*showing cached data/gm)).toHaveLength(1)
+      expect(table.stderr.match(/^note: .*showing data from/gm)).toHaveLength(1)
       expect(table.code).toBe(0)
 
       const json = await cli([...argsFor(gone.url, dir), '--json'], env())
@@ -75,7 +78,7 @@ describe('cli check with every request failing', () => {
       await gone.close()
 
       const table = await cli(args, env())
-      expect(table.stderr).toMatch(/^note: .*showing cached data from/m)
+      expect(table.stderr).toMatch(/^note: Offline — showing data from /m)
       expect(table.code).toBe(1)
       // Exit 1 says an alert fires: the rows say which, and that the figures are cached.
       expect(table.stdout).toMatch(/^TSLA\s.*\sfiring \(cached\)\s/m)
@@ -96,20 +99,27 @@ describe('cli check with every request failing', () => {
     },
   )
 
-  it.each<[string, Fault]>([
-    ['a reset connection', { kind: 'reset' }],
-    ['status 500', { kind: 'status', status: 500 }],
-    ['a steady 429', { kind: 'status', status: 429, retryAfter: '3600' }],
+  it.each<[string, Fault, RegExp]>([
+    ['a reset connection', { kind: 'reset' }, /^Offline — showing data from /],
+    ['status 500', { kind: 'status', status: 500 }, /^Offline — showing data from /],
+    [
+      'a steady 429',
+      { kind: 'status', status: 429, retryAfter: '3600' },
+      /^Rate-limited until \d{4}-\d\d-\d\d \d\d:\d\dZ — showing data from .*\(the service asked/,
+    ],
   ])(
     '%s on every request: --json prints rows from cache and failures, exit 0',
     { timeout: T },
-    async (_name, fault) => {
+    async (_name, fault, state) => {
       const dir = await dirs.make()
       expect((await cli(argsFor(svc.url, dir), env())).code).toBe(0)
       const id = svc.faults.inject(fault)
       try {
         const r = await cli([...argsFor(svc.url, dir), '--json'], env())
-        expect(r.stderr).toMatch(/showing cached data from/)
+        // One note for the one state, whatever each request's own message said.
+        const doc = JSON.parse(r.stdout) as JsonReport
+        expect(doc.notes).toEqual([expect.stringMatching(state)])
+        expect(r.stderr.match(/^note: /gm)).toHaveLength(1)
         expectCachedReport(JSON.parse(r.stdout) as JsonReport)
         expect(r.code).toBe(0)
       } finally {
@@ -131,9 +141,11 @@ describe('cli check with every request failing', () => {
         expect(doc.rows.map((x) => x.symbol)).toEqual(['TSLA', 'NVDA'])
         for (const row of doc.rows) expect(row.tvl).toEqual(expect.any(Number))
         expect(doc.errors).toEqual([
-          expect.stringMatching(/LIQUIDITY_API_KEY.*showing cached data from/),
+          expect.stringMatching(/^Key problem — .*LIQUIDITY_API_KEY.*showing cached data from/),
         ])
-        expect(r.stderr).toMatch(/^error: .*LIQUIDITY_API_KEY/m)
+        expect(r.stderr).toMatch(
+          /^error: Key problem — The service did not accept .*LIQUIDITY_API_KEY/m,
+        )
         expect(r.code).toBe(2)
       } finally {
         svc.faults.remove(id)
@@ -150,7 +162,7 @@ describe('cli check with every request failing', () => {
       const dir = await dirs.make()
       const r = await cli([...argsFor(gone.url, dir), '--json'], env())
       expect(r.code).toBe(2)
-      expect(r.stderr).toMatch(/^error: .*(connect|answer)/im)
+      expect(r.stderr).toMatch(/^error: Offline — .*(connect|answer)/im)
       const doc = JSON.parse(r.stdout) as JsonReport
       expect(doc.rows).toEqual([])
       expect(doc.failures.length).toBeGreaterThan(0)
@@ -170,8 +182,15 @@ describe('cli check and a rate-limit hold', () => {
       expect((await cli(args, env())).code).toBe(0)
       const id = svc.faults.inject({ kind: 'status', status: 429, retryAfter: '3600' })
       try {
-        const first = await cli(args, env())
+        const first = await cli(args, { ...env(), TZ: 'UTC' })
         expect(first.stderr).toMatch(/rate-limited until \d\d:\d\d/)
+        // The label's time is the reason's (both UTC here), not a minute apart.
+        const [, label, reason] =
+          /^note: Rate-limited until [\d-]+ (\d\d:\d\d)Z — .*rate-limited until (\d\d:\d\d)/m.exec(
+            first.stderr,
+          ) ?? []
+        expect(label).toBeDefined()
+        expect(label).toBe(reason)
         expect(first.code).toBe(0)
       } finally {
         svc.faults.remove(id)
@@ -182,6 +201,7 @@ describe('cli check and a rate-limit hold', () => {
       const second = await cli([...args, '--json'], env())
       expect(svc.stats().requests).toBe(before)
       expect(second.stderr).toMatch(/rate-limited until \d\d:\d\d/)
+      expect(second.stderr).toMatch(/^note: Rate-limited until [\d: -]+Z — showing data from /m)
       expectCachedReport(JSON.parse(second.stdout) as JsonReport)
       expect(second.code).toBe(0)
     },

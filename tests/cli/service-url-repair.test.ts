@@ -27,7 +27,7 @@ describe('cli check with an unusable saved Service URL', () => {
           LIQUIDITY_API_KEY: 'sk-cli-url-0123456789',
         })
         expect(r.code, r.stderr).toBe(2)
-        expect(r.stderr).not.toMatch(/Using built-in demo data/)
+        expect(r.stderr).not.toMatch(/Demo data — built-in demo data/)
         expect(r.stderr).toMatch(/^error: .*Service URL/m)
         expect(r.stderr).toContain(path)
         expect(r.stderr).toMatch(/--base-url/)
@@ -37,7 +37,7 @@ describe('cli check with an unusable saved Service URL', () => {
       // Demo data when the user asks for it.
       const demo = await cli(['check', '--demo', '--data-dir', dir])
       expect([0, 1], demo.stderr).toContain(demo.code)
-      expect(demo.stderr).toMatch(/Using built-in demo data/)
+      expect(demo.stderr).toMatch(/Demo data — built-in demo data/)
       expect(demo.stdout).toMatch(/^TSLA/m)
       expect(readFileSync(path, 'utf8')).toBe(text)
       await dirs.cleanup()
@@ -58,7 +58,7 @@ describe('cli check with an unusable saved Service URL', () => {
       LIQUIDITY_API_KEY: 'sk-cli-url-0123456789',
     })
     expect(r.code, r.stderr).toBe(2)
-    expect(r.stderr).not.toMatch(/Using built-in demo data/)
+    expect(r.stderr).not.toMatch(/Demo data — built-in demo data/)
     expect(r.stderr).toMatch(/^error: .*Service URL/m)
     expect(readFileSync(path, 'utf8')).toBe(text)
   })

@@ -26,7 +26,7 @@ describe('cli check with settings it cannot use', () => {
       writeFileSync(join(dir, 'settings.json'), text)
       const r = await cli(['check', '--data-dir', dir])
       expect(r.stderr).toMatch(/^error: .*Service URL.*must start with https:\/\//m)
-      expect(r.stderr).not.toContain('Using built-in demo data')
+      expect(r.stderr).not.toContain('Demo data — built-in demo data')
       expect(r.stdout).not.toMatch(/^MSFT\s+\$/m)
       expect(r.code).toBe(2)
       expect(readFileSync(join(dir, 'settings.json'), 'utf8')).toBe(text)

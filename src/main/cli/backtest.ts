@@ -3,6 +3,7 @@
 import { defaultRules, type AlertCondition, type AlertRule } from '../../shared/alert-rules'
 import { backtestSummary, type BacktestView } from '../../shared/backtest'
 import { toSerializedError } from '../../shared/errors'
+import { DEMO_LABEL } from '../../shared/link-state'
 import { createAppCore, type AppCore } from '../core/app-core'
 import { CHECK_WAIT_BUDGET_MS, EXIT_ERROR, EXIT_FIRING, EXIT_OK, type CheckIo } from './check'
 import { createConf, secretStoreFor } from './headless-core'
@@ -112,7 +113,7 @@ export async function runBacktestCli(o: BacktestOptions, io: CheckIo): Promise<n
     const status = await core.getStatus()
     if (status.mode === 'demo')
       io.err(
-        `Using built-in demo data (local service at ${status.baseUrl}); pass --base-url for a real service.`,
+        `note: ${DEMO_LABEL} — built-in demo data (local service at ${status.baseUrl}); pass --base-url for a real service.`,
       )
     view = await core.backtestRule(backtestRuleFor(o), o.days)
   } catch (e) {
@@ -126,7 +127,8 @@ export async function runBacktestCli(o: BacktestOptions, io: CheckIo): Promise<n
   if (o.json) io.out(JSON.stringify(toJson(view, o.days, tested, errors), null, 2))
   if (view === null) return EXIT_ERROR
   if (!o.json) {
-    io.out(`Tested: ${view.tested}, over the last ${view.days} days of daily TVL.`)
+    // The tested sentence names the series (TVL, trading volume); the days are the service's.
+    io.out(`Tested: ${view.tested}, over the last ${view.days} days of the service’s daily series.`)
     io.out(backtestSummary(view.results))
   }
   for (const r of view.results) if (r.tested && r.note) io.err(`note: ${oneLine(r.note)}`)

@@ -3,17 +3,13 @@ import { runningDaemon } from '../daemon/lock'
 import type { AlertEvent } from '../../shared/alert-rules'
 import { countsAsFiring, heldInsteadOfFiring } from '../../shared/alert-facts'
 import { toSerializedError } from '../../shared/errors'
+import { DEMO_LABEL } from '../../shared/link-state'
 import { createAppCore, type AppCore } from '../core/app-core'
 import { marketLines } from './market-lines'
 import { settingsFilePath } from '../engine/settings/settings-store'
 import { lostServiceUrl } from '../engine/settings/lost-service-url'
-import {
-  alertStateKeptAsIs,
-  alertStateLost,
-  cachedNotes,
-  nothingToShow,
-  runErrors,
-} from './check-outcome'
+import { alertStateKeptAsIs, alertStateLost, nothingToShow } from './check-outcome'
+import { cachedNotes, runErrors } from './link-notes'
 import { bulkStandIns, eventLines, findingLines, oneLine, pollsToConfirm, table } from './format'
 import { emptyReport, jsonReport, type JsonReport } from './json-report'
 import { EXIT_OK, EXIT_FIRING, EXIT_ERROR } from './exit-codes'
@@ -108,8 +104,8 @@ export async function runCheck(o: CheckOptions, io: CheckIo): Promise<number> {
     for (const r of reported) note(r)
     const before = await core.getStatus()
     if (before.mode === 'demo')
-      io.err(
-        `Using built-in demo data (local service at ${before.baseUrl}); pass --base-url for a real service.`,
+      note(
+        `${DEMO_LABEL} — built-in demo data (local service at ${before.baseUrl}); pass --base-url for a real service.`,
       )
     if ((await core.getSettings()).watchlist.length === 0) {
       error(
@@ -143,8 +139,8 @@ export async function runCheck(o: CheckOptions, io: CheckIo): Promise<number> {
     for (const n of status.notices) if (!reported.has(n)) note(n)
     // Any failed request is an error, unless cached data stood in for it (then say so); a key
     // problem is an error even then.
-    for (const n of cachedNotes(cycle)) note(n)
-    for (const e of runErrors(cycle)) error(e)
+    for (const n of cachedNotes(cycle, Date.now())) note(n)
+    for (const e of runErrors(cycle, Date.now())) error(e)
     // Runs act as successive polls only through the saved alert state.
     if (cycle.alertStateKeptAsIs) error(alertStateKeptAsIs(cycle.alertStateKeptAsIs))
     else if (cycle.alertStateUnsaved) error(alertStateLost(cycle.alertStateUnsaved, o.dataDir))

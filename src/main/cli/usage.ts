@@ -2,6 +2,7 @@
 // an argument error prints one line and points at --help instead (arg-errors.ts). `<command> --help`
 // prints that command's part only; `check --help-conditions` the condition kinds in full.
 import { conditionKinds } from '../../shared/condition-kinds'
+import { backtestKindLines } from './backtest-kinds'
 import { CONFIG_EXPORT_LINE, CONFIG_IMPORT_LINE } from './config-usage'
 
 /** Every condition kind of the rule schema in full, with an example: made from the schema's own list. */
@@ -66,16 +67,16 @@ const CHECK_TEXT = `check runs one poll and prints the watchlist as a table (or 
   failed request, the table shows it and a note says from when.
   The API key comes from LIQUIDITY_API_KEY, else the desktop app's entry in the system keychain.`
 
-const BACKTEST_TEXT = `backtest runs an alert rule over the service's daily TVL of the last year and says when it would
-have fired: "Would have fired twice on TSLA (2026-02-03 – 2026-02-10: worst −12.3 %, 2026-05-01 –
-still open: worst −10.8 %), never on NVDA." One evaluation per day: change over N days = TVL on the day / TVL N days before − 1;
+const BACKTEST_TEXT = `backtest runs an alert rule over the service's daily series (TVL and trading volume) of the last
+year and says when it would have fired: "Would have fired twice on TSLA (2026-02-03 – 2026-02-10:
+worst −12.3 %, 2026-05-01 – still open: worst −10.8 %), never on NVDA." One evaluation per day
+(a TVL change over N days = TVL on the day / TVL N days before − 1);
 it fires after the rule's pending days of breach in a row (2) and ends on the first day the value
 is back past the threshold by the re-arm margin (2 points).
   --symbols LIST  the symbols to test; default the saved watchlist
   --rule JSON     the condition to test, as in a rule's "condition"; default the 7-day drop rule's,
-                  '{"kind":"tvl-change","window":"7d","direction":"down","thresholdPct":10}'; also
-                  '{"kind":"tvl-below","amount":1000000}' (conditions on issuers, networks or pools
-                  cannot be tested: the daily series has only totals)
+                  '{"kind":"tvl-change","window":"7d","direction":"down","thresholdPct":10}'.
+${backtestKindLines()}
   --days N        days of history, 1 to 365 (default 365, all the service keeps)
   --json          { "results": [ { "symbol", "episodes": [ { "start", "end", "worstPct" } ],
                   "tested", "note" } ], "days", "condition", "rule", "errors" }; dates YYYY-MM-DD,

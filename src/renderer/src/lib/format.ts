@@ -1,5 +1,6 @@
 // Every number and date the UI shows goes through Intl, in the user's locale; the number rules
 // (signs, a true minus, percent digits, compact money) are shared/number-format.ts's.
+import { ageWords, durationWords } from '../../../shared/age-words'
 import { numberFormat, tableStyle } from '../../../shared/number-format'
 
 // Made on first use: the first Intl formatter of a process loads ICU data (tens of ms), which
@@ -102,18 +103,10 @@ export const fmtClock = (ms: number): string => timeFmt().format(ms)
 /** How old something is: "just now", "12 min ago", "2 h ago", "3 d ago". */
 export function fmtAge(iso: string | null | undefined, now: number): string {
   const d = parse(iso)
-  if (!d) return DASH
-  const ms = now - d.getTime()
-  return ms < 60_000 ? 'just now' : `${fmtDuration(ms)} ago`
+  return d ? ageWords(now - d.getTime(), num) : DASH
 }
 
-export function fmtDuration(ms: number): string {
-  const min = Math.round(ms / 60000)
-  if (min < 60) return `${num.int(min)} min`
-  const h = min / 60
-  if (h < 48) return `${num.num(Math.round(h * 10) / 10)} h`
-  return `${num.num(Math.round(h / 24))} d`
-}
+export const fmtDuration = (ms: number): string => durationWords(ms, num)
 
 /** "5 min", "1 h 30 min", "24 h". */
 export function fmtMinutes(min: number): string {
