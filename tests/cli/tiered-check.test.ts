@@ -119,7 +119,8 @@ describe('check with 1000 symbols', () => {
       svc.faults.clear()
       const report = JSON.parse(run.stdout) as JsonReport
       expect(report.rows.filter((r) => r.tvl === null).map((r) => r.symbol)).toEqual([])
-      expect(run.stderr).toMatch(/note: .*cached/i)
+      // The app's words for the state (shared/link-state.ts): the figures shown are from before.
+      expect(run.stderr).toMatch(/^note: Rate-limited until .* — showing data from /m)
       expect([0, 1], run.stderr).toContain(run.code)
     },
   )
