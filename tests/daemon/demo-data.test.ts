@@ -47,6 +47,17 @@ describe('daemon on demo data', () => {
     expect(existsSync(missing)).toBe(false)
   }, 30_000)
 
+  it('a --config file without a service address is refused before it is imported: the data dir stays empty', async () => {
+    const dir = dataDir()
+    const file = join(dir, '..', `lw-demo-noservice-${process.pid}.yaml`)
+    dirs.push(file)
+    writeFileSync(file, 'version: 1\nwatchlist: [TSLA]\nrules: []\n')
+    const d = spawnDaemon({ dataDir: dir, baseUrl: '', key: '', args: ['--config', file] })
+    expect(await d.exited).toBe(2)
+    expect(d.output()).toContain('The daemon has no service address')
+    expect(readdirSync(dir)).toEqual([])
+  }, 30_000)
+
   it('runs on demo data with --demo, and says so in the start line, /readyz and /metrics', async () => {
     const d = await startDaemon({ dataDir: dataDir(), baseUrl: '', key: '', args: ['--demo'] })
     try {

@@ -21,6 +21,8 @@ export type ImportOutcome =
       summary: string
       applied: boolean
       settings: Settings
+      /** The settings the file makes (what a dry run would have written). */
+      next: Settings
     }
   | { ok: false; problems: string[] }
 
@@ -39,10 +41,11 @@ export function importConfig(
   const found = configChanges(before, check.data)
   const changes = describeChanges(found)
   const summary = summarizeChanges(found)
-  if (options.dryRun) return { ok: true, changes, summary, applied: false, settings: before }
+  const next = check.data
+  if (options.dryRun) return { ok: true, changes, summary, applied: false, settings: before, next }
   try {
-    const settings = owner.update(() => check.data)
-    return { ok: true, changes, summary, applied: true, settings }
+    const settings = owner.update(() => next)
+    return { ok: true, changes, summary, applied: true, settings, next }
   } catch (e) {
     if (e instanceof LiquidityError) return { ok: false, problems: [e.message] }
     throw e

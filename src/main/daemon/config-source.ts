@@ -3,6 +3,14 @@
 import { savedContactPointSecrets } from '../cli/check-delivery'
 import { importConfigFile } from '../cli/config-file-import'
 
+/** Whether importing `file` would leave the settings without a service address (a dry run, which
+ *  writes nothing): then the daemon refuses before the file changes anything. */
+export async function configLeavesNoService(dataDir: string, file: string): Promise<boolean> {
+  const secrets = savedContactPointSecrets()
+  const r = await importConfigFile(dataDir, file, { dryRun: true, onReport: () => {}, secrets })
+  return r.ok && !r.next.baseUrl
+}
+
 /** null when `file` was imported (or changed nothing), else why not, in one plain sentence. */
 export async function configFileProblem(
   dataDir: string,

@@ -16,7 +16,7 @@ import { DaemonMetrics, type OutboxFigures } from './metrics'
 import { setPollMetrics, setSymbolMetrics } from './poll-metrics'
 import { openEngine, type EngineOptions, type PollEnd } from './engine'
 import { settingsProblem } from './reload-check'
-import { configFileProblem } from './config-source'
+import { configFileProblem, configLeavesNoService } from './config-source'
 import { pollLine } from './poll-line'
 import { RateHoldTally } from './rate-holds'
 import { buildVersion } from './version'
@@ -141,6 +141,13 @@ export async function runDaemon(o: DaemonOptions, io: DaemonIo): Promise<void> {
       ? null
       : configFileProblem(o.dataDir, o.configFile, (r) => log.line({ event: 'note', msg: r }))
   try {
+    const unasked = o.baseUrl === undefined && o.demo !== true
+    if (
+      o.configFile !== undefined &&
+      unasked &&
+      (await configLeavesNoService(o.dataDir, o.configFile))
+    )
+      throw new Error(NO_SERVICE)
     const problem = await configProblem()
     if (problem !== null) throw new Error(problem)
     // The config file is imported: now the settings say whether there is a service address.
