@@ -7,6 +7,7 @@ import {
   type LiquidityClientOptions,
 } from '../../src/main/client/liquidity-client'
 import { clockTime } from '../../src/main/client/errors-map'
+import { systemUtcOffset, zoneName } from '../../src/shared/local-time'
 import { RateGates } from '../../src/main/client/rate-gate'
 import { clockSleep } from '../../src/main/core/connection'
 import { startLocalService, type LocalService } from '../../src/dev-service/server'
@@ -102,7 +103,11 @@ describe('one hold per origin', () => {
       .catch((e: unknown) => e as Error & { retryAfterMs?: number })
     expect(s.stats().requests).toBe(1)
     expect(second).toMatchObject({ kind: 'rate-limited' })
-    const times = new Set([clockTime(before + 600_000), clockTime(after + 600_000)])
+    // The local time, with its zone.
+    const zone = zoneName(new Date(before + 600_000), systemUtcOffset)
+    const times = new Set(
+      [clockTime(before + 600_000), clockTime(after + 600_000)].map((t) => `${t} ${zone}`),
+    )
     const message = (second as Error).message
     expect(
       [...times].some(

@@ -1,6 +1,6 @@
 // Every way a request can fail → one LiquidityError kind with a sentence a non-technical user can act on.
 import { LiquidityError } from '../../shared/errors'
-import { localClock, systemUtcOffset, type UtcOffset } from '../../shared/local-time'
+import { localClock, systemUtcOffset, zoneName, type UtcOffset } from '../../shared/local-time'
 
 export function cancelledError(): LiquidityError {
   return new LiquidityError('cancelled', 'The request was cancelled.')
@@ -155,9 +155,10 @@ export function clockTime(t: number, tz: UtcOffset = systemUtcOffset): string {
   return localClock(new Date(Math.ceil(t / 60_000) * 60_000), tz)
 }
 
-/** What a hold means, in one sentence that names until when. */
+/** What a hold means, in one sentence that names until when (the local time and its zone: the CLI
+ *  says its other times in UTC, and "08:47" beside "13:47Z" read as two different times). */
 function holdSentence(status: number, untilMs: number): string {
-  const when = clockTime(untilMs)
+  const when = `${clockTime(untilMs)} ${zoneName(new Date(untilMs), systemUtcOffset)}`
   return status === 503
     ? `The service is temporarily unavailable (503) and asked Liquidity Watch to wait until ${when}. Liquidity Watch will try again then.`
     : `The service asked Liquidity Watch to slow down (429); it is rate-limited until ${when}. Liquidity Watch will try again then.`
