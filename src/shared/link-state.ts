@@ -30,6 +30,8 @@ export interface LinkFacts {
   until: string | null
   /** Degraded: the symbols whose latest request failed while others succeeded. */
   failedSymbols: string[]
+  /** Degraded: that is every symbol shown; only the bulk daily figures answered. */
+  everySymbol: boolean
   /** What went wrong, in plain words (the error's own message), or null. */
   detail: string | null
 }
@@ -51,7 +53,13 @@ const MAX_NAMED = 3
 
 export function linkFacts(i: LinkInputs): LinkFacts {
   const e = i.lastError
-  const base = { dataFrom: i.dataFrom, until: null, failedSymbols: [], detail: e?.message ?? null }
+  const base = {
+    dataFrom: i.dataFrom,
+    until: null,
+    failedSymbols: [],
+    everySymbol: false,
+    detail: e?.message ?? null,
+  }
   if (i.connection === 'paused') return { ...base, kind: 'paused', detail: null }
   if (e && isSetupError(e)) return { ...base, kind: 'key-problem' }
   if (e?.kind === 'rate-limited') {
@@ -70,7 +78,8 @@ export function linkFacts(i: LinkInputs): LinkFacts {
     const failedSymbols = i.failedRows
       .filter((r) => r.error !== null && isPollWideError(r.error))
       .map((r) => r.symbol)
-    return { ...base, kind: 'degraded', failedSymbols }
+    const everySymbol = failedSymbols.length > 0 && failedSymbols.length === i.failedRows.length
+    return { ...base, kind: 'degraded', failedSymbols, everySymbol }
   }
   return { ...base, kind: 'online', dataFrom: null, detail: null }
 }
@@ -113,7 +122,9 @@ export function linkWords(f: LinkFacts, w: TimeWords): LinkWords {
     case 'degraded':
       return {
         label,
-        sentence: `${label} — the latest figures of ${failedNames(f.failedSymbols)} could not be fetched; the rest are current`,
+        sentence: f.everySymbol
+          ? `${label} — the latest figures of every symbol (${failedNames(f.failedSymbols)}) could not be fetched; only the daily figures are current`
+          : `${label} — the latest figures of ${failedNames(f.failedSymbols)} could not be fetched; the rest are current`,
       }
     case 'starting':
       return { label, sentence: `${label} to the service…` }

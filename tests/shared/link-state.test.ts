@@ -31,10 +31,19 @@ describe('link state', () => {
       symbol,
       error: { kind: 'server' as const, message: 'The service failed (500).' },
     }))
-    const f = linkFacts({ ...base, lastError: failedRows[0]!.error, failedRows })
+    const f = linkFacts({
+      ...base,
+      lastError: failedRows[0]!.error,
+      failedRows: [...failedRows, { symbol: 'XOM', error: null }],
+    })
     expect(f.kind).toBe('degraded')
     expect(linkWords(f, words).sentence).toBe(
       'Degraded — the latest figures of TSLA, NVDA, AAPL and 2 more could not be fetched; the rest are current',
+    )
+    // Every symbol failing while the bulk figures answer: there is no "rest".
+    const all = linkFacts({ ...base, lastError: failedRows[0]!.error, failedRows })
+    expect(linkWords(all, words).sentence).toBe(
+      'Degraded — the latest figures of every symbol (TSLA, NVDA, AAPL and 2 more) could not be fetched; only the daily figures are current',
     )
     // A row's own failure (an unknown symbol) does not degrade the link.
     const gone = { kind: 'not-found' as const, message: 'No such asset.' }

@@ -68,12 +68,15 @@ function until(group: readonly Failure[], cycle: CycleResult): string | null {
 
 function words(kind: LinkKind, group: readonly Failure[], cycle: CycleResult, w: TimeWords) {
   const cached = group.filter((f) => f.bulkStandIn !== true)
+  const failed = new Set(group.map((f) => f.what))
+  const shown = cycle.rows.map((r) => r.symbol)
   return linkWords(
     {
       kind,
       dataFrom: oldest(cached.length > 0 ? cached : group),
       until: kind === 'rate-limited' ? until(group, cycle) : null,
-      failedSymbols: [...new Set(group.map((f) => f.what))],
+      failedSymbols: [...failed],
+      everySymbol: shown.length > 0 && shown.every((s) => failed.has(s)),
       detail: null,
     },
     w,
