@@ -143,9 +143,18 @@ const LOGIN_INSTEAD: Record<AddressKind, string> = {
  * config file's field in front), or null. Never quotes the address: the password is in it.
  */
 export function addressLoginProblem(url: URL, kind: AddressKind): string | null {
-  if (url.username === '' && url.password === '') return null
-  return `has a user name or password in it (the part before "@"): ${LOGIN_INSTEAD[kind]}.`
+  if (url.username !== '' || url.password !== '')
+    return `has a user name or password in it (the part before "@"): ${LOGIN_INSTEAD[kind]}.`
+  // A webhook's whole address is its secret (kept in the keychain); the others sit in the settings.
+  const named = kind === 'webhook' ? undefined : [...url.searchParams.keys()].find(isSecretName)
+  return named === undefined
+    ? null
+    : `has a token or password in its query (?${named}=…): ${LOGIN_INSTEAD[kind]}.`
 }
+
+/** Query parameter names that carry a credential (ntfy takes ?auth=, others ?token=…). */
+const isSecretName = (name: string): boolean =>
+  /^(auth|authorization|token|access_token|password|pass|pwd|secret|api[_-]?key|key)$/i.test(name)
 
 /** The keychain account name of a contact point's secret. */
 export function contactPointSecretName(id: string): string {

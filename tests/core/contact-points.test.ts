@@ -212,4 +212,29 @@ describe('contact point edits', () => {
     ).rejects.toThrow(/^The Alertmanager address has a user name or password in it/)
     expect(await h.core.getContactPoints()).toHaveLength(1)
   })
+
+  it('an ntfy server or Alertmanager address with a token in its query is refused at save (it would sit in the settings)', async () => {
+    h = await harness()
+    const [desktop] = await h.core.getContactPoints()
+    const common = { ...desktop!, id: 'phone', name: 'Phone', isDefault: false }
+    const ntfy = h.core.saveContactPoint({
+      ...common,
+      kind: 'ntfy',
+      server: 'https://ntfy.example.com/?auth=SECRETtk',
+      topic: 'alerts',
+      tokenHint: null,
+    })
+    await expect(ntfy).rejects.toThrow(
+      /^The ntfy server has a token or password in its query \(\?auth=…\)/,
+    )
+    await expect(ntfy).rejects.not.toThrow(/SECRET/)
+    await expect(
+      h.core.saveContactPoint({
+        ...common,
+        kind: 'alertmanager',
+        url: 'https://am.example.com/api?token=SECRETtk',
+      }),
+    ).rejects.toThrow(/^The Alertmanager address has a token or password in its query/)
+    expect(await h.core.getContactPoints()).toHaveLength(1)
+  })
 })

@@ -67,7 +67,7 @@ export function checkDataDir(v: string | undefined, command: string): string {
     if (st?.isDirectory()) {
       if (onSystemFs(p))
         throw new Error(
-          `--data-dir: ${resolve(v)} is in ${p}, a system folder where Liquidity Watch cannot keep files. Pass a folder of your own, such as ~/liquidity-watch.`,
+          `--data-dir: ${resolve(v) === p ? p : `${resolve(v)} is in ${p}, which`} is a system folder where Liquidity Watch cannot keep files. Pass a folder of your own, such as ~/liquidity-watch.`,
         )
       return v
     }
