@@ -1,6 +1,7 @@
 // A vitest reporter for `npm test` (scripts/test.sh): after the run, the 10 test files that took
-// longest, so the suite's time is seen where it goes. Reports only; it never fails a run.
-import type { Reporter, TestModule } from 'vitest/node'
+// longest, so the suite's time is seen where it goes, then every failure in a line or two, so a CI
+// log that keeps only its tail still names what failed. Reports only; it never fails a run.
+import type { Reporter, SerializedError, TestModule } from 'vitest/node'
 
 export interface FileTime {
   file: string
@@ -36,9 +37,51 @@ export function slowestLines(files: readonly FileTime[], n = 10): string[] {
   ]
 }
 
+export interface Failure {
+  /** File and test name, e.g. `tests/a.test.ts > a suite > a test`, or the file alone for its hooks. */
+  where: string
+  message: string
+}
+
+/** Every failed test, and every file that failed outside a test (a hook, an import), in run order. */
+export function failuresOf(
+  modules: ReadonlyArray<TestModule>,
+  unhandled: ReadonlyArray<SerializedError> = [],
+): Failure[] {
+  const out: Failure[] = []
+  for (const m of modules) {
+    for (const t of m.children.allTests('failed'))
+      out.push({
+        where: `${m.relativeModuleId} > ${t.fullName}`,
+        message: t.result().errors?.[0]?.message ?? '',
+      })
+    for (const e of m.errors()) out.push({ where: m.relativeModuleId, message: e.message })
+  }
+  for (const e of unhandled) out.push({ where: 'unhandled error', message: e.message })
+  return out
+}
+
+/** The failures as lines for the terminal: where, then the error's first line, cut to one line. */
+export function failureLines(failures: readonly Failure[], width = 300): string[] {
+  if (failures.length === 0) return []
+  const oneLine = (s: string): string => {
+    const first = (s.split('\n').find((l) => l.trim() !== '') ?? '').trim()
+    return first.length > width ? `${first.slice(0, width - 1)}…` : first
+  }
+  return [
+    `Failed (${failures.length}):`,
+    ...failures.flatMap((f) => [`  ${f.where}`, `      ${oneLine(f.message)}`]),
+  ]
+}
+
 export default class SlowestFilesReporter implements Reporter {
-  onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
-    const lines = slowestLines(modules.map(fileTime))
+  onTestRunEnd(
+    modules: ReadonlyArray<TestModule>,
+    unhandled: ReadonlyArray<SerializedError> = [],
+  ): void {
+    const lines = [...slowestLines(modules.map(fileTime))]
+    const failed = failureLines(failuresOf(modules, unhandled))
+    if (failed.length > 0) lines.push('', ...failed)
     if (lines.length > 0) process.stdout.write(`\n${lines.join('\n')}\n`)
   }
 }
