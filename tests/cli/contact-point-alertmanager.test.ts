@@ -1,8 +1,8 @@
 // A real drop in the local service reaches a real Alertmanager's webhook receiver exactly once, and
-// its recovery once too: `check --contact-point '{"kind":"alertmanager",…}'` through the outbox and
-// the real Alertmanager channel. Alertmanager runs on the wall clock while this suite runs at a
-// pinned instant, so the channel is handed Alertmanager's clock (its Date header), as a receiver's,
-// and the message's time moved onto it.
+// its recovery once too: `check --contact-point '{"kind":"alertmanager",…}'` through the outbox, the
+// real Alertmanager channel and the poll's re-post. Alertmanager runs on the wall clock while this
+// suite runs at a pinned instant, so the contact point's address is a clock bridge that moves the
+// alerts' times onto Alertmanager's clock (alertmanager-clock-bridge.ts), as a receiver's clock.
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -10,10 +10,8 @@ import type { LocalService } from '../../src/dev-service/server'
 import type { JsonReport } from '../../src/main/cli/json-report'
 import { runCheck } from '../../src/main/cli/check'
 import { parseContactPointFlag } from '../../src/main/cli/contact-point-flag'
-import { channelFor } from '../../src/main/engine/delivery/channels/registry'
-import type { Channel } from '../../src/main/engine/delivery/model'
-import type { ContactPointKind } from '../../src/shared/contact-points'
 import { defaultSettings } from '../../src/shared/settings-schema'
+import { startClockBridge, type ClockBridge } from '../engine/delivery/alertmanager-clock-bridge'
 import { startAlertmanager, type RunningAlertmanager } from '../engine/delivery/alertmanager-server'
 import { startReceiver, type Receiver } from '../engine/delivery/receiver'
 import { serviceForFile } from './run-cli'
@@ -22,35 +20,18 @@ const KEY = 'sk-cli-test-alertmanager-0123'
 let svc: LocalService
 let rx: Receiver
 let am: RunningAlertmanager
+let bridge: ClockBridge
 const dirs = serviceForFile(KEY, (s) => (svc = s))
 beforeAll(async () => {
   rx = await startReceiver()
   am = await startAlertmanager(`${rx.url}/am`)
+  bridge = await startClockBridge(am)
 }, 30_000)
 afterAll(async () => {
+  await bridge?.close()
   await am?.stop()
   await rx?.close()
 })
-
-/**
- * The real channels, the Alertmanager's on Alertmanager's clock: its now, and the message's time
- * (startsAt) moved from the suite's clock onto it, or a suite run after the wall date posts an
- * alert that starts after it ends (Alertmanager: 400, "start time must be before end time").
- */
-function channels(kind: ContactPointKind): Channel | null {
-  const real = channelFor(kind)
-  if (kind !== 'alertmanager' || real === null) return real
-  return {
-    kind,
-    send: (m, p, ctx) => {
-      const createdAt = new Date(Date.parse(m.createdAt) + am.now().getTime() - Date.now())
-      return real.send({ ...m, createdAt: createdAt.toISOString() }, p, {
-        ...ctx,
-        now: () => am.now(),
-      })
-    },
-  }
-}
 
 async function check(dir: string): Promise<JsonReport> {
   const out: string[] = []
@@ -64,15 +45,21 @@ async function check(dir: string): Promise<JsonReport> {
       contactPoints: [
         parseContactPointFlag(
           '--contact-point 1',
-          JSON.stringify({ kind: 'alertmanager', url: am.url }),
+          JSON.stringify({ kind: 'alertmanager', url: bridge.url }),
           env,
         ),
       ],
-      channels,
     },
     { out: (t) => out.push(t), err: () => undefined, env },
   )
   return JSON.parse(out.join('\n')) as JsonReport
+}
+
+/** The labels of the alerts Alertmanager holds as firing now. */
+async function activeAlerts(): Promise<Record<string, string>[]> {
+  const res = await fetch(`${am.url}/api/v2/alerts?active=true&silenced=false&inhibited=false`)
+  const alerts = (await res.json()) as { labels: Record<string, string> }[]
+  return alerts.map((a) => a.labels)
 }
 
 interface WebhookV4 {
@@ -109,8 +96,13 @@ describe('check --contact-point alertmanager (real Alertmanager)', () => {
           expect.objectContaining({ kind: 'alertmanager', status: 'sent' }),
         ])
         await until('the firing notification', () => rx.received.length >= 1)
-        // Still firing: nothing new is sent.
+        // Still firing: nothing new is sent, and the poll's re-post keeps it firing in Alertmanager
+        // (a re-post still on the suite's clock ended it, and under load before Alertmanager had
+        // told it: the firing notification then never came).
+        const reposts = bridge.posted.length
         expect((await check(dir)).deliveries).toEqual([])
+        expect(bridge.posted.length).toBe(reposts + 1)
+        expect(await activeAlerts()).toEqual([expect.objectContaining({ symbol: 'NVDA' })])
 
         svc.scenarios.remove(id)
         removed = true
