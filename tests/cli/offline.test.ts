@@ -201,7 +201,9 @@ describe('cli check and a rate-limit hold', () => {
       // In another zone the reason's local time names its zone, so it never contradicts the label.
       const second = await cli([...args, '--json'], { ...env(), TZ: 'America/New_York' })
       expect(svc.stats().requests).toBe(before)
-      expect(second.stderr).toMatch(/rate-limited until \d\d:\d\d UTC−5\b/)
+      expect(second.stderr).toMatch(
+        /rate-limited until \d\d:\d\d UTC−5\. Run the check again after that\./,
+      )
       expect(second.stderr).toMatch(/^note: Rate-limited until [\d: -]+Z — showing data from /m)
       expectCachedReport(JSON.parse(second.stdout) as JsonReport)
       expect(second.code).toBe(0)

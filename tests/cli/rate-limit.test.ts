@@ -20,7 +20,11 @@ describe('cli check under a steady 429', () => {
       )
       // run-cli kills a run after 60 s (code -1): before the fix it waited at the rate gate for ever.
       expect(r.code).toBe(2)
-      expect(r.stderr).toMatch(/rate-limited until \d\d:\d\d/)
+      expect(r.stderr).toMatch(
+        /rate-limited until \d\d:\d\d[^.]*\. Run the check again after that\./,
+      )
+      // A one-shot check does not try again by itself.
+      expect(r.stderr).not.toMatch(/will try again/)
       // Led by the state in the app's words, said once for the poll, not once per message.
       expect(r.stderr).toMatch(/^error: Rate-limited( until [\d: -]+Z)? — /m)
       const asked = svc.requestLog().filter((x) => x.path.startsWith('/api/')).length

@@ -104,7 +104,7 @@ export async function runBacktestCli(o: BacktestOptions, io: CheckIo): Promise<n
         ...(o.symbols ? { watchlist: o.symbols } : {}),
         ...(o.baseUrl !== undefined ? { baseUrl: o.baseUrl } : {}),
       },
-      client: { help: cliSettingsHelp(o.dataDir) },
+      client: { help: cliSettingsHelp(o.dataDir, 'backtest') },
       pollWaitBudgetMs: CHECK_WAIT_BUDGET_MS,
       bindLegacyKey: false,
       log: () => undefined,

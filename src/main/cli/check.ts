@@ -96,6 +96,7 @@ export async function runCheck(o: CheckOptions, io: CheckIo): Promise<number> {
           if (o.verbose) note(`The system keychain could not be read: ${why}`)
         },
         log: (line) => diagnostics.push(line),
+        command: 'check',
       }),
       pollWaitBudgetMs: CHECK_WAIT_BUDGET_MS,
       notifyOnlyWhenSaved: true,

@@ -78,6 +78,8 @@ export function headlessCoreDeps(
     /** Why the keychain could not be read (the key then counts as missing). */
     keychainUnreachable: (why: string) => void
     log: (line: string) => void
+    /** A one-shot command (its messages say to run it again); the daemon passes none. */
+    command?: 'check'
   },
 ): AppCoreDeps {
   return {
@@ -96,7 +98,7 @@ export function headlessCoreDeps(
       ...(o.rules ? { rules: cliRules(o.rules) } : {}),
     },
     ...(o.rules ? { alertStateDir: cliRulesStateDir(o.dataDir, o.rules) } : {}),
-    client: { help: cliSettingsHelp(o.dataDir) },
+    client: { help: cliSettingsHelp(o.dataDir, h.command) },
     // Contact points as check reaches them: the saved ones (secrets from the keychain) and the run's.
     delivery: checkDeliveryDeps(o.contactPoints ?? [], o.channels),
     // The CLI's settings are its own, not the app's: a key stored before binding is not bound here.

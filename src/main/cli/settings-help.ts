@@ -6,8 +6,13 @@ import { API_KEY_ENV } from '../engine/secrets/secret-store'
 import { API_KEY_FILE_ENV } from './key-file'
 import { settingsFilePath } from '../engine/settings/settings-store'
 
-export function cliSettingsHelp(dataDir: string): SettingsHelp {
+/**
+ * `command`: a one-shot run (check, backtest) names itself where a rate limit's message would say the
+ * app tries again; the daemon, which does try again, leaves the app's words.
+ */
+export function cliSettingsHelp(dataDir: string, command?: 'check' | 'backtest'): SettingsHelp {
   return {
+    ...(command ? { afterHold: `Run the ${command} again after that.` } : {}),
     missingKey: `Set ${API_KEY_ENV} (or ${API_KEY_FILE_ENV} to a file holding it), or store a key in the desktop app (it keeps it in the system keychain).`,
     rejectedKey: `Check ${API_KEY_ENV}, or the file ${API_KEY_FILE_ENV} names (when neither is set, the key the desktop app keeps in the system keychain).`,
     address: `Check the service address given with --base-url (without it, the one saved in ${settingsFilePath(dataDir)}).`,

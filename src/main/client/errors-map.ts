@@ -34,6 +34,8 @@ export interface SettingsHelp {
   reviewSettings?: string
   /** Completes "To fix this, make sure <file> is a file … in a folder that can be written, …". */
   afterStorageFix?: string
+  /** After "it is rate-limited until 15:01 UTC.": what happens then (default: the app tries again). */
+  afterHold?: string
 }
 
 export const APP_HELP: SettingsHelp = {
@@ -157,16 +159,22 @@ export function clockTime(t: number, tz: UtcOffset = systemUtcOffset): string {
 
 /** What a hold means, in one sentence that names until when (the local time and its zone: the CLI
  *  says its other times in UTC, and "08:47" beside "13:47Z" read as two different times). */
-function holdSentence(status: number, untilMs: number): string {
+function holdSentence(status: number, untilMs: number, help: SettingsHelp): string {
   const when = `${clockTime(untilMs)} ${zoneName(new Date(untilMs), systemUtcOffset)}`
+  const then = help.afterHold ?? 'Liquidity Watch will try again then.'
   return status === 503
-    ? `The service is temporarily unavailable (503) and asked Liquidity Watch to wait until ${when}. Liquidity Watch will try again then.`
-    : `The service asked Liquidity Watch to slow down (429); it is rate-limited until ${when}. Liquidity Watch will try again then.`
+    ? `The service is temporarily unavailable (503) and asked Liquidity Watch to wait until ${when}. ${then}`
+    : `The service asked Liquidity Watch to slow down (429); it is rate-limited until ${when}. ${then}`
 }
 
 /** A request not sent because its origin is on hold for longer than the caller can wait. */
-export function heldError(status: number, untilMs: number, remainingMs: number): LiquidityError {
-  return new LiquidityError('rate-limited', holdSentence(status, untilMs), {
+export function heldError(
+  status: number,
+  untilMs: number,
+  remainingMs: number,
+  help: SettingsHelp = APP_HELP,
+): LiquidityError {
+  return new LiquidityError('rate-limited', holdSentence(status, untilMs, help), {
     retryAfterMs: remainingMs,
   })
 }
@@ -219,7 +227,7 @@ export function statusError(
   if (heldUntil && (status === 429 || status === 503)) {
     return new LiquidityError(
       status === 429 ? 'rate-limited' : 'server',
-      withDetail(holdSentence(status, heldUntil.untilMs), detail),
+      withDetail(holdSentence(status, heldUntil.untilMs, help), detail),
       extra,
     )
   }

@@ -208,6 +208,7 @@ export class LiquidityClient {
               signal,
               budgetMs,
               clock: { now: this.now, sleep: this.sleep, random: this.random },
+              help: this.help,
             },
           )
           return this.interpret(res, held, what, parse)

@@ -3,7 +3,7 @@
 // (the core's polls, screens and Test connection) — or fails fast when the hold outlasts the
 // caller's wait budget.
 import type { AbortableLimit } from './abortable-limit'
-import { heldError } from './errors-map'
+import { heldError, type SettingsHelp } from './errors-map'
 import type { RawResponse } from './http-request'
 import { parseRetryAfter } from './retry-after'
 import type { Sleep } from './sleep'
@@ -128,14 +128,20 @@ export class RateGate {
    * Resolves once the origin is free. Waits (on the injected clock, each waiter with its own jitter)
    * when the hold ends within the caller's wait budget (asked anew each time: it shrinks as the
    * caller waits); otherwise rejects at once with a rate-limited error that says until when.
-   * Returns a pass for `heldSince`.
+   * Returns a pass for `heldSince`. `help` says what happens when the hold ends (a one-shot CLI run
+   * does not try again by itself).
    */
-  async pass(signal: AbortSignal, budgetMs: () => number, c: GateClock): Promise<GatePass> {
+  async pass(
+    signal: AbortSignal,
+    budgetMs: () => number,
+    c: GateClock,
+    help?: SettingsHelp,
+  ): Promise<GatePass> {
     for (;;) {
       const left = this.remaining(c.now())
       if (left === 0) return { until: this.until }
       const budget = budgetMs()
-      if (!waitsOut(left, budget)) throw heldError(this.status, this.until, left)
+      if (!waitsOut(left, budget)) throw heldError(this.status, this.until, left, help)
       const waitedFor = this.until
       // The jitter spreads wake-ups but never past the caller's budget.
       const ms = timerMs(Math.min(left + c.random() * this.spreadMs, budget))
@@ -161,10 +167,10 @@ export async function gatedExchange(
   gate: RateGate,
   limit: AbortableLimit,
   send: () => Promise<RawResponse>,
-  o: { signal: AbortSignal; budgetMs: () => number; clock: GateClock },
+  o: { signal: AbortSignal; budgetMs: () => number; clock: GateClock; help?: SettingsHelp },
 ): Promise<{ res: RawResponse; held: Hold | undefined }> {
   for (;;) {
-    const pass = await gate.pass(o.signal, o.budgetMs, o.clock)
+    const pass = await gate.pass(o.signal, o.budgetMs, o.clock, o.help)
     const out = await limit.run(async () => {
       if (gate.heldSince(pass, o.clock.now())) return null
       const res = await send()
