@@ -141,12 +141,38 @@ describe('cli check with every request failing', () => {
         expect(doc.rows.map((x) => x.symbol)).toEqual(['TSLA', 'NVDA'])
         for (const row of doc.rows) expect(row.tvl).toEqual(expect.any(Number))
         expect(doc.errors).toEqual([
-          expect.stringMatching(/^Key problem — .*LIQUIDITY_API_KEY.*showing cached data from/),
+          // Its age too, as the offline note says it.
+          expect.stringMatching(
+            /^Key problem — .*LIQUIDITY_API_KEY.*\(showing cached data from [\d-]+ [\d:]+Z, (just now|\d+ min ago)\)$/,
+          ),
         ])
         expect(r.stderr).toMatch(
           /^error: Key problem — The service did not accept .*LIQUIDITY_API_KEY/m,
         )
         expect(r.code).toBe(2)
+      } finally {
+        svc.faults.remove(id)
+      }
+    },
+  )
+
+  it(
+    "a symbol's own problem (the service dropped it) with cached data: a note naming it, its reason and the cached data's time and age",
+    { timeout: T },
+    async () => {
+      const dir = await dirs.make()
+      expect((await cli(argsFor(svc.url, dir), env())).code).toBe(0)
+      const id = svc.faults.inject({
+        kind: 'status',
+        status: 404,
+        match: 'asset',
+        symbols: ['NVDA'],
+      })
+      try {
+        const r = await cli(argsFor(svc.url, dir), env())
+        expect(r.stderr).toMatch(
+          /^note: NVDA could not be refreshed \(The service has no asset "NVDA" \(404\)[^)]*\); showing cached data from [\d-]+ [\d:]+Z, (just now|\d+ min ago)\.$/m,
+        )
       } finally {
         svc.faults.remove(id)
       }

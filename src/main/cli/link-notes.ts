@@ -39,6 +39,10 @@ function reasons(group: readonly Failure[]): string {
 const inSentence = (text: string): string =>
   /^[A-Z][a-z]/.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text
 
+/** "2026-11-24 15:00Z, 2 h ago": when cached data is from, as the state's sentence says it. */
+const when = (iso: string | null, w: TimeWords): string =>
+  iso === null ? asOfText(null) : `${w.time(iso)}, ${w.age(iso)}`
+
 /** The oldest stand-in of a group: what is shown is at least that fresh. */
 function oldest(failures: readonly Failure[]): string | null {
   const times = failures.flatMap((f) => (f.fetchedAt === null ? [] : [f.fetchedAt])).sort()
@@ -118,7 +122,7 @@ export function cachedNotes(cycle: CycleResult, nowMs: number): string[] {
   }
   for (const [message, group] of byMessage(own))
     notes.push(
-      `${named(group)} could not be refreshed (${message}); showing cached data from ${asOfText(oldest(group))}.`,
+      `${named(group)} could not be refreshed (${message}); showing cached data from ${when(oldest(group), w)}.`,
     )
   return notes
 }
@@ -150,7 +154,7 @@ export function runErrors(cycle: CycleResult, nowMs: number): string[] {
     const kind = stateOf(group, cycle)
     const label = kind === null ? '' : `${words(kind, group, cycle, w).label} — `
     const cachedFrom = oldest(group.filter((f) => f.fromCache))
-    const cached = cachedFrom === null ? '' : ` (showing cached data from ${asOfText(cachedFrom)})`
+    const cached = cachedFrom === null ? '' : ` (showing cached data from ${when(cachedFrom, w)})`
     return `${label}${all ? '' : `${named(group)}: `}${reasons(group)}${cached}`
   })
 }
