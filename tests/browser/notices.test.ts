@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { AxeBuilder } from '@axe-core/playwright'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { WatchRow } from '../../src/shared/view-models'
-import { useBrowserApps, writeSettings } from './harness'
+import { useBrowserApps, writeSettings, type App } from './harness'
 import { POLL, waitForTvl } from './helpers'
 
 const suite = useBrowserApps()
@@ -21,6 +21,20 @@ function dataDir(watchlist?: string[]): string {
   dirs.push(d)
   writeSettings(d, (s) => (watchlist ? { ...s, watchlist } : s))
   return d
+}
+
+/**
+ * Polls again until `ok`: "Refresh now" joins a poll in flight, and one that saved its data before
+ * the test put a folder in the file's place saves nothing more (a clean-clone run waited in vain).
+ */
+async function refreshUntil(app: App, ok: () => Promise<boolean>): Promise<void> {
+  await expect
+    .poll(async () => {
+      if (await ok()) return true
+      await app.invoke('refreshNow')
+      return ok()
+    }, POLL)
+    .toBe(true)
 }
 
 describe('notices banner', () => {
@@ -54,10 +68,9 @@ describe('notices banner', () => {
     const cacheFile = join(dir, 'caches', 'demo', 'response-cache.json')
     rmSync(cacheFile)
     mkdirSync(cacheFile)
-    await app.invoke('refreshNow')
     // allTextContents does not wait for the banner to exist (textContent would, for 30 s).
     const shown = (): Promise<string> => banner.allTextContents().then((t) => t.join(' '))
-    await expect.poll(shown, POLL).toMatch(/cannot save its data/)
+    await refreshUntil(app, async () => /cannot save its data/.test(await shown()))
     const text = await shown()
     expect(text).toContain(cacheFile)
     expect(text).toMatch(/a folder is in its place/)
@@ -66,8 +79,7 @@ describe('notices banner', () => {
     await app.screenshot('notices-cannot-save-light')
 
     rmSync(cacheFile, { recursive: true })
-    await app.invoke('refreshNow')
-    await expect.poll(() => banner.count(), POLL).toBe(0)
+    await refreshUntil(app, async () => (await banner.count()) === 0)
     expect(app.pageErrors).toEqual([])
   })
 
@@ -78,10 +90,9 @@ describe('notices banner', () => {
     const cacheFile = join(dir, 'caches', 'demo', 'response-cache.json')
     rmSync(cacheFile)
     mkdirSync(cacheFile)
-    await app.invoke('refreshNow')
     const banner = app.page.getByTestId('banner-notices')
     const shown = (): Promise<string> => banner.allTextContents().then((t) => t.join(' '))
-    await expect.poll(shown, POLL).toMatch(/cannot save its data/)
+    await refreshUntil(app, async () => /cannot save its data/.test(await shown()))
     // The rows the page got still carry it (for `check --json`), but the row on screen leaves it
     // to the banner.
     const saveProblemSent = (): boolean =>
