@@ -22,10 +22,18 @@ async function firstSuccess(app: App): Promise<string> {
   return (await app.core.getStatus()).lastSuccessAt!
 }
 
-/** The scheduler calls it an outage after consecutive failed cycles; ask for them from the page. */
+/**
+ * The scheduler calls it an outage after consecutive failed cycles; ask for them from the page until
+ * it does ("Refresh now" joins a poll in flight, which may have been answered before the close).
+ */
 async function goOffline(app: App): Promise<void> {
   await app.closeService()
-  for (let i = 0; i < 3; i++) await app.invoke('refreshNow')
+  await expect
+    .poll(async () => {
+      await app.invoke('refreshNow')
+      return (await app.core.getStatus()).connection
+    }, POLL)
+    .toBe('offline')
   await app.bridge.settled()
   await expect
     .poll(() => app.page.getByTestId('status-bar').getAttribute('data-connection'), POLL)
