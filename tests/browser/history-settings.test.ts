@@ -11,9 +11,16 @@ describe.each(['light', 'dark'] as const)('history in Settings (%s)', (scheme) =
     const app = await suite.start({ colorScheme: scheme })
     const { page } = app
     await waitForTvl(page, 4)
-    await app.invoke('refreshNow')
+    // 4 symbols × 2 polls. "Refresh now" joins a poll in flight, so one press may add none (a
+    // loaded run read 4); then the engine idle, so no poll adds snapshots behind the test's back.
+    await expect
+      .poll(async () => {
+        await app.invoke('refreshNow')
+        return (await app.core.getHistoryInfo()).snapshots
+      }, POLL)
+      .toBeGreaterThanOrEqual(8)
+    await expect.poll(async () => (await app.core.getStatus()).refreshing, POLL).toBe(false)
     const info = await app.core.getHistoryInfo()
-    expect(info.snapshots).toBeGreaterThanOrEqual(8) // 4 symbols × 2 polls
     expect(info.path).toBe(`${app.dataDir}/history.sqlite`)
 
     await page.getByTestId('nav-settings').click()
