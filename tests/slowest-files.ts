@@ -43,18 +43,25 @@ export interface Failure {
   message: string
 }
 
-/** Every failed test, and every file that failed outside a test (a hook, an import), in run order. */
+/**
+ * Every failed test, and every file or suite that failed outside a test (an import, a hook: a
+ * describe's failed beforeAll skips its tests, a failed afterAll leaves them passed), by file.
+ */
 export function failuresOf(
   modules: ReadonlyArray<TestModule>,
   unhandled: ReadonlyArray<SerializedError> = [],
 ): Failure[] {
   const out: Failure[] = []
-  for (const m of modules) {
+  const byFile = [...modules].sort((a, b) => a.relativeModuleId.localeCompare(b.relativeModuleId))
+  for (const m of byFile) {
     for (const t of m.children.allTests('failed'))
       out.push({
         where: `${m.relativeModuleId} > ${t.fullName}`,
         message: t.result().errors?.[0]?.message ?? '',
       })
+    for (const s of m.children.allSuites())
+      for (const e of s.errors())
+        out.push({ where: `${m.relativeModuleId} > ${s.fullName}`, message: e.message })
     for (const e of m.errors()) out.push({ where: m.relativeModuleId, message: e.message })
   }
   for (const e of unhandled) out.push({ where: 'unhandled error', message: e.message })
@@ -65,7 +72,7 @@ export function failuresOf(
 export function failureLines(failures: readonly Failure[], width = 300): string[] {
   if (failures.length === 0) return []
   const oneLine = (s: string): string => {
-    const first = (s.split('\n').find((l) => l.trim() !== '') ?? '').trim()
+    const first = (s.split('\n').find((l) => l.trim() !== '') ?? '(no message)').trim()
     return first.length > width ? `${first.slice(0, width - 1)}…` : first
   }
   return [

@@ -24,6 +24,19 @@ describe('a suite', () => {
     )
     writeFileSync(join(dir, 'vitest.config.mjs'), 'export default {}\n')
     writeFileSync(join(dir, 'b.test.ts'), `throw new Error('the file could not load')\n`)
+    // A describe's hooks: a failed beforeAll skips its tests, a failed afterAll leaves them passed.
+    writeFileSync(
+      join(dir, 'c.test.ts'),
+      `import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+describe('set-up', () => {
+  beforeAll(() => { throw new Error('the receiver did not start') })
+  it('skipped', () => expect(1).toBe(1))
+})
+describe('tear-down', () => {
+  afterAll(() => { throw new Error('the receiver did not stop') })
+  it('passes', () => expect(1).toBe(1))
+})\n`,
+    )
     const run = spawnSync(
       process.execPath,
       [
@@ -38,14 +51,18 @@ describe('a suite', () => {
     )
     expect(run.status).toBe(1)
     const tail = run.stdout.slice(run.stdout.indexOf('Slowest'))
-    expect(tail).toMatch(/Slowest 2 test files:/)
-    const failed = tail.slice(tail.indexOf('Failed (2):'))
-    expect(failed.split('\n').slice(0, 5)).toEqual([
-      'Failed (2):',
+    expect(tail).toMatch(/Slowest 3 test files:/)
+    const failed = tail.slice(tail.indexOf('Failed (4):'))
+    expect(failed.trimEnd().split('\n')).toEqual([
+      'Failed (4):',
       '  a.test.ts > a suite > fails',
       expect.stringMatching(/^ {6}expected 'drawn 83943684' to be 'drawn 83943687'/),
       '  b.test.ts',
       '      the file could not load',
+      '  c.test.ts > set-up',
+      '      the receiver did not start',
+      '  c.test.ts > tear-down',
+      '      the receiver did not stop',
     ])
   })
 
@@ -55,6 +72,14 @@ describe('a suite', () => {
       50,
     )
     expect(lines).toEqual(['Failed (1):', '  tests/x.test.ts > t', `      ${'y'.repeat(49)}…`])
+  })
+
+  it('says so when an error has no message', () => {
+    expect(failureLines([{ where: 'tests/x.test.ts', message: '' }])).toEqual([
+      'Failed (1):',
+      '  tests/x.test.ts',
+      '      (no message)',
+    ])
   })
 
   it('prints nothing when nothing failed', () => {
