@@ -2,7 +2,7 @@
 // the real core writes, and "Clear history" that asks first and then empties it (light and dark).
 import { describe, expect, it } from 'vitest'
 import { useBrowserApps } from './harness'
-import { POLL, waitForTvl, waitForView } from './helpers'
+import { POLL, SLOW, waitForTvl, waitForView } from './helpers'
 
 const suite = useBrowserApps()
 
@@ -17,7 +17,7 @@ describe.each(['light', 'dark'] as const)('history in Settings (%s)', (scheme) =
       .poll(async () => {
         await app.invoke('refreshNow')
         return (await app.core.getHistoryInfo()).snapshots
-      }, POLL)
+      }, SLOW)
       .toBeGreaterThanOrEqual(8)
     await expect.poll(async () => (await app.core.getStatus()).refreshing, POLL).toBe(false)
     const info = await app.core.getHistoryInfo()

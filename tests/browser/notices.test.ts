@@ -8,7 +8,7 @@ import { AxeBuilder } from '@axe-core/playwright'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { WatchRow } from '../../src/shared/view-models'
 import { useBrowserApps, writeSettings, type App } from './harness'
-import { POLL, waitForTvl } from './helpers'
+import { POLL, SLOW, waitForTvl } from './helpers'
 
 const suite = useBrowserApps()
 const dirs: string[] = []
@@ -33,7 +33,7 @@ async function refreshUntil(app: App, ok: () => Promise<boolean>): Promise<void>
       if (await ok()) return true
       await app.invoke('refreshNow')
       return ok()
-    }, POLL)
+    }, SLOW)
     .toBe(true)
 }
 

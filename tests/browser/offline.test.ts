@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { EngineStatus } from '../../src/shared/view-models'
 import { useBrowserApps, type App } from './harness'
-import { POLL, waitForTvl, waitForView } from './helpers'
+import { POLL, SLOW, waitForTvl, waitForView } from './helpers'
 
 const suite = useBrowserApps()
 const dirs: string[] = []
@@ -32,7 +32,7 @@ async function goOffline(app: App): Promise<void> {
     .poll(async () => {
       await app.invoke('refreshNow')
       return (await app.core.getStatus()).connection
-    }, POLL)
+    }, SLOW)
     .toBe('offline')
   await app.bridge.settled()
   await expect

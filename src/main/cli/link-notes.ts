@@ -93,9 +93,8 @@ function standIns(kind: LinkKind, group: readonly Failure[], all: boolean, w: Ti
   const cached = group.filter((f) => f.bulkStandIn !== true)
   const parts: string[] = []
   if (cached.length > 0 && kind === 'degraded') {
-    const from = oldest(cached)!
     const whom = bulk.length > 0 ? named(cached) : 'them'
-    parts.push(`showing cached data for ${whom} from ${w.time(from)}, ${w.age(from)}`)
+    parts.push(`showing cached data for ${whom} from ${when(oldest(cached), w)}`)
   } else if (cached.length > 0 && !all) parts.push(`${named(cached)} could not be refreshed`)
   if (bulk.length > 0)
     parts.push(

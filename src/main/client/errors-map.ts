@@ -157,8 +157,9 @@ export function clockTime(t: number, tz: UtcOffset = systemUtcOffset): string {
   return localClock(new Date(Math.ceil(t / 60_000) * 60_000), tz)
 }
 
-/** What a hold means, in one sentence that names until when (the local time and its zone: the CLI
- *  says its other times in UTC, and "08:47" beside "13:47Z" read as two different times). */
+/** What a hold means: a sentence that names until when (the local time and its zone: the CLI says
+ *  its other times in UTC, and "08:47" beside "13:47Z" read as two different times), then what
+ *  happens then (the app tries again; a one-shot CLI run says to run it again). */
 function holdSentence(status: number, untilMs: number, help: SettingsHelp): string {
   const when = `${clockTime(untilMs)} ${zoneName(new Date(untilMs), systemUtcOffset)}`
   const then = help.afterHold ?? 'Liquidity Watch will try again then.'

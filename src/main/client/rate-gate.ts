@@ -135,7 +135,7 @@ export class RateGate {
     signal: AbortSignal,
     budgetMs: () => number,
     c: GateClock,
-    help?: SettingsHelp,
+    help: SettingsHelp,
   ): Promise<GatePass> {
     for (;;) {
       const left = this.remaining(c.now())
@@ -167,7 +167,7 @@ export async function gatedExchange(
   gate: RateGate,
   limit: AbortableLimit,
   send: () => Promise<RawResponse>,
-  o: { signal: AbortSignal; budgetMs: () => number; clock: GateClock; help?: SettingsHelp },
+  o: { signal: AbortSignal; budgetMs: () => number; clock: GateClock; help: SettingsHelp },
 ): Promise<{ res: RawResponse; held: Hold | undefined }> {
   for (;;) {
     const pass = await gate.pass(o.signal, o.budgetMs, o.clock, o.help)

@@ -2,7 +2,9 @@
 // pinned clock: Alertmanager (a Go binary) ignores libfaketime and judges alerts by the wall clock,
 // so an alert posted to it with "endsAt" two hours after the pinned now has ended days ago. The
 // bridge moves every alert's startsAt and endsAt from the suite's clock onto Alertmanager's, for the
-// message's POST and the per-poll re-post alike, and passes everything else through unchanged.
+// message's POST and the per-poll re-post alike. It passes on the method, path, body and content
+// type only (the channel sends no credential here), and answers with Alertmanager's status, body
+// and content type: its own Date header is on the suite's clock, as the app's requests are.
 import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { RunningAlertmanager } from './alertmanager-server'
