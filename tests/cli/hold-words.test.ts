@@ -21,4 +21,9 @@ describe('the words after a rate limit', () => {
     expect(answer).toMatch(/wait until \d\d:\d\d \S+\. /)
     expect(answer).toContain(` ${then} The service said: "Maintenance"`)
   })
+
+  it('the CLI and the daemon say the time in UTC, as every other time they print', () => {
+    const cli = heldError(429, until, 30_000, cliSettingsHelp('/data', 'check')).message
+    expect(cli).toContain('rate-limited until 15:01 UTC.')
+  })
 })

@@ -13,6 +13,8 @@ import { settingsFilePath } from '../engine/settings/settings-store'
 export function cliSettingsHelp(dataDir: string, command?: 'check' | 'backtest'): SettingsHelp {
   return {
     ...(command ? { afterHold: `Run the ${command} again after that.` } : {}),
+    // "until 12:53 UTC−5" beside the note's "until 17:53Z" read as two deadlines.
+    zone: () => 0,
     missingKey: `Set ${API_KEY_ENV} (or ${API_KEY_FILE_ENV} to a file holding it), or store a key in the desktop app (it keeps it in the system keychain).`,
     rejectedKey: `Check ${API_KEY_ENV}, or the file ${API_KEY_FILE_ENV} names (when neither is set, the key the desktop app keeps in the system keychain).`,
     address: `Check the service address given with --base-url (without it, the one saved in ${settingsFilePath(dataDir)}).`,

@@ -36,6 +36,8 @@ export interface SettingsHelp {
   afterStorageFix?: string
   /** After "it is rate-limited until 15:01 UTC.": what happens then (default: the app tries again). */
   afterHold?: string
+  /** The zone a surface says its times in (default the system's; the CLI says every time in UTC). */
+  zone?: UtcOffset
 }
 
 export const APP_HELP: SettingsHelp = {
@@ -161,7 +163,8 @@ export function clockTime(t: number, tz: UtcOffset = systemUtcOffset): string {
  *  its other times in UTC, and "08:47" beside "13:47Z" read as two different times), then what
  *  happens then (the app tries again; a one-shot CLI run says to run it again). */
 function holdSentence(status: number, untilMs: number, help: SettingsHelp): string {
-  const when = `${clockTime(untilMs)} ${zoneName(new Date(untilMs), systemUtcOffset)}`
+  const zone = help.zone ?? systemUtcOffset
+  const when = `${clockTime(untilMs, zone)} ${zoneName(new Date(untilMs), zone)}`
   const then = help.afterHold ?? 'Liquidity Watch will try again then.'
   return status === 503
     ? `The service is temporarily unavailable (503) and asked Liquidity Watch to wait until ${when}. ${then}`
