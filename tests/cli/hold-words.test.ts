@@ -22,6 +22,23 @@ describe('the words after a rate limit', () => {
     expect(answer).toContain(` ${then} The service said: "Maintenance"`)
   })
 
+  it("says whose time it is: the service's, our own back-off, or a hold kept from an earlier run", () => {
+    const words = (status: number, cause: 'asked' | 'backoff' | 'earlier-run') =>
+      heldError(status, until, 30_000, cliSettingsHelp('/data', 'check'), cause).message
+    expect(words(429, 'asked')).toBe(
+      'The service asked Liquidity Watch to slow down (429); it is rate-limited until 15:01 UTC. Run the check again after that.',
+    )
+    expect(words(429, 'backoff')).toBe(
+      'The service asked Liquidity Watch to slow down (429) without saying for how long, so Liquidity Watch waits a little: it is rate-limited until 15:01 UTC. Run the check again after that.',
+    )
+    expect(words(429, 'earlier-run')).toBe(
+      'The service asked Liquidity Watch to slow down (429) on an earlier run; it is rate-limited until 15:01 UTC. Run the check again after that.',
+    )
+    expect(words(503, 'earlier-run')).toBe(
+      'The service was temporarily unavailable (503) on an earlier run and asked Liquidity Watch to wait until 15:01 UTC. Run the check again after that.',
+    )
+  })
+
   it('the CLI and the daemon say the time in UTC, as every other time they print', () => {
     const cli = heldError(429, until, 30_000, cliSettingsHelp('/data', 'check')).message
     expect(cli).toContain('rate-limited until 15:01 UTC.')

@@ -234,6 +234,8 @@ describe('cli check and a rate-limit hold', () => {
         ) ?? []
       expect(label).toBeDefined()
       expect(reason).toBe(label)
+      // Nothing was asked this run: the hold is the first run's, and it says so.
+      expect(second.stderr).toMatch(/slow down \(429\) on an earlier run; it is rate-limited until/)
       expectCachedReport(JSON.parse(second.stdout) as JsonReport)
       expect(second.code).toBe(0)
     },

@@ -23,6 +23,8 @@ describe('cli check under a steady 429', () => {
       expect(r.stderr).toMatch(
         /rate-limited until \d\d:\d\d[^.]*\. Run the check again after that\./,
       )
+      // No Retry-After: the time is our own back-off, and it says so.
+      expect(r.stderr).toMatch(/slow down \(429\) without saying for how long/)
       // A one-shot check does not try again by itself.
       expect(r.stderr).not.toMatch(/will try again/)
       // Led by the state in the app's words, said once for the poll, not once per message.

@@ -1,6 +1,7 @@
 // Every way a request can fail → one LiquidityError kind with a sentence a non-technical user can act on.
 import { LiquidityError } from '../../shared/errors'
 import { localClock, systemUtcOffset, zoneName, type UtcOffset } from '../../shared/local-time'
+import type { HoldCause } from './hold-cause'
 
 export function cancelledError(): LiquidityError {
   return new LiquidityError('cancelled', 'The request was cancelled.')
@@ -162,13 +163,22 @@ export function clockTime(t: number, tz: UtcOffset = systemUtcOffset): string {
 /** What a hold means: a sentence that names until when (the local time and its zone: the CLI says
  *  its other times in UTC, and "08:47" beside "13:47Z" read as two different times), then what
  *  happens then (the app tries again; a one-shot CLI run says to run it again). */
-function holdSentence(status: number, untilMs: number, help: SettingsHelp): string {
+function holdSentence(
+  status: number,
+  untilMs: number,
+  help: SettingsHelp,
+  cause: HoldCause,
+): string {
   const zone = help.zone ?? systemUtcOffset
   const when = `${clockTime(untilMs, zone)} ${zoneName(new Date(untilMs), zone)}`
   const then = help.afterHold ?? 'Liquidity Watch will try again then.'
-  return status === 503
-    ? `The service is temporarily unavailable (503) and asked Liquidity Watch to wait until ${when}. ${then}`
-    : `The service asked Liquidity Watch to slow down (429); it is rate-limited until ${when}. ${then}`
+  const earlier = cause === 'earlier-run' ? ' on an earlier run' : ''
+  if (status === 503)
+    return `The service ${earlier ? 'was' : 'is'} temporarily unavailable (503)${earlier} and asked Liquidity Watch to wait until ${when}. ${then}`
+  // Without Retry-After the time is our own back-off, not the service's.
+  if (cause === 'backoff')
+    return `The service asked Liquidity Watch to slow down (429) without saying for how long, so Liquidity Watch waits a little: it is rate-limited until ${when}. ${then}`
+  return `The service asked Liquidity Watch to slow down (429)${earlier}; it is rate-limited until ${when}. ${then}`
 }
 
 /** A request not sent because its origin is on hold for longer than the caller can wait. */
@@ -177,8 +187,9 @@ export function heldError(
   untilMs: number,
   remainingMs: number,
   help: SettingsHelp = APP_HELP,
+  cause: HoldCause = 'asked',
 ): LiquidityError {
-  return new LiquidityError('rate-limited', holdSentence(status, untilMs, help), {
+  return new LiquidityError('rate-limited', holdSentence(status, untilMs, help, cause), {
     retryAfterMs: remainingMs,
   })
 }
@@ -195,7 +206,7 @@ export function statusError(
   status: number,
   what: string,
   body: unknown,
-  heldUntil?: { untilMs: number; remainingMs: number },
+  heldUntil?: { untilMs: number; remainingMs: number; cause?: HoldCause },
   help: SettingsHelp = APP_HELP,
 ): LiquidityError {
   const detail = serverMessage(body)
@@ -231,7 +242,7 @@ export function statusError(
   if (heldUntil && (status === 429 || status === 503)) {
     return new LiquidityError(
       status === 429 ? 'rate-limited' : 'server',
-      withDetail(holdSentence(status, heldUntil.untilMs, help), detail),
+      withDetail(holdSentence(status, heldUntil.untilMs, help, heldUntil.cause ?? 'asked'), detail),
       extra,
     )
   }

@@ -4,6 +4,7 @@
 // caller's wait budget.
 import type { AbortableLimit } from './abortable-limit'
 import { heldError, type SettingsHelp } from './errors-map'
+import type { HoldCause } from './hold-cause'
 import type { RawResponse } from './http-request'
 import { parseRetryAfter } from './retry-after'
 import type { Sleep } from './sleep'
@@ -43,10 +44,11 @@ export function waitsOut(leftMs: number, budgetMs: number): boolean {
   return leftMs <= Math.min(MAX_HOLD_MS, Math.max(0, budgetMs))
 }
 
-/** The hold an answer put on its origin: until when, and how long that is from now. */
+/** The hold an answer put on its origin: until when, how long that is from now, and why. */
 export interface Hold {
   untilMs: number
   remainingMs: number
+  cause: HoldCause
 }
 
 /** Proof of a served hold: the hold that was in force when the request was let through. */
@@ -73,6 +75,7 @@ export class RateGate {
   private until = 0
   private spreadMs = 0
   private status = 429
+  private cause: HoldCause = 'asked'
   /** 429s without Retry-After in a row: the computed back-off doubles with each. */
   private streak = 0
 
@@ -87,11 +90,12 @@ export class RateGate {
   }
 
   /** Holds the origin for `ms` (already clamped) from now; a longer hold in force is kept. */
-  hold(now: number, ms: number, status: number): void {
+  hold(now: number, ms: number, status: number, cause: HoldCause = 'asked'): void {
     const until = now + ms
     if (until <= this.until) return
     this.until = until
     this.status = status
+    this.cause = cause
     this.spreadMs = Math.min(MAX_SPREAD_MS, Math.max(MIN_SPREAD_MS, ms * SPREAD_RATIO))
   }
 
@@ -99,7 +103,7 @@ export class RateGate {
   holdWithBackoff(now: number, random: () => number): void {
     const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** this.streak)
     this.streak = Math.min(this.streak + 1, 16)
-    this.hold(now, clampHoldMs(random() * ceiling), 429)
+    this.hold(now, clampHoldMs(random() * ceiling), 429, 'backoff')
   }
 
   /**
@@ -121,7 +125,7 @@ export class RateGate {
       ms: asked === undefined ? this.remaining(now) : clampHoldMs(asked),
     })
     const remainingMs = this.remaining(now)
-    return { untilMs: now + remainingMs, remainingMs }
+    return { untilMs: now + remainingMs, remainingMs, cause: this.cause }
   }
 
   /**
@@ -141,7 +145,7 @@ export class RateGate {
       const left = this.remaining(c.now())
       if (left === 0) return { until: this.until }
       const budget = budgetMs()
-      if (!waitsOut(left, budget)) throw heldError(this.status, this.until, left, help)
+      if (!waitsOut(left, budget)) throw heldError(this.status, this.until, left, help, this.cause)
       const waitedFor = this.until
       // The jitter spreads wake-ups but never past the caller's budget.
       const ms = timerMs(Math.min(left + c.random() * this.spreadMs, budget))
@@ -206,7 +210,8 @@ export class RateGates {
   /** Holds read back from that file: one already over is dropped, the rest clamped like a Retry-After. */
   load(holds: Readonly<Record<string, SavedHold>>, now: number): void {
     for (const [origin, h] of Object.entries(holds)) {
-      if (h.until > now) this.for(origin).hold(now, clampHoldMs(h.until - now), h.status)
+      if (h.until > now)
+        this.for(origin).hold(now, clampHoldMs(h.until - now), h.status, 'earlier-run')
     }
   }
 
