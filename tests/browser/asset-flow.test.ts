@@ -113,7 +113,7 @@ describe.each(['light', 'dark'] as const)('asset view flow line (%s)', (scheme) 
       `Not split: ${view.flow.reason}.`,
     )
     expect(view.flow.reason).toMatch(
-      /^not enough history to split the 7-day change into price and flow: the app records figures itself and (it has no history of TSLA yet|its own history of TSLA starts )/,
+      /^not enough history to split the 7-day change into price and flow: Liquidity Watch records figures itself and (it has no history of TSLA yet|its own history of TSLA starts )/,
     )
     await box.scrollIntoViewIfNeeded()
     await app.screenshot(`asset-flow-reason-${scheme}`)

@@ -36,7 +36,7 @@ describe('check --rule issuer-drop', () => {
       expect(row.alertState).toBe('nodata')
       expect(row.problems).toContainEqual(
         expect.stringMatching(
-          /^7-day drop of issuer Backed of TSLA cannot be judged: not enough history of each issuer's TVL over 7 days: the app records it itself and it has no history of TSLA yet$/,
+          /^7-day drop of issuer Backed of TSLA cannot be judged: not enough history of each issuer's TVL over 7 days: Liquidity Watch records it itself and it has no history of TSLA yet$/,
         ),
       )
       expect(row.findings).toContainEqual(

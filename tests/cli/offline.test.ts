@@ -171,7 +171,7 @@ describe('cli check with every request failing', () => {
       try {
         const r = await cli(argsFor(svc.url, dir), env())
         expect(r.stderr).toMatch(
-          /^note: NVDA could not be refreshed \(The service has no asset "NVDA" \(404\).*\); showing cached data from [\d-]+ [\d:]+Z, (just now|\d+ min ago)\.$/m,
+          /^note: NVDA could not be refreshed \(the service has no asset "NVDA" \(404\).*\); showing cached data from [\d-]+ [\d:]+Z, (just now|\d+ min ago)\. Check the symbol, or remove it from the watchlist\.$/m,
         )
       } finally {
         svc.faults.remove(id)

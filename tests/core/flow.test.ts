@@ -25,7 +25,7 @@ describe('flow vs price', () => {
     const first = await flowNow(h)
     expect(first.kind).toBe('unknown')
     expect(first.kind === 'unknown' && first.reason).toMatch(
-      /^not enough history to split the 7-day change into price and flow: the app records figures itself and it has no history of TSLA yet$/,
+      /^not enough history to split the 7-day change into price and flow: Liquidity Watch records figures itself and it has no history of TSLA yet$/,
     )
 
     h.clock.jump(7 * DAY)
@@ -57,7 +57,7 @@ describe('flow vs price', () => {
         kind: 'unknown',
         windowDays: 7,
         reason:
-          'not enough history to split the 7-day change into price and flow: the app records figures itself and it has no history of TSLA yet',
+          'not enough history to split the 7-day change into price and flow: Liquidity Watch records figures itself and it has no history of TSLA yet',
       },
     })
     await flowNow(h)

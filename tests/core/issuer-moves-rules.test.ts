@@ -106,7 +106,7 @@ describe('ignoreMigrations on the TVL drop rule', () => {
     await cycleThenWait(h)
     const i = await instance(h, 'ignoring')
     expect(i.detail).toContain(
-      "migrations not told apart (not enough history of each issuer's TVL over 7 days: the app records it itself and it has no history of TSLA yet)",
+      "migrations not told apart (not enough history of each issuer's TVL over 7 days: Liquidity Watch records it itself and it has no history of TSLA yet)",
     )
     expect(row(h.core.lastCycle()!.rows, 'TSLA')).toBeDefined()
   })
@@ -133,7 +133,7 @@ describe('issuer-drop rule', () => {
     const early = await instance(h, 'backed')
     expect(early.state).toBe('nodata')
     expect(early.detail).toBe(
-      "7-day drop of issuer Backed of TSLA cannot be judged: not enough history of each issuer's TVL over 7 days: the app records it itself and it has no history of TSLA yet",
+      "7-day drop of issuer Backed of TSLA cannot be judged: not enough history of each issuer's TVL over 7 days: Liquidity Watch records it itself and it has no history of TSLA yet",
     )
     h.clock.jump(7 * DAY)
     await cycleThenWait(h)

@@ -51,7 +51,7 @@ describe('net-flow rule', () => {
     let flow = await flowInstance(h)
     expect(flow.state).toBe('nodata')
     expect(flow.detail).toBe(
-      '7-day net flow of TSLA cannot be judged: not enough history to split the 7-day change into price and flow: the app records figures itself and it has no history of TSLA yet',
+      '7-day net flow of TSLA cannot be judged: not enough history to split the 7-day change into price and flow: Liquidity Watch records figures itself and it has no history of TSLA yet',
     )
     expect(row(h.core.lastCycle()!.rows, 'TSLA').problems).toContain(flow.detail)
     // Three days of history are still too short.
@@ -60,7 +60,7 @@ describe('net-flow rule', () => {
     flow = await flowInstance(h)
     expect(flow.state).toBe('nodata')
     expect(flow.detail).toMatch(
-      /: the app records figures itself and its own history of TSLA starts /,
+      /: Liquidity Watch records figures itself and its own history of TSLA starts /,
     )
 
     // A week on: judged, and the demo data's own week is clear of both rules.

@@ -119,10 +119,15 @@ export function cachedNotes(cycle: CycleResult, nowMs: number): string[] {
     const { sentence } = words(kind, link, cycle, w)
     notes.push(`${sentence} (${inSentence(reasons(link))})${standIns(kind, link, all, w)}.`)
   }
-  for (const [message, group] of byMessage(own))
+  for (const [message, group] of byMessage(own)) {
+    // A symbol the service no longer has will not come back by waiting: say what to do.
+    const gone = group.some((f) => f.error.kind === 'not-found')
+      ? ' Check the symbol, or remove it from the watchlist.'
+      : ''
     notes.push(
-      `${named(group)} could not be refreshed (${message}); showing cached data from ${when(oldest(group), w)}.`,
+      `${named(group)} could not be refreshed (${inSentence(message)}); showing cached data from ${when(oldest(group), w)}.${gone}`,
     )
+  }
   return notes
 }
 

@@ -21,7 +21,7 @@ export function flowOf(
     return {
       kind: 'unknown',
       windowDays,
-      reason: `not enough history to split the ${windowDays}-day change into price and flow: the app records figures itself and ${since}`,
+      reason: `not enough history to split the ${windowDays}-day change into price and flow: Liquidity Watch records figures itself and ${since}`,
     }
   }
   return splitFlow(

@@ -47,7 +47,7 @@ export function issuerWindowOf(
     return {
       kind: 'unknown',
       windowDays,
-      reason: `not enough history of each issuer's TVL ${span}: the app records it itself and ${since}`,
+      reason: `not enough history of each issuer's TVL ${span}: Liquidity Watch records it itself and ${since}`,
     }
   }
   const priceRatio = then.price > 0 && now.price > 0 ? now.price / then.price : null

@@ -41,7 +41,7 @@ export function assetSharesView(
         at.length === 0 ? `no figures of ${symbol} yet` : `one set of figures of ${symbol} so far`
       return none(
         at.length,
-        `Not enough history yet: the app records issuer and network figures at each poll and has ${have}. The charts start after the next poll that fetches ${symbol}.`,
+        `Not enough history yet: Liquidity Watch records issuer and network figures at each poll and has ${have}. The charts start after the next poll that fetches ${symbol}.`,
       )
     }
     return {
